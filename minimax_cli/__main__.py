@@ -1,0 +1,5 @@
+"""Allow `python -m minimax_cli`."""
+
+from minimax_cli.cli import main
+
+main()

@@ -1,0 +1,91 @@
+"""Eventually periodic sequences: finding a period in a finite prefix and reading any term from it.
+
+Many game value sequences are *eventually periodic*: after a first stretch (the preperiod) they
+repeat one block (the period) for ever. Outcomes of a subtraction game by heap size are the classic
+example, and once the period is known the outcome at a heap of 10**18 costs one division.
+
+`find_period` only *observes* a period in a finite prefix; it is evidence, not proof (a sequence can
+look periodic for a long while and then change). A game that can prove its period (see
+`games.bones.Bones.proven_period`) returns the same `Period` with `proven=True`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+#: Full periods the periodic part must show before `find_period` believes it.
+DEFAULT_MIN_REPEATS = 3
+
+
+@dataclass(frozen=True)
+class Period:
+    """`seq[i] == seq[i + period]` for every `i >= preperiod`.
+
+    `checked_upto` is how many terms (`seq[0:checked_upto]`) the claim rests on. `proven` is True when
+    the claim was proved for the whole infinite sequence, False when it was only seen to hold in those
+    terms.
+    """
+
+    preperiod: int
+    period: int
+    checked_upto: int
+    proven: bool = False
+
+    def __post_init__(self) -> None:
+        if self.preperiod < 0:
+            raise ValueError(f"preperiod must be 0 or more, got {self.preperiod}")
+        if self.period < 1:
+            raise ValueError(f"period must be at least 1, got {self.period}")
+        if self.checked_upto < 0:
+            raise ValueError(f"checked_upto must be 0 or more, got {self.checked_upto}")
+
+
+def find_period(seq: Sequence[int], min_repeats: int = DEFAULT_MIN_REPEATS) -> Period | None:
+    """The period that `seq` shows, or None when it shows none convincingly.
+
+    The rule: a pair (preperiod q, period p) fits when `seq[i] == seq[i + p]` for every
+    `q <= i < len(seq) - p` and the periodic part `seq[q:]` is at least `min_repeats * p` terms long,
+    i.e. the block was seen `min_repeats` times in full. The answer is the smallest p that fits and,
+    for that p, the smallest q. With fewer than `min_repeats` full repeats of any block, None.
+
+    This is an observation over `seq[0:len(seq)]` (`checked_upto = len(seq)`), never a proof.
+    Time: for each candidate p the comparison runs backwards from the end and stops at the first
+    mismatch, so sequences without a short period are rejected quickly; the worst case is
+    O(len(seq)**2 / min_repeats).
+    """
+    if min_repeats < 1:
+        raise ValueError(f"min_repeats must be at least 1, got {min_repeats}")
+    values = list(seq)
+    length = len(values)
+    for period in range(1, length // min_repeats + 1):
+        # The periodic part must include at least the last min_repeats * period terms.
+        latest_start = length - min_repeats * period
+        i = length - period - 1
+        while i >= latest_start and values[i] == values[i + period]:
+            i -= 1
+        if i >= latest_start:
+            continue  # a mismatch inside the required stretch: this period does not fit
+        while i >= 0 and values[i] == values[i + period]:
+            i -= 1
+        return Period(preperiod=i + 1, period=period, checked_upto=length)
+    return None
+
+
+def value_at(seq: Sequence[int], period: Period, n: int) -> int:
+    """The term `n` (any size, e.g. 10**18) of the infinite sequence that `seq` starts and `period`
+    describes: `seq[n]` itself before the preperiod, otherwise the term at the same place in the first
+    repeat of the block. `seq` must reach at least `preperiod + period` terms."""
+    if n < 0:
+        raise ValueError(f"the index must be 0 or more, got {n}")
+    if n < period.preperiod:
+        index = n
+    else:
+        index = period.preperiod + (n - period.preperiod) % period.period
+    if index >= len(seq):
+        raise ValueError(
+            f"the sequence has {len(seq)} terms, but the period needs at least "
+            f"{period.preperiod + period.period} (preperiod {period.preperiod} + period "
+            f"{period.period})"
+        )
+    return seq[index]
