@@ -22,9 +22,9 @@ DEFAULT_MIN_REPEATS = 3
 class Period:
     """`seq[i] == seq[i + period]` for every `i >= preperiod`.
 
-    `checked_upto` is how many terms (`seq[0:checked_upto]`) the claim rests on. `proven` is True when
-    the claim was proved for the whole infinite sequence, False when it was only seen to hold in those
-    terms.
+    `checked_upto` is how many terms (`seq[0:checked_upto]`) the claim rests on. `proven` is True
+    when the claim was proved for the whole infinite sequence, False when it was only seen to hold
+    in those terms.
     """
 
     preperiod: int
@@ -45,9 +45,10 @@ def find_period(seq: Sequence[int], min_repeats: int = DEFAULT_MIN_REPEATS) -> P
     """The period that `seq` shows, or None when it shows none convincingly.
 
     The rule: a pair (preperiod q, period p) fits when `seq[i] == seq[i + p]` for every
-    `q <= i < len(seq) - p` and the periodic part `seq[q:]` is at least `min_repeats * p` terms long,
-    i.e. the block was seen `min_repeats` times in full. The answer is the smallest p that fits and,
-    for that p, the smallest q. With fewer than `min_repeats` full repeats of any block, None.
+    `q <= i < len(seq) - p` and the periodic part `seq[q:]` is at least `min_repeats * p` terms
+    long, i.e. the block was seen `min_repeats` times in full. The answer is the smallest p that
+    fits and, for that p, the smallest q. With fewer than `min_repeats` full repeats of any block,
+    None.
 
     This is an observation over `seq[0:len(seq)]` (`checked_upto = len(seq)`), never a proof.
     Time: for each candidate p the comparison runs backwards from the end and stops at the first
@@ -73,15 +74,13 @@ def find_period(seq: Sequence[int], min_repeats: int = DEFAULT_MIN_REPEATS) -> P
 
 
 def value_at(seq: Sequence[int], period: Period, n: int) -> int:
-    """The term `n` (any size, e.g. 10**18) of the infinite sequence that `seq` starts and `period`
-    describes: `seq[n]` itself before the preperiod, otherwise the term at the same place in the first
-    repeat of the block. `seq` must reach at least `preperiod + period` terms."""
+    """The term `n` (any size, e.g. 10**18) of the infinite sequence that `seq` starts and
+    `period` describes: `seq[n]` itself before the preperiod, otherwise the term at the same place
+    in the first repeat of the block. `seq` must reach at least `preperiod + period` terms."""
     if n < 0:
         raise ValueError(f"the index must be 0 or more, got {n}")
-    if n < period.preperiod:
-        index = n
-    else:
-        index = period.preperiod + (n - period.preperiod) % period.period
+    start, length = period.preperiod, period.period
+    index = n if n < start else start + (n - start) % length
     if index >= len(seq):
         raise ValueError(
             f"the sequence has {len(seq)} terms, but the period needs at least "

@@ -111,7 +111,7 @@ def expectimax(
         ) from None
     stats = finish_stats(SearchStats(nodes, leaves), started)
     stats.depth = 0 if limits.depth is None else limits.depth
-    value, exact, distance = score_to_value(game, root_score, heuristic_seen)
+    value, exact, _ = score_to_value(game, root_score, heuristic_seen)
     best_move: Hashable | None = None
     if root_scores:
         # At a MIN root the value is an average, but a user asking for MIN's move wants the child

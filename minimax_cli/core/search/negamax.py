@@ -23,7 +23,14 @@ from dataclasses import replace
 from typing import Any
 
 from minimax_cli.core.game import MAX, SearchError
-from minimax_cli.core.result import WIN_THRESHOLD, Bound, Limits, SearchResult, SearchStats, TraceNode
+from minimax_cli.core.result import (
+    WIN_THRESHOLD,
+    Bound,
+    Limits,
+    SearchResult,
+    SearchStats,
+    TraceNode,
+)
 from minimax_cli.core.search.common import (
     CHECK_EVERY,
     INF,

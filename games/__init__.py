@@ -1,0 +1,1 @@
+"""The built-in games: each module holds one game's rules and imports only minimax_cli.core."""

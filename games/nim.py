@@ -1,0 +1,213 @@
+"""Nim: players alternately take any positive number of objects from one heap.
+
+A state is `(heaps, mover)`: a tuple of heap sizes and the player to move (0 = MAX, who moved first;
+1 = MIN). The mover is part of the state because every value is from MAX's point of view. Under
+normal play the player who cannot move (every heap empty) loses; under misère play that player wins.
+
+A move is `(index, amount)` with a 0-based heap index; its notation numbers heaps from 1, so `2:3`
+takes 3 from the second heap. Bouton's theorem solves every position at once (`mover_wins`); the
+search ordering puts the moves it recommends first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Iterable, Sequence
+from functools import reduce
+from operator import xor
+from typing import ClassVar
+
+from minimax_cli.core.game import (
+    MAX,
+    MIN,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    Parameter,
+)
+
+Heaps = tuple[int, ...]
+#: (heap sizes, player to move)
+NimState = tuple[Heaps, int]
+#: (0-based heap index, amount taken)
+NimMove = tuple[int, int]
+
+HEAPS_FORM = "comma-separated whole numbers, 0 or more, e.g. 3,4,5"
+BOOL_FORM = "true/false, yes/no or 1/0"
+POSITION_FORM = (
+    "heap sizes separated by commas, optionally followed by /min or /max for the player to move, "
+    "e.g. 3,4,5/min"
+)
+MOVE_FORM = "HEAP:AMOUNT with heaps numbered from 1, e.g. 2:3 takes 3 from heap 2"
+
+_TRUE = frozenset({"true", "yes", "1"})
+_FALSE = frozenset({"false", "no", "0"})
+_WHOLE = re.compile(r"[0-9]+")
+_MOVE = re.compile(r"([0-9]+)\s*:\s*([0-9]+)")
+
+
+# --- parameter parsers ---------------------------------------------------------------------------
+def parse_heaps(text: str) -> Heaps:
+    """Heap sizes such as "3,4,5": at least one heap, each a whole number, 0 or more."""
+    parts = [part.strip() for part in text.split(",")]
+    if not all(_WHOLE.fullmatch(part) for part in parts):
+        raise ValueError(f"{text!r} is not a list of heaps: use {HEAPS_FORM}")
+    return tuple(int(part) for part in parts)
+
+
+def parse_bool(text: str) -> bool:
+    """A yes/no switch: true/false, yes/no or 1/0, in any case."""
+    word = text.strip().lower()
+    if word in _TRUE:
+        return True
+    if word in _FALSE:
+        return False
+    raise ValueError(f"{text!r} is not a yes/no value: use {BOOL_FORM}")
+
+
+# --- theory --------------------------------------------------------------------------------------
+def nim_sum(heaps: Iterable[int]) -> int:
+    """The bitwise exclusive or of the heap sizes."""
+    return reduce(xor, heaps, 0)
+
+
+def mover_wins(heaps: Sequence[int], misere: bool = False) -> bool:
+    """Bouton's theorem: whether the player to move wins with perfect play.
+
+    Normal play: exactly when the nim-sum is not 0. Misère play: the same while some heap has 2 or
+    more; when every heap has at most 1, exactly when the number of 1-heaps is even (nim-sum 0).
+    """
+    total = nim_sum(heaps)
+    if misere and all(heap <= 1 for heap in heaps):
+        return total == 0
+    return total != 0
+
+
+class Nim(Game[NimState, NimMove]):
+    """Nim with any number of heaps, normal or misère play."""
+
+    name: ClassVar[str] = "nim"
+    description: ClassVar[str] = (
+        "Nim: take any number of objects from one heap; who cannot move loses (or wins, misère)."
+    )
+    position_help: ClassVar[str] = (
+        "Heap sizes separated by commas, e.g. 3,4,5 with MAX (the first player) to move. Add /min "
+        "for MIN to move (3,4,5/min); /max may be written but is the default."
+    )
+    move_help: ClassVar[str] = (
+        "HEAP:AMOUNT, heaps numbered from 1: 2:3 takes 3 objects from the second heap."
+    )
+    win_loss: ClassVar[bool] = True
+    #: Heap order does not matter (and empty heaps can be dropped): see `canonical_key`.
+    has_symmetry: ClassVar[bool] = True
+    parameters: ClassVar[tuple[Parameter, ...]] = (
+        Parameter("heaps", parse_heaps, (3, 4, 5), "the starting heap sizes", "A,B,..."),
+        Parameter("misere", parse_bool, False, "misère play: who cannot move wins", "BOOL"),
+    )
+
+    def __init__(self, heaps: Iterable[int] = (3, 4, 5), misere: bool = False) -> None:
+        sizes = tuple(heaps)
+        if not sizes or any(isinstance(h, bool) or not isinstance(h, int) or h < 0 for h in sizes):
+            raise ValueError(f"heaps must be {HEAPS_FORM}, got {heaps!r}")
+        self.heaps = sizes
+        self.misere = bool(misere)
+
+    def __repr__(self) -> str:
+        return f"Nim(heaps={self.heaps}, misere={self.misere})"
+
+    # --- the rules -------------------------------------------------------------------------------
+    def initial_state(self) -> NimState:
+        return (self.heaps, MAX)
+
+    def to_move(self, state: NimState) -> int:
+        return state[1]
+
+    def legal_moves(self, state: NimState) -> Sequence[NimMove]:
+        """Heap by heap, smallest amount first."""
+        return [
+            (index, amount) for index, size in enumerate(state[0]) for amount in range(1, size + 1)
+        ]
+
+    def play(self, state: NimState, move: NimMove) -> NimState:
+        heaps, mover = state
+        index, amount = move
+        self._check_move(heaps, index, amount)
+        after = (*heaps[:index], heaps[index] - amount, *heaps[index + 1 :])
+        return (after, 1 - mover)
+
+    def outcome(self, state: NimState) -> float | None:
+        heaps, mover = state
+        if any(heaps):
+            return None
+        mover_is_max = mover == MAX
+        return 1.0 if self.misere == mover_is_max else -1.0
+
+    # --- notation --------------------------------------------------------------------------------
+    def parse_position(self, text: str) -> NimState:
+        body, slash, side = text.strip().partition("/")
+        side = side.strip().lower()
+        if slash and side not in ("max", "min"):
+            raise InvalidPositionError(f"{text!r} is not a nim position: use {POSITION_FORM}")
+        try:
+            heaps = parse_heaps(body)
+        except ValueError:
+            raise InvalidPositionError(
+                f"{text!r} is not a nim position: use {POSITION_FORM}"
+            ) from None
+        return (heaps, MIN if side == "min" else MAX)
+
+    def format_position(self, state: NimState) -> str:
+        heaps, mover = state
+        text = ",".join(map(str, heaps))
+        return f"{text}/min" if mover == MIN else text
+
+    def parse_move(self, state: NimState, text: str) -> NimMove:
+        match = _MOVE.fullmatch(text.strip())
+        if match is None or int(match.group(1)) == 0 or int(match.group(2)) == 0:
+            raise InvalidMoveError(f"{text!r} is not a move: use {MOVE_FORM}")
+        move = (int(match.group(1)) - 1, int(match.group(2)))
+        self._check_move(state[0], *move)
+        return move
+
+    def format_move(self, state: NimState, move: NimMove) -> str:
+        index, amount = move
+        return f"{index + 1}:{amount}"
+
+    @staticmethod
+    def _check_move(heaps: Heaps, index: int, amount: int) -> None:
+        if not 0 <= index < len(heaps):
+            raise IllegalMoveError(
+                f"there is no heap {index + 1}: heaps are numbered 1 to {len(heaps)}"
+            )
+        if amount < 1:
+            raise IllegalMoveError(f"cannot take {amount}: take at least 1")
+        size = heaps[index]
+        if amount > size:
+            has = "is empty" if size == 0 else f"has only {size}"
+            raise IllegalMoveError(f"cannot take {amount} from heap {index + 1}: it {has}")
+
+    # --- optional hooks --------------------------------------------------------------------------
+    def order_moves(self, state: NimState, moves: Sequence[NimMove]) -> Sequence[NimMove]:
+        """Moves that leave the opponent lost by Bouton's theorem first, then larger takes first
+        (they shorten the game). The search still proves every value; this only saves nodes."""
+        heaps = state[0]
+
+        def rank(move: NimMove) -> tuple[bool, int]:
+            index, amount = move
+            after = (*heaps[:index], heaps[index] - amount, *heaps[index + 1 :])
+            return (mover_wins(after, self.misere), -amount)
+
+        return sorted(moves, key=rank)
+
+    def canonical_key(self, state: NimState) -> Hashable:
+        """The non-empty heaps in ascending order, and the mover: heap order and empty heaps do not
+        change the game. Equivalent states share values but not move notation (heap indices
+        differ), so a table keyed on this must not hand a stored move to another state."""
+        heaps, mover = state
+        return (tuple(sorted(h for h in heaps if h)), mover)
+
+    # --- theory ----------------------------------------------------------------------------------
+    def mover_wins(self, state: NimState) -> bool:
+        """Whether the player to move in `state` wins with perfect play (Bouton's theorem)."""
+        return mover_wins(state[0], self.misere)

@@ -1,0 +1,100 @@
+"""Properties that hold on every game tree, checked on thousands of random ones."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.tree import Node, TreeGame
+from minimax_cli.core.result import Bound
+from minimax_cli.core.search import search
+
+GAME = TreeGame()
+
+leaves = st.integers(min_value=-20, max_value=20)
+trees: st.SearchStrategy[Any] = st.recursive(
+    leaves, lambda children: st.lists(children, min_size=1, max_size=4), max_leaves=40
+)
+
+
+def oracle_minimax(tree: Any, maximizing: bool = True) -> int:
+    """Minimax straight from the definition, on the raw JSON structure."""
+    if isinstance(tree, int):
+        return tree
+    values = [oracle_minimax(child, not maximizing) for child in tree]
+    return max(values) if maximizing else min(values)
+
+
+def oracle_expectimax(tree: Any, maximizing: bool = True) -> Fraction:
+    if isinstance(tree, int):
+        return Fraction(tree)
+    values = [oracle_expectimax(child, not maximizing) for child in tree]
+    return max(values) if maximizing else sum(values, Fraction(0)) / len(values)
+
+
+def count_nodes(tree: Any) -> int:
+    return 1 if isinstance(tree, int) else 1 + sum(count_nodes(c) for c in tree)
+
+
+def state_of(tree: Any) -> Node:
+    import json
+
+    return GAME.parse_position(json.dumps(tree))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(trees)
+def test_all_algorithms_agree_with_the_definition(tree: Any) -> None:
+    state = state_of(tree)
+    expected = oracle_minimax(tree)
+    plain = search(GAME, state, "minimax")
+    pruned = search(GAME, state, "alphabeta")
+    engine = search(GAME, state, "negamax")
+    engine_bounds = search(GAME, state, "negamax", exact_root=False)
+    assert plain.value == pruned.value == engine.value == engine_bounds.value == expected
+    assert plain.stats.nodes == count_nodes(tree)
+    assert pruned.stats.nodes <= plain.stats.nodes
+    assert pruned.stats.leaves <= plain.stats.leaves
+
+
+@settings(max_examples=1000, deadline=None)
+@given(trees)
+def test_root_move_values_are_exact_or_honest_bounds(tree: Any) -> None:
+    if isinstance(tree, int):
+        return
+    state = state_of(tree)
+    truth = [oracle_minimax(child, maximizing=False) for child in tree]
+    for algorithm in ("alphabeta", "negamax"):
+        for exact_root in (True, False):
+            result = search(GAME, state, algorithm, exact_root=exact_root)
+            for move_value, true_value in zip(result.moves, truth, strict=True):
+                if move_value.bound is Bound.EXACT:
+                    assert move_value.value == true_value
+                elif move_value.bound is Bound.UPPER:
+                    assert true_value <= move_value.value
+                else:
+                    assert true_value >= move_value.value
+    exact = search(GAME, state, "negamax")
+    assert [m.value for m in exact.moves] == truth
+
+
+@settings(max_examples=1000, deadline=None)
+@given(trees)
+def test_expectimax_is_the_average(tree: Any) -> None:
+    result = search(GAME, state_of(tree), "expectimax")
+    assert abs(result.value - float(oracle_expectimax(tree))) < 1e-9
+
+
+@settings(max_examples=300, deadline=None)
+@given(trees)
+def test_principal_variation_reaches_a_leaf_of_the_root_value(tree: Any) -> None:
+    state = state_of(tree)
+    for algorithm in ("minimax", "alphabeta", "negamax"):
+        result = search(GAME, state, algorithm)
+        s = state
+        for move in result.pv:
+            s = GAME.play(s, move)
+        assert GAME.outcome(s) == result.value

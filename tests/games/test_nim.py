@@ -1,0 +1,202 @@
+"""Nim checked against Bouton's theorem (normal and misère) by a brute-force search that uses only
+the generic Game methods, plus notation round trips and rejections."""
+
+from __future__ import annotations
+
+import itertools
+from functools import reduce
+from operator import xor
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.nim import Nim, NimState, parse_heaps
+from minimax_cli.core import MAX, MIN, IllegalMoveError, InvalidMoveError, InvalidPositionError
+
+
+def brute_force_values(game: Nim) -> dict[NimState, float]:
+    """A memoised minimax over every state reached, from MAX's point of view."""
+    memo: dict[NimState, float] = {}
+
+    def value(state: NimState) -> float:
+        if state in memo:
+            return memo[state]
+        terminal = game.outcome(state)
+        if terminal is not None:
+            result = terminal
+        else:
+            children = [value(game.play(state, move)) for move in game.legal_moves(state)]
+            result = max(children) if game.to_move(state) == MAX else min(children)
+        memo[state] = result
+        return result
+
+    for heaps in all_positions():
+        for mover in (MAX, MIN):
+            value((heaps, mover))
+    return memo
+
+
+def all_positions() -> list[tuple[int, ...]]:
+    """Every position of one, two or three heaps of at most 7."""
+    return [heaps for count in (1, 2, 3) for heaps in itertools.product(range(8), repeat=count)]
+
+
+def theory_mover_wins(heaps: tuple[int, ...], misere: bool) -> bool:
+    total = reduce(xor, heaps, 0)
+    if misere and all(h <= 1 for h in heaps):
+        return total != 1  # the mover loses with an odd number of 1-heaps
+    return total != 0
+
+
+def max_value(mover: int, mover_wins: bool) -> float:
+    return 1.0 if mover_wins == (mover == MAX) else -1.0
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_brute_force_agrees_with_bouton(misere: bool) -> None:
+    game = Nim(heaps=(7, 7, 7), misere=misere)
+    values = brute_force_values(game)
+    positions = all_positions()
+    assert len(positions) == 8 + 64 + 512
+    for heaps in positions:
+        for mover in (MAX, MIN):
+            expected = max_value(mover, theory_mover_wins(heaps, misere))
+            assert values[(heaps, mover)] == expected, (heaps, mover)
+            assert game.mover_wins((heaps, mover)) == theory_mover_wins(heaps, misere)
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_order_moves_puts_a_winning_move_first(misere: bool) -> None:
+    game = Nim(misere=misere)
+    values = brute_force_values(game)
+    for heaps in all_positions():
+        state = (heaps, MAX)
+        moves = game.legal_moves(state)
+        ordered = list(game.order_moves(state, moves))
+        assert sorted(ordered) == sorted(moves)
+        if moves and values[state] == 1.0:  # (a misère terminal state is a win with no move)
+            assert values[game.play(state, ordered[0])] == 1.0
+
+
+def test_canonical_key_is_shared_by_equivalent_states_of_equal_value() -> None:
+    game = Nim()
+    values = brute_force_values(game)
+    keys: dict[object, float] = {}
+    for heaps in all_positions():
+        for mover in (MAX, MIN):
+            key = game.canonical_key((heaps, mover))
+            assert keys.setdefault(key, values[(heaps, mover)]) == values[(heaps, mover)]
+    assert game.canonical_key(((3, 0, 1), MAX)) == game.canonical_key(((1, 3), MAX))
+    assert game.canonical_key(((1, 3), MAX)) != game.canonical_key(((1, 3), MIN))
+    assert Nim.has_symmetry
+
+
+def test_terminal_values_are_from_max_point_of_view() -> None:
+    normal, misere = Nim(), Nim(misere=True)
+    assert normal.outcome(((0, 0, 0), MAX)) == -1.0
+    assert normal.outcome(((0, 0, 0), MIN)) == 1.0
+    assert misere.outcome(((0, 0, 0), MAX)) == 1.0
+    assert misere.outcome(((0, 0, 0), MIN)) == -1.0
+    assert normal.outcome(((0, 1, 0), MAX)) is None
+
+
+def test_rules() -> None:
+    game = Nim()
+    state = game.initial_state()
+    assert state == ((3, 4, 5), MAX)
+    assert game.legal_moves(((2, 0, 1), MAX)) == [(0, 1), (0, 2), (2, 1)]
+    assert game.legal_moves(((0, 0), MIN)) == []
+    assert game.play(state, (1, 4)) == ((3, 0, 5), MIN)
+    with pytest.raises(IllegalMoveError):
+        game.play(state, (1, 5))
+    with pytest.raises(IllegalMoveError):
+        game.play(state, (3, 1))
+
+
+# --- notation -------------------------------------------------------------------------------------
+@given(
+    st.lists(st.integers(min_value=0, max_value=10**9), min_size=1, max_size=8),
+    st.sampled_from([MAX, MIN]),
+)
+def test_position_round_trip(heaps: list[int], mover: int) -> None:
+    game = Nim()
+    state = (tuple(heaps), mover)
+    assert game.parse_position(game.format_position(state)) == state
+
+
+def test_position_notation() -> None:
+    game = Nim()
+    assert game.parse_position("3,4,5") == ((3, 4, 5), MAX)
+    assert game.parse_position(" 3, 4 ,5 / MIN") == ((3, 4, 5), MIN)
+    assert game.parse_position("3,4,5/max") == ((3, 4, 5), MAX)
+    assert game.format_position(((3, 4, 5), MIN)) == "3,4,5/min"
+    assert game.format_position(((0,), MAX)) == "0"
+
+
+@given(st.lists(st.integers(min_value=0, max_value=12), min_size=1, max_size=5))
+def test_move_round_trip(heaps: list[int]) -> None:
+    game = Nim()
+    state = (tuple(heaps), MIN)
+    for move in game.legal_moves(state):
+        text = game.format_move(state, move)
+        assert game.parse_move(state, text) == move
+
+
+def test_move_notation_numbers_heaps_from_one() -> None:
+    game = Nim()
+    state = game.initial_state()
+    assert game.parse_move(state, "2:3") == (1, 3)
+    assert game.parse_move(state, " 3 : 5 ") == (2, 5)
+    assert game.format_move(state, (0, 1)) == "1:1"
+
+
+@pytest.mark.parametrize("text", ["3,-1", "", "3,,4", "3,x", "3.5", "-1"])
+def test_bad_heaps(text: str) -> None:
+    with pytest.raises(ValueError) as error:
+        parse_heaps(text)
+    assert repr(text) in str(error.value)
+    assert "comma-separated whole numbers, 0 or more, e.g. 3,4,5" in str(error.value)
+
+
+@pytest.mark.parametrize("text", ["3,-1", "", "3,4/", "3,4/foo", "abc", "3,4:2"])
+def test_bad_positions(text: str) -> None:
+    with pytest.raises(InvalidPositionError) as error:
+        Nim().parse_position(text)
+    assert repr(text) in str(error.value)
+    assert "heap sizes separated by commas" in str(error.value)
+
+
+@pytest.mark.parametrize("text", ["abc", "2", "2:", ":3", "0:1", "1:0", "-1:2", "2:-3", "2;3"])
+def test_bad_move_notation(text: str) -> None:
+    with pytest.raises(InvalidMoveError) as error:
+        Nim().parse_move(((3, 4, 5), MAX), text)
+    assert repr(text) in str(error.value)
+    assert "HEAP:AMOUNT" in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("4:1", "there is no heap 4: heaps are numbered 1 to 3"),
+        ("1:4", "cannot take 4 from heap 1: it has only 3"),
+        ("2:1", "cannot take 1 from heap 2: it is empty"),
+    ],
+)
+def test_illegal_moves(text: str, message: str) -> None:
+    with pytest.raises(IllegalMoveError) as error:
+        Nim().parse_move(((3, 0, 5), MAX), text)
+    assert str(error.value) == message
+
+
+def test_constructor_rejects_bad_heaps() -> None:
+    with pytest.raises(ValueError, match="heaps must be"):
+        Nim(heaps=())
+    with pytest.raises(ValueError, match="heaps must be"):
+        Nim(heaps=(3, -1))
+
+
+def test_parameters_match_the_constructor() -> None:
+    defaults = {p.name: p.default for p in Nim.parameters}
+    assert defaults == {"heaps": (3, 4, 5), "misere": False}
+    assert Nim(**defaults).initial_state() == ((3, 4, 5), MAX)  # type: ignore[arg-type]

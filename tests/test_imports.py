@@ -1,0 +1,33 @@
+"""The direction of imports: the core stands alone, and non-interactive commands stay light."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def loaded_after(statement: str) -> set[str]:
+    code = f"import sys\n{statement}\nprint('\\n'.join(sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
+def test_core_imports_nothing_of_the_ui_or_the_games() -> None:
+    modules = loaded_after("import minimax_cli.core, minimax_cli.core.search, minimax_cli.core.table")
+    for banned in ("rich", "typer", "prompt_toolkit", "games", "minimax_cli.cli",
+                   "minimax_cli.render", "minimax_cli.registry"):
+        assert banned not in modules, banned
+
+
+def test_analyze_and_solve_do_not_import_prompt_toolkit() -> None:
+    for argv in (["analyze", "tree", "[[1,2],[3]]"], ["analyze", "tree", "@abcd", "--json"]):
+        statement = (
+            "import sys\nfrom minimax_cli.cli import app\n"
+            f"try:\n    app({argv!r}, standalone_mode=False)\nexcept SystemExit:\n    pass"
+        )
+        assert "prompt_toolkit" not in loaded_after(statement)
+
+
+def test_games_import_only_the_core() -> None:
+    modules = loaded_after("import games.tree")
+    assert "rich" not in modules and "typer" not in modules and "prompt_toolkit" not in modules
