@@ -67,6 +67,10 @@ class TreeGame(Game[Node, int]):
     move_help = "child number from 1 (left to right), or the child's label"
     win_loss = False
 
+    @classmethod
+    def named_positions(cls) -> dict[str, str]:
+        return {"@" + name: text for name, text in bundled_descriptions().items()}
+
     def initial_state(self) -> Node:
         return self.parse_position("@abcd")
 

@@ -199,6 +199,20 @@ def comparison_table(results: Sequence[SearchResult]) -> Table:
     return table
 
 
+def named_positions_table(classes: dict[str, Any]) -> Table | None:
+    """Bundled positions (textbook trees) that games accept by name."""
+    rows = [(name, key, text) for name, cls in classes.items()
+            for key, text in cls.named_positions().items()]
+    if not rows:
+        return None
+    table = Table(title="Bundled positions", title_justify="left")
+    for column in ("game", "position", "description"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
 def games_table(classes: dict[str, Any]) -> Table:
     """The registry: each game, its parameters and notation."""
     table = Table(title="Games", title_justify="left", show_lines=True)

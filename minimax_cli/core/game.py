@@ -141,6 +141,11 @@ class Game(ABC, Generic[S, M]):
         """Move notation that `parse_move` reads back to `move`."""
 
     # --- optional hooks ----------------------------------------------------------------------
+    @classmethod
+    def named_positions(cls) -> Mapping[str, str]:
+        """Bundled positions that `parse_position` accepts by name (e.g. `@abcd`) -> description."""
+        return {}
+
     def evaluators(self) -> Mapping[str, Evaluator[S]]:
         """Named heuristic evaluations (the first is the default); empty if the game has none."""
         return {}
