@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -21,6 +22,9 @@ from minimax_cli import __version__, registry, render
 from minimax_cli.core.game import Game, GameError, SearchError
 from minimax_cli.core.result import Limits
 from minimax_cli.core.search import ALGORITHMS, DEFAULT_ALGORITHM, DESCRIPTIONS, get_algorithm
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 AnyGame = Game[Any, Any]
 
@@ -129,7 +133,11 @@ def games() -> None:
     """List the games: name, parameters, position and move notation."""
     with user_errors():
         classes = registry.load_all()
-    _console().print(render.games_table(classes))
+    console = _console()
+    console.print(render.games_table(classes))
+    bundled = render.named_positions_table(classes)
+    if bundled is not None:
+        console.print(bundled)
 
 
 @app.command(context_settings=EXTRA)
@@ -172,6 +180,212 @@ def analyze(
         console.print(render.analysis(game, state, result))
     if compare:
         console.print(render.comparison_table(results))
+
+
+def game_and_position(ctx: typer.Context, name: str, position: str | None) -> tuple[AnyGame, Any]:
+    """The game with its parameters, and the state named by the position, in any word order.
+
+    Click hands the first word it does not know, `--n` in `solve bones --n 10`, to the optional
+    POSITION argument, and the rest to `ctx.args`. The words are put back in their order here, game
+    parameters (`--name value`, `--name=value`, a bare `--flag`) are told from the one position
+    word, and both are checked as `make_game` and `read_position` do.
+    """
+    words = ([] if position is None else [position]) + list(ctx.args)
+    with user_errors():
+        flags = {p.name for p in registry.load(name).parameters if isinstance(p.default, bool)}
+    options: list[str] = []
+    bare: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if not (word.startswith("--") and len(word) > 2):
+            bare.append(word)
+        else:
+            options.append(word)
+            key, eq, _ = word[2:].partition("=")
+            has_next = i + 1 < len(words)
+            flag_alone = key in flags and (not has_next or words[i + 1].startswith("--"))
+            if not eq and not flag_alone and has_next:
+                i += 1
+                options.append(words[i])
+        i += 1
+    if len(bare) > 1:
+        fail(f"unexpected argument '{bare[1]}': give one position, then the game's parameters "
+             "as --name value")
+    with user_errors():
+        game = registry.create(name, game_params(name, options))
+    return game, read_position(game, bare[0] if bare else None)
+
+
+class _ProgressDisplay:
+    """A transient Rich progress bar on stderr, shown only once a solve has run for a moment and
+    only on a terminal, so quick answers, pipes and --json output stay clean."""
+
+    DELAY = 0.3
+
+    def __init__(self, description: str) -> None:
+        self.description = description
+        self.started = time.perf_counter()
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
+
+    def update(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if time.perf_counter() - self.started < self.DELAY:
+                return
+            console = Console(stderr=True)
+            if not console.is_terminal:
+                return
+            from rich.progress import (  # loaded only when a solve runs long enough
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(),
+                                MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+                                transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.description, total=total)
+        assert self.task is not None
+        self.bar.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+@contextmanager
+def progress_display(enabled: bool, description: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress callback (done, total) for a long computation, or None when not `enabled`."""
+    if not enabled:
+        yield None
+        return
+    display = _ProgressDisplay(description)
+    try:
+        yield display.update
+    finally:
+        display.close()
+
+
+@app.command(context_settings=EXTRA)
+def solve(
+    ctx: typer.Context,
+    game_name: str = typer.Argument(..., metavar="GAME", help="A game from `minimax games`."),
+    position: str | None = typer.Argument(None, help="Position in the game's notation "
+                                          "(default: the start); `-` reads stdin, or a file."),
+    upto: int | None = typer.Option(None, "--upto", min=0, metavar="N",
+                                    help="bones: also tabulate the outcome of every heap 0..N and "
+                                    "state the pattern (period) found in it."),
+    show_tree: bool = typer.Option(False, "--tree", help="Draw the whole game tree with its "
+                                   "backed-up values (bones up to n = 12; other games up to "
+                                   "5,000 nodes)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object (no progress bar)."),
+) -> None:
+    """Solve a position exactly: who wins with perfect play, every optimal move, the work done.
+
+    Any game: every root move is searched to the end by the engine with one shared table, e.g.
+    `minimax solve tictactoe`, `minimax solve tictactoe --rows 4 --cols 4 --k 4`,
+    `minimax solve nim 3,4,5`.
+
+    bones: `minimax solve bones --n 1000000 --take 1,3,4 --misere`. Small heaps are searched (the
+    game tree is drawn), heaps up to 10,000,000 are solved bottom-up, larger ones (10**18) are read
+    off the proven period of the outcome sequence.
+    """
+    # Imported here so other commands do not load the solver (nor the bones game).
+    from minimax_cli import render_solve
+    from minimax_cli import solve as solving
+
+    game, state = game_and_position(ctx, game_name, position)
+    bones = solving.bones_game(game)
+    if upto is not None and bones is None:
+        fail(f"--upto tabulates heap sizes and applies to bones only, not {game.name}")
+    with user_errors(), progress_display(not as_json, f"solving {game.name}") as progress:
+        if bones is not None:
+            report = solving.solve_bones(bones, state, tree=show_tree, progress=progress)
+            outcomes = None if upto is None else solving.bones_outcomes(bones, upto, progress)
+        else:
+            general = solving.solve_game(game, state, tree=show_tree, progress=progress)
+    if as_json:
+        data = (render_solve.bones_dict(report, outcomes) if bones is not None
+                else render_solve.game_dict(general))
+        print(json.dumps(data, indent=2))
+        return
+    console = _console()
+    if bones is not None:
+        console.print(render_solve.bones_report(report))
+        if outcomes is not None:
+            console.print(render_solve.outcomes_view(outcomes))
+    else:
+        console.print(render_solve.game_report(game, state, general))
+
+
+PLAY_LEVEL_HELP = (
+    "AI strength: 1 weak, 2 easy, 3 medium, 4 strong, 5 perfect (number or name). Below perfect a "
+    "game with an evaluation function is searched 1, 2, 3 or 5 plies deep; one without plays a "
+    "random move 60, 40, 25 or 10 % of the time."
+)
+
+
+@app.command(context_settings=EXTRA)
+def play(
+    ctx: typer.Context,
+    game_name: str = typer.Argument("tictactoe", metavar="GAME",
+                                    help="A game from `minimax games` (default tictactoe)."),
+    side: str | None = typer.Option(None, "--side", "-s", help="The side you play: first or "
+                                    "second (x or o in tic-tac-toe). Default first."),
+    ai_first: bool = typer.Option(False, "--ai-first", help="The AI moves first: you play second."),
+    level: str = typer.Option("perfect", "--level", "-l", help=PLAY_LEVEL_HELP),
+    algorithm: str | None = typer.Option(None, "--algorithm", "-a",
+                                         help="The AI's search algorithm (default negamax)."),
+    depth: int | None = typer.Option(None, "--depth", "-d", min=1,
+                                     help="Cut the AI's search this many plies deep "
+                                     "(overrides --level)."),
+    time_s: float | None = typer.Option(None, "--time", "-t", min=0.001,
+                                        help="Seconds per AI move (overrides --level)."),
+    evaluator: str | None = typer.Option(None, "--eval",
+                                         help="Evaluation function for depth-limited levels."),
+    seed: int | None = typer.Option(None, "--seed",
+                                    help="Seed the AI's random choice among equally good moves."),
+    vs: str = typer.Option("ai", "--vs", help="Your opponent: ai or human."),
+    watch: bool = typer.Option(False, "--watch", help="Watch the AI play itself."),
+    delay: float = typer.Option(0.8, "--delay", min=0.0,
+                                help="Seconds between moves with --watch."),
+    review: bool = typer.Option(True, "--review/--no-review",
+                                help="Review the game with the solver at the end."),
+) -> None:
+    """Play a game against the AI (default: tic-tac-toe, you are X, the AI is perfect).
+
+    Game parameters follow the game: `minimax play tictactoe --rows 4 --cols 4 --k 4`.
+
+    Type a move, or hint, undo, why, board, help, quit. Tab completes.
+
+    Scripted: with no terminal on stdin, moves are read one per line: `printf '5\\n1\\n' | minimax play`.
+
+    quit and Ctrl-D exit with code 0, Ctrl-C with 130.
+    """
+    if game_name.startswith("--"):  # `minimax play --rows 4`: parameters of the default game
+        ctx.args.insert(0, game_name)
+        game_name = "tictactoe"
+    game = make_game(ctx, game_name)
+    limits = make_limits(depth, time_s, None)
+    from minimax_cli import interactive  # prompt-toolkit loads only for `play`
+
+    with user_errors():
+        if algorithm is not None:
+            get_algorithm(algorithm)  # an unknown name is a user error here, not mid-game
+        try:
+            config = interactive.make_config(
+                game, side=side, ai_first=ai_first, vs=vs, watch=watch, level=level,
+                algorithm=algorithm, limits=limits, evaluator=evaluator, seed=seed, delay=delay,
+                review=review)
+        except interactive.ConfigError as error:
+            fail(str(error))
+        code = interactive.play_session(game, config, console=_console())
+    if code:
+        raise typer.Exit(code)
 
 
 def main() -> None:

@@ -20,7 +20,9 @@ def test_core_imports_nothing_of_the_ui_or_the_games() -> None:
 
 
 def test_analyze_and_solve_do_not_import_prompt_toolkit() -> None:
-    for argv in (["analyze", "tree", "[[1,2],[3]]"], ["analyze", "tree", "@abcd", "--json"]):
+    for argv in (["analyze", "tree", "[[1,2],[3]]"], ["analyze", "tree", "@abcd", "--json"],
+                 ["solve", "bones", "--n", "6"], ["solve", "bones", "--upto", "12", "--json"],
+                 ["solve", "nim", "3,4,5"], ["solve", "tree", "@abcd", "--tree"]):
         statement = (
             "import sys\nfrom minimax_cli.cli import app\n"
             f"try:\n    app({argv!r}, standalone_mode=False)\nexcept SystemExit:\n    pass"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +18,27 @@ INF = float("inf")
 CHECK_EVERY = 1024
 
 AnyGame = Game[Any, Any]
+
+
+#: Plies a recursive search may go below the root. From Python 3.11 on, Python-to-Python calls do
+#: not consume the C stack, so a high limit is safe there; 3.10 keeps its default.
+DEEP_RECURSION = 60_000 if sys.version_info >= (3, 11) else sys.getrecursionlimit()
+
+
+@contextmanager
+def deep_recursion() -> Iterator[None]:
+    """Let a search recurse as deep as the game goes (bones with a heap of thousands)."""
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(previous, DEEP_RECURSION))
+    try:
+        yield
+    except RecursionError:
+        raise SearchError(
+            "the game is too deep for a recursive search from this position; give --depth with"
+            " an evaluation function, or use `minimax solve`"
+        ) from None
+    finally:
+        sys.setrecursionlimit(previous)
 
 
 class SearchAborted(Exception):
@@ -132,6 +155,7 @@ __all__ = [
     "Budget",
     "SearchAborted",
     "best_of",
+    "deep_recursion",
     "finish_stats",
     "move_values",
     "pick_evaluator",

@@ -10,7 +10,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from minimax_cli.core.game import MAX, SearchError
+from minimax_cli.core.game import MAX
 from minimax_cli.core.result import Bound, Limits, SearchResult, SearchStats, TraceNode
 from minimax_cli.core.search.common import (
     CHECK_EVERY,
@@ -18,6 +18,7 @@ from minimax_cli.core.search.common import (
     AnyGame,
     Budget,
     SearchAborted,
+    deep_recursion,
     finish_stats,
     move_values,
     pick_evaluator,
@@ -102,13 +103,10 @@ def expectimax(
     timed_out = False
     root_trace = TraceNode(None, root_player) if trace else None
     try:
-        root_score = visit(state, 0, root_trace, None)
+        with deep_recursion():
+            root_score = visit(state, 0, root_trace, None)
     except SearchAborted:
         timed_out, root_score = True, 0.0
-    except RecursionError:
-        raise SearchError(
-            "the game is too deep for a recursive search from this position; give --depth"
-        ) from None
     stats = finish_stats(SearchStats(nodes, leaves), started)
     stats.depth = 0 if limits.depth is None else limits.depth
     value, exact, _ = score_to_value(game, root_score, heuristic_seen)

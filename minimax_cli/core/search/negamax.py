@@ -22,7 +22,7 @@ from collections.abc import Hashable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from minimax_cli.core.game import MAX, SearchError
+from minimax_cli.core.game import MAX
 from minimax_cli.core.result import (
     WIN_THRESHOLD,
     Bound,
@@ -38,6 +38,7 @@ from minimax_cli.core.search.common import (
     Budget,
     SearchAborted,
     best_of,
+    deep_recursion,
     move_values,
     pick_evaluator,
     score_to_value,
@@ -84,18 +85,15 @@ def iterate(
         last = UNLIMITED if limits.depth is None else limits.depth
         depths = iter(range(1, last + 1))
     searcher = _Searcher(game, state, limits, evaluator, trace, trace_limit, exact_root, symmetry,
-                         table or TranspositionTable(DEFAULT_SIZE))
+                         table if table is not None else TranspositionTable(DEFAULT_SIZE))
     completed: SearchResult | None = None
     for depth in depths:
         try:
-            completed = searcher.search(depth)
+            with deep_recursion():
+                completed = searcher.search(depth)
         except SearchAborted:
             yield searcher.aborted(completed)
             return
-        except RecursionError:
-            raise SearchError(
-                "the game is too deep for a recursive search from this position; give --depth"
-            ) from None
         yield completed
         if completed.exact or not completed.moves:
             return

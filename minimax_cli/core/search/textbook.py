@@ -13,7 +13,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from minimax_cli.core.game import MAX, SearchError
+from minimax_cli.core.game import MAX
 from minimax_cli.core.result import Bound, Limits, SearchResult, SearchStats, TraceNode
 from minimax_cli.core.search.common import (
     CHECK_EVERY,
@@ -22,6 +22,7 @@ from minimax_cli.core.search.common import (
     Budget,
     SearchAborted,
     best_of,
+    deep_recursion,
     finish_stats,
     move_values,
     pick_evaluator,
@@ -130,13 +131,10 @@ def _search(
     started = time.perf_counter()
     timed_out = False
     try:
-        visit(state, 0, -INF, INF, root_trace if trace else None, None)
+        with deep_recursion():
+            visit(state, 0, -INF, INF, root_trace if trace else None, None)
     except SearchAborted:
         timed_out = True
-    except RecursionError:
-        raise SearchError(
-            "the game is too deep for a recursive search from this position; give --depth"
-        ) from None
     stats = finish_stats(SearchStats(nodes, leaves, cutoffs, 0, 0, 0), started)
     stats.depth = max(pv_at, default=0) if limits.depth is None else limits.depth
 

@@ -1,0 +1,219 @@
+"""Boards for the play session as Rich renderables. Pure functions of the game and its states.
+
+A game with a grid (`Game.grid`) is drawn cell by cell with column letters and row numbers around it
+(a1 is the bottom-left corner), its empty cells showing the move that fills them (dim), the last move
+in brackets and, at the end, the winning line between asterisks. Every mark is readable without
+colour: the players' symbols differ by shape, and brackets and asterisks do not depend on colour.
+Box lines fall back to ASCII when the terminal cannot show Unicode. A game without a grid is shown
+as its position text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.text import Text
+
+from minimax_cli.core.game import MAX, PLAYER_NAMES, Game, Grid
+
+AnyGame = Game[Any, Any]
+
+PLAYER_STYLES = ("bold cyan", "bold magenta")
+LAST_STYLE = "reverse"
+LINE_STYLE = "bold green underline"
+
+_UNICODE_BOX = "┌─┬┐│├┼┤└┴┘"
+_ASCII_BOX = "+-++|++++++"
+
+
+@runtime_checkable
+class WinningLine(Protocol):
+    """Optional hook: the cells (reading order) of the line that ended the game, or None."""
+
+    def winning_line(self, state: Any) -> Sequence[int] | None: ...
+
+
+def player_labels(game: AnyGame) -> tuple[str, str]:
+    """How the players are called: their grid symbols when the game has a grid (X and O in
+    tic-tac-toe, found by playing the first legal move of each), otherwise MAX and MIN."""
+    names = list(PLAYER_NAMES)
+    state = game.initial_state()
+    seen: set[int] = set()
+    for _ in range(2):
+        before = game.grid(state)
+        moves = game.legal_moves(state)
+        if before is None or not moves or game.outcome(state) is not None:
+            break
+        player = game.to_move(state)
+        after_state = game.play(state, moves[0])
+        after = game.grid(after_state)
+        placed = _placed(before, after)
+        if after is not None and placed and player not in seen:
+            symbol = after.cells[placed[0]]
+            if symbol:
+                names[player] = symbol
+                seen.add(player)
+        state = after_state
+    if names[0] == names[1]:
+        return PLAYER_NAMES[0], PLAYER_NAMES[1]
+    return names[0], names[1]
+
+
+def _placed(before: Grid, after: Grid | None) -> list[int]:
+    """Cells that were empty in `before` and hold a mark in `after`."""
+    if after is None or len(after.cells) != len(before.cells):
+        return []
+    return [i for i, (a, b) in enumerate(zip(before.cells, after.cells, strict=True))
+            if a is None and b is not None]
+
+
+def move_cells(game: AnyGame, state: Any) -> dict[int, str]:
+    """Empty cell -> the text of the legal move that fills it (for the numbers on empty cells)."""
+    before = game.grid(state)
+    if before is None:
+        return {}
+    labels: dict[int, str] = {}
+    for move in game.legal_moves(state):
+        for cell in _placed(before, game.grid(game.play(state, move))):
+            labels.setdefault(cell, game.format_move(state, move))
+    return labels
+
+
+def changed_cells(game: AnyGame, before: Any, after: Any) -> frozenset[int]:
+    """The cells a move changed (the last move's mark)."""
+    old, new = game.grid(before), game.grid(after)
+    if old is None or new is None or len(old.cells) != len(new.cells):
+        return frozenset()
+    return frozenset(i for i, (a, b) in enumerate(zip(old.cells, new.cells, strict=True)) if a != b)
+
+
+def winning_cells(game: AnyGame, state: Any) -> frozenset[int]:
+    """The winning line's cells when the game offers the hook and someone has a line."""
+    if isinstance(game, WinningLine):
+        line = game.winning_line(state)
+        if line:
+            return frozenset(line)
+    return frozenset()
+
+
+def coordinate(grid: Grid, cell: int) -> str:
+    """A cell as a coordinate: column letter from the left, row number from the bottom."""
+    row, col = divmod(cell, grid.cols)
+    return f"{chr(ord('a') + col)}{grid.rows - row}"
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """A grid drawn with coordinates; see the module docstring for the marks."""
+
+    grid: Grid
+    labels: Mapping[int, str] = field(default_factory=dict)
+    last: Collection[int] = frozenset()
+    line: Collection[int] = frozenset()
+    styles: Mapping[str, str] = field(default_factory=dict)
+
+    def cell_width(self) -> int:
+        texts = [*(s for s in self.grid.cells if s), *self.labels.values()]
+        return max(3, *(len(t) + 2 for t in texts)) if texts else 3
+
+    def cell_text(self, cell: int, width: int) -> Text:
+        symbol = self.grid.cells[cell]
+        if symbol is None:
+            return Text(self.labels.get(cell, "").center(width), style="dim")
+        style = self.styles.get(symbol, "bold")
+        if cell in self.line:
+            body, style = f"*{symbol}*", f"{style} {LINE_STYLE}"
+        elif cell in self.last:
+            body, style = f"[{symbol}]", f"{style} {LAST_STYLE}"
+        else:
+            body = symbol
+        if cell in self.last and cell in self.line:
+            style = f"{style} {LAST_STYLE}"
+        return Text(body.center(width), style=style)
+
+    def lines(self, ascii_only: bool) -> list[Text]:
+        tl, h, tm, tr, v, ml, mm, mr, bl, bm, br = list(_ASCII_BOX if ascii_only else _UNICODE_BOX)
+        rows, cols, width = self.grid.rows, self.grid.cols, self.cell_width()
+        margin = len(str(rows))
+        pad = " " * (margin + 1)
+        letters = Text(pad + " " + "".join(chr(ord("a") + c).center(width + 1) for c in range(cols)),
+                       style="dim")
+
+        def rule(left: str, mid: str, right: str) -> Text:
+            return Text(pad + left + mid.join(h * width for _ in range(cols)) + right, style="dim")
+
+        out = [letters, rule(tl, tm, tr)]
+        for r in range(rows):
+            number = str(rows - r).rjust(margin)
+            text = Text(number + " ", style="dim")
+            text.append(v, style="dim")
+            for c in range(cols):
+                text.append_text(self.cell_text(r * cols + c, width))
+                text.append(v, style="dim")
+            text.append(" " + number, style="dim")
+            out.append(text)
+            out.append(rule(ml, mm, mr) if r < rows - 1 else rule(bl, bm, br))
+        out.append(letters)
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lines(options.ascii_only)
+
+
+def board(game: AnyGame, state: Any, previous: Any | None = None, move: Any | None = None, *,
+          show_line: bool = True) -> RenderableType:
+    """The board of `state`; `previous` and `move` (the last move, played from `previous`) mark it.
+
+    For a game without a grid: its position text and the legal moves.
+    """
+    grid = game.grid(state)
+    if grid is None:
+        return position_text(game, state)
+    labels = player_labels(game)
+    styles = {labels[MAX]: PLAYER_STYLES[0], labels[1 - MAX]: PLAYER_STYLES[1]}
+    last = changed_cells(game, previous, state) if previous is not None else frozenset()
+    line = winning_cells(game, state) if show_line else frozenset()
+    view = BoardView(grid, move_cells(game, state), last, line, styles)
+    caption = caption_text(game, grid, previous, move, last, line)
+    return Group(view, caption) if caption else view
+
+
+def caption_text(game: AnyGame, grid: Grid, previous: Any | None, move: Any | None,
+                 last: Collection[int], line: Collection[int]) -> Text:
+    """One line under the board naming what the marks show, for readers without colour."""
+    parts: list[str] = []
+    if last:
+        where = " ".join(coordinate(grid, c) for c in sorted(last))
+        text = game.format_move(previous, move) if previous is not None and move is not None else ""
+        parts.append(f"last move [ ]: {text} ({where})" if text and text != where
+                     else f"last move [ ]: {where}")
+    if line:
+        parts.append("winning line * *: " + " ".join(coordinate(grid, c) for c in sorted(line)))
+    return Text("   ".join(parts), style="dim")
+
+
+def position_text(game: AnyGame, state: Any) -> Text:
+    """A game without a grid: its position in the game's notation and the moves it allows."""
+    text = Text()
+    text.append("position: ", style="dim")
+    text.append(game.format_position(state), style="bold")
+    moves = game.legal_moves(state)
+    if moves:
+        text.append("\nmoves:    ", style="dim")
+        text.append(", ".join(game.format_move(state, m) for m in moves))
+    return text
+
+
+__all__ = [
+    "BoardView",
+    "WinningLine",
+    "board",
+    "changed_cells",
+    "coordinate",
+    "move_cells",
+    "player_labels",
+    "position_text",
+]

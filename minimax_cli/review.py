@@ -1,0 +1,107 @@
+"""The end-of-game review: the solver looks at every position where a move was made.
+
+Each position is searched by the engine with an exact value for every root move. A move is a slip
+when its value for the player who made it is worse than the position's: in a win/loss game that
+means it threw away a win (or a draw); in a game of numbers (an explicit tree) that it gave away
+points. Positions too large to solve within the node budget are counted and left out, never guessed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from minimax_cli.core.game import MAX, Game, SearchError
+from minimax_cli.core.result import Limits
+from minimax_cli.core.search import search
+from minimax_cli.core.table import TranspositionTable
+from minimax_cli.render import fmt_value
+
+AnyGame = Game[Any, Any]
+
+#: Node budget of the solver at one reviewed position, and for the whole review.
+REVIEW_NODES = 100_000
+REVIEW_TOTAL_NODES = 250_000
+#: No new position is started after this many seconds (big boards are slow per node).
+REVIEW_SECONDS = 3.0
+
+
+@dataclass(frozen=True)
+class Slip:
+    """One move that made things worse for its player, with a move that would have kept the value."""
+
+    ply: int  # 1 for the first move of the game
+    player: int
+    played: str
+    kept_by: str
+    lost: str  # "the win", "the draw", or "points" for games of numbers
+    value_before: float  # MAX's view
+    value_after: float  # MAX's view
+
+
+@dataclass(frozen=True)
+class Review:
+    slips: list[Slip]
+    unsolved: int  # positions the budget could not solve
+
+
+def review_game(game: AnyGame, states: Sequence[Any], moves: Sequence[Any],
+                nodes: int = REVIEW_NODES, total: int = REVIEW_TOTAL_NODES,
+                seconds: float = REVIEW_SECONDS) -> Review:
+    """Review a game: `states[i]` is the position where `moves[i]` was played.
+
+    Positions are solved from the last one back, sharing one table, so the late (small) positions
+    help the early ones; each gets at most `nodes` nodes and the review `total` in all, and no
+    position is started after `seconds`.
+    """
+    deadline = time.perf_counter() + seconds
+    table = TranspositionTable()
+    slips: list[Slip] = []
+    unsolved = 0
+    played_positions = list(enumerate(zip(states, moves, strict=False), start=1))
+    for ply, (state, move) in reversed(played_positions):
+        if total <= 0 or time.perf_counter() > deadline:
+            unsolved += 1
+            continue
+        try:
+            result = search(game, state, "negamax", Limits(nodes=min(nodes, total)),
+                            exact_root=True, table=table)
+        except SearchError:
+            unsolved += 1
+            continue
+        total -= result.stats.nodes
+        values = {m.move: m for m in result.moves}
+        played = values.get(move)
+        if result.timed_out or not result.exact or played is None or not played.exact:
+            unsolved += 1
+            continue
+        player = game.to_move(state)
+        sign = 1 if player == MAX else -1
+        if sign * played.value >= sign * result.value:
+            continue
+        best = result.best_moves()
+        if game.win_loss:
+            lost = "the win" if sign * result.value > 0 else "the draw"
+        else:
+            lost = "points"
+        slips.append(Slip(ply, player, game.format_move(state, move),
+                          game.format_move(state, best[0]) if best else "?", lost,
+                          result.value, played.value))
+    return Review(sorted(slips, key=lambda slip: slip.ply), unsolved)
+
+
+def describe_slip(slip: Slip, names: Sequence[str], on_grid: bool) -> str:
+    """`move 3, X at 7: threw away the draw; 5 kept it`."""
+    verb = "at" if on_grid else "played"
+    head = f"move {slip.ply}, {names[slip.player]} {verb} {slip.played}"
+    if slip.lost == "points":
+        return (f"{head}: gave away points, {fmt_value(slip.value_before)} -> "
+                f"{fmt_value(slip.value_after)} (MAX's view); {slip.kept_by} kept "
+                f"{fmt_value(slip.value_before)}")
+    return f"{head}: threw away {slip.lost}; {slip.kept_by} kept it"
+
+
+__all__ = ["REVIEW_NODES", "REVIEW_SECONDS", "REVIEW_TOTAL_NODES", "Review", "Slip", "describe_slip",
+           "review_game"]

@@ -1,0 +1,419 @@
+"""The play session, driven through prompt-toolkit's pipe input and a console writing to a string."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any, cast
+
+import pytest
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.validation import ValidationError
+from rich.console import Console
+from typer.testing import CliRunner
+
+from games.bones import Bones
+from games.tictactoe import TicTacToe
+from games.tree import TreeGame
+from minimax_cli import boards, interactive
+from minimax_cli.cli import app
+from minimax_cli.core.game import MAX, MIN, Game
+from minimax_cli.core.result import Limits
+from minimax_cli.interactive import (
+    ConfigError,
+    PlayConfig,
+    Session,
+    choose_ai_move,
+    make_config,
+    parse_level,
+    parse_side,
+    value_words,
+)
+from minimax_cli.review import describe_slip, review_game
+
+CLEAR = "\x15"  # Ctrl-U: clear the line after a refused input
+#: Try every cell in order, three times over: whatever the AI does, each human turn finds a free
+#: cell (occupied ones are refused and the line cleared), so a whole game can be typed in advance.
+EVERY_CELL = "".join(f"{CLEAR}{cell}\r" for cell in list(range(1, 10)) * 3)
+
+
+def console() -> tuple[Console, io.StringIO]:
+    buffer = io.StringIO()
+    return Console(file=buffer, width=100, color_system=None), buffer
+
+
+def drive(keys: str, config: PlayConfig | None = None,
+          game: Game[Any, Any] | None = None) -> tuple[Session, int, str]:
+    """Run a session on `keys` typed in advance; the input is closed after them (Ctrl-D)."""
+    game = game or TicTacToe()
+    out, buffer = console()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        session = Session(game, config or make_config(game, seed=1), console=out, input=pipe,
+                          output=DummyOutput(), sleep=lambda seconds: None)
+        code = session.run()
+    return session, code, buffer.getvalue()
+
+
+def scripted(lines: str, config: PlayConfig | None = None,
+             game: Game[Any, Any] | None = None) -> tuple[Session, int, str]:
+    """Run a session reading lines from a stream, as when stdin is not a terminal."""
+    game = game or TicTacToe()
+    out, buffer = console()
+    session = Session(game, config or make_config(game, seed=1), console=out,
+                      stdin=io.StringIO(lines), sleep=lambda seconds: None)
+    code = session.run()
+    return session, code, buffer.getvalue()
+
+
+# --- input through prompt-toolkit --------------------------------------------------------------
+def test_illegal_moves_are_refused_and_nothing_is_lost() -> None:
+    # Two humans, so every state is known: X 5, then O tries an occupied cell, an off-board cell
+    # and nonsense, each refused in place, then plays 1.
+    keys = f"5\r5\r{CLEAR}10\r{CLEAR}foo\r{CLEAR}1\r{CLEAR}quit\r"
+    session, code, text = drive(keys, make_config(TicTacToe(), vs="human"))
+    assert code == 0
+    assert session.moves == [4, 0]
+    assert "bye" in text
+
+
+def test_the_validator_gives_the_games_reason() -> None:
+    game = TicTacToe()
+    session, _, _ = drive("5\r", make_config(game, vs="human"))  # X on 5, then end of input
+    assert session.moves == [4]
+    assert "already taken by X" in (session.check_input("5") or "")
+    assert "off the board" in (session.check_input("10") or "")
+    assert "invalid move 'foo'" in (session.check_input("foo") or "")
+    assert session.check_input("hint") is None
+    assert session.check_input("1") is None
+    validator = interactive._Check(session.check_input)
+    with pytest.raises(ValidationError, match="already taken"):
+        validator.validate(Document("5"))
+    validator.validate(Document("undo"))
+
+
+def test_undo_takes_back_a_full_turn() -> None:
+    session, code, text = drive("5\rundo\r")
+    assert code == 0
+    assert "took back 2 moves" in text
+    assert session.moves == []
+    assert len(session.states) == 1
+
+
+def test_undo_when_the_ai_moved_first() -> None:
+    game = TicTacToe()
+    config = make_config(game, ai_first=True, seed=3)
+    opening = choose_ai_move(game, game.initial_state(), config, random.Random(3)).move
+    free = next(cell for cell in range(9) if cell != opening)
+    keys = f"undo\r{free + 1}\rundo\r"  # nothing of ours to undo yet; then one move, undone
+    session, _, text = drive(keys, config)
+    assert "nothing to undo" in text
+    assert "took back 2 moves" in text
+    assert len(session.moves) == 1  # the AI's opening move stays
+    assert game.to_move(session.state) == MIN
+
+
+def test_hint_prints_the_moves_table() -> None:
+    _, code, text = drive("hint\rquit\r")
+    assert code == 0
+    assert "Moves (values from MAX's point of view)" in text
+    assert "best: " in text and "draw" in text
+
+
+def test_why_shows_the_ais_last_analysis() -> None:
+    _, _, text = drive("why\r5\rwhy\rquit\r")
+    assert "the AI has not moved yet" in text
+    assert "tictactoe · negamax" in text
+
+
+def test_help_and_board() -> None:
+    _, _, text = drive("help\rboard\rquit\r")
+    assert "take back your last move" in text
+    assert text.count("┌───┬───┬───┐") == 2
+
+
+def test_quit_end_of_input_and_ctrl_c() -> None:
+    _, code, text = drive("quit\r")
+    assert code == 0 and text.rstrip().endswith("bye")
+    _, code, text = drive("")  # Ctrl-D at once
+    assert code == 0 and text.rstrip().endswith("bye")
+    _, code, text = drive("\x03")
+    assert code == interactive.INTERRUPTED and text.rstrip().endswith("bye")
+
+
+def test_a_full_game_against_the_perfect_ai_is_not_lost_and_is_reviewed() -> None:
+    session, code, text = drive(EVERY_CELL + f"{CLEAR}n\r")
+    assert code == 0
+    result = TicTacToe().outcome(session.state)
+    assert result in (0, -1)  # a draw or a win for O, the AI
+    assert "game over: " in text
+    assert "review by the solver" in text
+    assert "play again" not in text  # the question goes to prompt-toolkit's output
+
+
+def test_play_again_starts_a_new_game() -> None:
+    _, code, text = drive(EVERY_CELL + f"{CLEAR}y\r" + EVERY_CELL + f"{CLEAR}n\r")
+    assert code == 0
+    assert text.count("game over: ") == 2
+
+
+def test_human_against_human_and_the_winning_line() -> None:
+    keys = "1\r4\r2\r5\r3\rn\r"
+    session, code, text = drive(keys, make_config(TicTacToe(), vs="human"))
+    assert code == 0
+    assert session.moves == [0, 3, 1, 4, 2]
+    assert "game over: X wins" in text
+    assert "*X*" in text and "winning line * *: a3 b3 c3" in text
+    # After X's corner only the centre draws for O: the review names O's edge and the centre.
+    assert "move 2, O at 4: threw away the draw; 5 kept it" in text
+    assert text.count("threw away") == 1  # later moves were in a lost position already
+
+
+# --- input read line by line (standard input not a terminal) ---------------------------------------
+def test_scripted_game_with_a_bad_line_in_the_middle() -> None:
+    lines = "5\nfoo\n" + "\n".join(str(c) for c in list(range(1, 10)) * 3) + "\n"
+    session, code, text = scripted(lines)
+    assert code == 0
+    error_lines = [line for line in text.splitlines() if line.startswith("error:")]
+    assert error_lines[0] == (
+        "error: invalid move 'foo': expected a cell number 1 to 9 in reading order, or a "
+        "coordinate a1 to c3 (column letter from the left, row number from the bottom; a1 is the "
+        "bottom-left corner)"
+    )
+    assert session.moves[0] == 4  # the move before the bad line stands
+    assert TicTacToe().outcome(session.state) in (0, -1)
+    assert "game over: " in text and "play again" not in text
+    assert text.rstrip().endswith("bye")
+
+
+def test_scripted_end_of_input_mid_game() -> None:
+    session, code, text = scripted("5\n")
+    assert code == 0
+    assert len(session.moves) == 2
+    assert text.rstrip().endswith("bye")
+
+
+def test_scripted_bones_against_a_weak_ai() -> None:
+    game = Bones(5)
+    lines = "\n".join(["9", "1"] * 6) + "\n"
+    session, code, text = scripted(lines, make_config(game, level="1", seed=0), game)
+    assert code == 0
+    assert "error: 9 is not an allowed amount; allowed: 1, 2, 3" in text
+    assert "position: 5" in text
+    assert game.outcome(session.state) is not None
+    assert "game over: " in text
+
+
+def test_watch_plays_both_sides() -> None:
+    pauses: list[float] = []
+    out, buffer = console()
+    game = TicTacToe()
+    session = Session(game, make_config(game, watch=True, seed=5, delay=0.25), console=out,
+                      stdin=io.StringIO(""), sleep=pauses.append)
+    assert session.run() == 0
+    text = buffer.getvalue()
+    assert game.outcome(session.state) == 0  # perfect play on both sides draws
+    assert "X plays" in text and "O plays" in text
+    assert pauses == [0.25] * 8
+    assert "game over: a draw after 9 moves" in text
+
+
+# --- the AI --------------------------------------------------------------------------------------
+def worst_for_ai(game: TicTacToe, state: tuple[int, int], ai: int, config: PlayConfig,
+                 memo: dict[tuple[int, int], float]) -> float:
+    """The worst result for the AI over every human move and every tie the AI may pick."""
+    if state in memo:
+        return memo[state]
+    outcome = game.outcome(state)
+    if outcome is not None:
+        value = outcome if ai == MAX else -outcome
+    elif game.to_move(state) == ai:
+        choice = choose_ai_move(game, state, config)
+        tied = [cast(int, m) for m in choice.result.best_moves()]
+        assert choice.move in tied and not choice.random
+        value = min(worst_for_ai(game, game.play(state, m), ai, config, memo) for m in tied)
+    else:
+        value = min(worst_for_ai(game, game.play(state, m), ai, config, memo)
+                    for m in game.legal_moves(state))
+    memo[state] = value
+    return value
+
+
+@pytest.mark.parametrize("ai", [MAX, MIN])
+def test_the_perfect_ai_never_loses_against_any_sequence_of_moves(ai: int) -> None:
+    game = TicTacToe()
+    config = make_config(game, side="second" if ai == MAX else "first")
+    assert config.ai[ai] and not config.ai[1 - ai]
+    memo: dict[tuple[int, int], float] = {}
+    assert worst_for_ai(game, game.initial_state(), ai, config, memo) == 0
+    assert len(memo) > 100  # the walk really covered the human's choices
+
+
+def test_the_ai_choice_is_reproducible_with_a_seed() -> None:
+    game = TicTacToe()
+    config = make_config(game)
+    picks = {choose_ai_move(game, (0, 0), config, random.Random(7)).move for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_value_words() -> None:
+    game = TicTacToe()
+    config = make_config(game)
+    state = game.parse_position("XX./OO./...")  # X to move wins at once
+    choice = choose_ai_move(game, state, config)
+    assert value_words(game, choice.result, choice.move, MAX, "the AI") == "the AI wins in 1 move"
+    state = game.parse_position("XX./.O./...")  # O must block, then it is a draw
+    choice = choose_ai_move(game, state, config)
+    assert choice.move == 2
+    assert value_words(game, choice.result, choice.move, MIN, "the AI") == "a draw with best play"
+    weak = make_config(game, level="weak")
+    choice = choose_ai_move(game, (0, 0), weak)
+    assert value_words(game, choice.result, choice.move, MAX, "the AI").startswith(
+        "estimate 4 for the AI (heuristic")
+
+
+def test_a_losing_ai_says_so() -> None:
+    game = TicTacToe()
+    state = game.parse_position("X.X/.O./O.X")  # O to move: X threatens 2 and 6
+    choice = choose_ai_move(game, state, make_config(game))
+    assert value_words(game, choice.result, choice.move, MIN, "the AI") == (
+        "the AI loses in 1 move against best play")
+
+
+# --- options -------------------------------------------------------------------------------------
+def test_levels_and_sides() -> None:
+    game = TicTacToe()
+    assert parse_level("weak") == 1 and parse_level("5") == 5 and parse_level("Perfect") == 5
+    with pytest.raises(ConfigError, match="unknown level"):
+        parse_level("9")
+    assert parse_side(game, "x") == MAX and parse_side(game, "O") == MIN
+    assert parse_side(game, "second") == MIN
+    assert parse_side(Bones(), "min") == MIN
+    with pytest.raises(ConfigError, match="first or second"):
+        parse_side(Bones(), "x")
+
+
+def test_make_config() -> None:
+    game = TicTacToe()
+    assert make_config(game).ai == (False, True)
+    assert make_config(game, ai_first=True).ai == (True, False)
+    assert make_config(game, side="o").ai == (True, False)
+    assert make_config(game, vs="human").ai == (False, False)
+    assert make_config(game, watch=True).watch
+    assert make_config(game, level="1").limits == Limits(depth=1)
+    assert make_config(game, level="1", limits=Limits(depth=4)).limits == Limits(depth=4)
+    assert make_config(game).limits == Limits()
+    bones = make_config(Bones(), level="2")
+    assert bones.limits == Limits() and bones.randomness == 0.4
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"side": "first", "ai_first": True}, "contradicts"),
+        ({"vs": "robot"}, "unknown opponent"),
+        ({"watch": True, "vs": "human"}, "--watch"),
+        ({"evaluator": "nope"}, "unknown evaluation"),
+        ({"delay": -1.0}, "--delay"),
+        ({"vs": "human", "ai_first": True}, "--vs human has none"),
+        ({"watch": True, "side": "o"}, "--watch has none"),
+    ]
+    for kwargs, message in cases:
+        with pytest.raises(ConfigError, match=message):
+            make_config(game, **kwargs)
+    with pytest.raises(ConfigError, match="at least one ply"):
+        make_config(game, limits=Limits(depth=0))
+    with pytest.raises(ConfigError, match="no evaluation function"):
+        make_config(Bones(), limits=Limits(depth=2))
+
+
+# --- boards and review -----------------------------------------------------------------------------
+def test_board_marks_without_colour() -> None:
+    game = TicTacToe()
+    before = game.parse_position("X../.O./...")
+    after = game.play(before, 8)
+    out, buffer = console()
+    out.print(boards.board(game, after, before, 8))
+    text = buffer.getvalue()
+    assert "\x1b[" not in text  # no colour codes needed to read it
+    assert "3 │ X │ 2 │ 3 │ 3" in text
+    assert "1 │ 7 │ 8 │[X]│ 1" in text
+    assert "last move [ ]: 9 (c1)" in text
+    assert text.splitlines()[0].split() == ["a", "b", "c"]
+
+
+def test_board_in_ascii() -> None:
+    game = TicTacToe()
+    view = boards.BoardView(game.grid((1, 2)), {2: "3"}, set(), set())
+    lines = [t.plain for t in view.lines(ascii_only=True)]
+    assert lines[1] == "  +---+---+---+"
+    assert lines[2] == "3 | X | O | 3 | 3"
+    assert all(ch.isascii() for line in lines for ch in line)
+
+
+def test_board_of_a_game_without_a_grid() -> None:
+    out, buffer = console()
+    out.print(boards.board(Bones(7), (7, MAX)))
+    assert buffer.getvalue().splitlines() == ["position: 7", "moves:    1, 2, 3"]
+    assert boards.player_labels(Bones()) == ("MAX", "MIN")
+    assert boards.player_labels(TicTacToe()) == ("X", "O")
+
+
+def test_review_names_the_slip_and_a_move_that_kept_the_value() -> None:
+    game = TicTacToe()
+    moves = [4, 1, 0]  # X centre, O on an edge (loses), X corner
+    states = [game.initial_state()]
+    for move in moves:
+        states.append(game.play(states[-1], move))
+    review = review_game(game, states[:-1], moves)
+    assert review.unsolved == 0
+    assert [describe_slip(s, ["X", "O"], True) for s in review.slips] == [
+        "move 2, O at 2: threw away the draw; 1 kept it"]
+
+
+def test_review_of_a_tree() -> None:
+    game = TreeGame()
+    root = game.initial_state()
+    moves = [1, 0]  # MAX goes to C (worth 2 instead of B's 3), MIN answers 2
+    states = [root, game.play(root, 1)]
+    review = review_game(game, states, moves)
+    texts = [describe_slip(s, ["MAX", "MIN"], False) for s in review.slips]
+    assert texts == ["move 1, MAX played C: gave away points, 3 -> 2 (MAX's view); B kept 3"]
+
+
+# --- the command ---------------------------------------------------------------------------------
+runner = CliRunner()
+
+
+def test_play_command_scripted() -> None:
+    lines = "5\n" + "\n".join(str(c) for c in list(range(1, 10)) * 3) + "\n"
+    result = runner.invoke(app, ["play", "--seed", "1"], input=lines)
+    assert result.exit_code == 0, result.output
+    assert "you play X (first)" in result.output
+    assert "game over: " in result.output
+
+
+def test_play_command_options() -> None:
+    result = runner.invoke(app, ["play", "--rows", "2", "--cols", "2", "--k", "2", "--ai-first"],
+                           input="")
+    assert result.exit_code == 0, result.output
+    assert "you play O (second)" in result.output
+    rows = [line.split()[0] for line in result.output.splitlines() if "│" in line]
+    assert rows == ["2", "1"]
+    result = runner.invoke(app, ["play", "bones", "--n", "4", "--level", "weak", "--seed", "2"],
+                           input="3\n")
+    assert result.exit_code == 0, result.output
+    assert "bones: you play MAX (first)" in result.output
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["play", "--level", "9"], "unknown level"),
+    (["play", "--side", "first", "--ai-first"], "contradicts"),
+    (["play", "bones", "--depth", "2"], "no evaluation function"),
+    (["play", "-a", "nope"], "unknown algorithm"),
+    (["play", "chess"], "unknown game"),
+])
+def test_play_command_errors(argv: list[str], message: str) -> None:
+    result = runner.invoke(app, argv, input="")
+    assert result.exit_code == 2
+    assert message in result.output
+
