@@ -162,8 +162,7 @@ def analyze(
 
     Game parameters follow the position, e.g. `minimax analyze tictactoe .... --rows 4 --cols 4 --k 4`.
     """
-    game = make_game(ctx, game_name)
-    state = read_position(game, position)
+    game, state = game_and_position(ctx, game_name, position)
     limits = make_limits(depth, time_s, nodes)
     with user_errors():
         names = ["minimax", "alphabeta", "negamax"] if compare else [algorithm]
