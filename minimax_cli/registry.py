@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import Game
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 GROUP = "minimax_cli.games"
 
@@ -29,6 +31,8 @@ class ParameterError(ValueError):
 
 @cache
 def _entry_points() -> dict[str, EntryPoint]:
+    from importlib.metadata import entry_points  # about 20 ms: paid only when a game is needed
+
     found = {ep.name: ep for ep in entry_points(group=GROUP)}
     return dict(sorted(found.items()))
 
