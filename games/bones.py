@@ -27,19 +27,17 @@ from minimax_cli.core.game import (
     Parameter,
     SearchError,
 )
+from minimax_cli.core.params import parse_bool
 from minimax_cli.core.periodic import Period, value_at
 
 #: (heap, player to move)
 BonesState = tuple[int, int]
 
 TAKE_FORM = "comma-separated positive whole numbers, e.g. 1,2,3"
-BOOL_FORM = "true/false, yes/no or 1/0"
 POSITION_FORM = (
     "the heap size, optionally followed by /min or /max for the player to move, e.g. 10/min"
 )
 
-_TRUE = frozenset({"true", "yes", "1"})
-_FALSE = frozenset({"false", "no", "0"})
 _WHOLE = re.compile(r"[0-9]+")
 _POSITION = re.compile(r"([0-9]+)(?:/(max|min))?", re.IGNORECASE)
 
@@ -65,16 +63,6 @@ def parse_take(text: str) -> tuple[int, ...]:
     if 0 in amounts:
         raise ValueError(f"{text!r} is not a set of amounts: 0 is not allowed; use {TAKE_FORM}")
     return tuple(sorted(amounts))
-
-
-def parse_bool(text: str) -> bool:
-    """A yes/no switch: true/false, yes/no or 1/0, in any case."""
-    word = text.strip().lower()
-    if word in _TRUE:
-        return True
-    if word in _FALSE:
-        return False
-    raise ValueError(f"{text!r} is not a yes/no value: use {BOOL_FORM}")
 
 
 # --- the period of a subtraction game ------------------------------------------------------------

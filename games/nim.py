@@ -26,6 +26,7 @@ from minimax_cli.core.game import (
     InvalidPositionError,
     Parameter,
 )
+from minimax_cli.core.params import parse_bool
 
 Heaps = tuple[int, ...]
 #: (heap sizes, player to move)
@@ -34,15 +35,12 @@ NimState = tuple[Heaps, int]
 NimMove = tuple[int, int]
 
 HEAPS_FORM = "comma-separated whole numbers, 0 or more, e.g. 3,4,5"
-BOOL_FORM = "true/false, yes/no or 1/0"
 POSITION_FORM = (
     "heap sizes separated by commas, optionally followed by /min or /max for the player to move, "
     "e.g. 3,4,5/min"
 )
 MOVE_FORM = "HEAP:AMOUNT with heaps numbered from 1, e.g. 2:3 takes 3 from heap 2"
 
-_TRUE = frozenset({"true", "yes", "1"})
-_FALSE = frozenset({"false", "no", "0"})
 _WHOLE = re.compile(r"[0-9]+")
 _MOVE = re.compile(r"([0-9]+)\s*:\s*([0-9]+)")
 
@@ -54,16 +52,6 @@ def parse_heaps(text: str) -> Heaps:
     if not all(_WHOLE.fullmatch(part) for part in parts):
         raise ValueError(f"{text!r} is not a list of heaps: use {HEAPS_FORM}")
     return tuple(int(part) for part in parts)
-
-
-def parse_bool(text: str) -> bool:
-    """A yes/no switch: true/false, yes/no or 1/0, in any case."""
-    word = text.strip().lower()
-    if word in _TRUE:
-        return True
-    if word in _FALSE:
-        return False
-    raise ValueError(f"{text!r} is not a yes/no value: use {BOOL_FORM}")
 
 
 # --- theory --------------------------------------------------------------------------------------
