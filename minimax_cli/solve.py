@@ -55,15 +55,6 @@ TREE_NODE_LIMIT = 5_000
 BonesMethod = Literal["search", "table", "period"]
 
 
-class SharedTable(TranspositionTable):
-    """A transposition table that is always truthy. The engine takes its table as
-    `table or TranspositionTable(...)`, and an empty table has length 0, so a fresh shared table
-    would be swapped for a private one on every call and nothing would be shared."""
-
-    def __bool__(self) -> bool:
-        return True
-
-
 # --- bones ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class TreeSearch:
@@ -362,7 +353,7 @@ def solve_game(game: AnyGame, state: Any, *, tree: bool = False,
         return GameReport(game.name, position, mover, game.win_loss, outcome, 0 if outcome else None,
                           (), 1, 0, time.perf_counter() - started, drawn)
 
-    table = SharedTable(table_size)
+    table = TranspositionTable(table_size)
     moves = list(game.legal_moves(state))
     nodes = 1
     found: list[tuple[Hashable, float, int | None, int]] = []
@@ -424,7 +415,6 @@ __all__ = [
     "OutcomeTable",
     "Pattern",
     "ProgressFn",
-    "SharedTable",
     "TreeSearch",
     "bones_game",
     "bones_outcomes",

@@ -94,3 +94,9 @@ def test_bounds_without_exact_root_are_honest() -> None:
     assert result.value == 0
     assert all(m.bound in (Bound.EXACT, Bound.UPPER) for m in result.moves)
     assert all(m.value >= 0 for m in result.moves if m.bound is Bound.UPPER)
+
+
+def test_an_empty_table_passed_in_is_the_one_used() -> None:
+    table = TranspositionTable(1000)
+    search(GAME, GAME.initial_state(), "negamax", table=table)
+    assert len(table) > 0
