@@ -145,7 +145,6 @@ class Bones(Game[BonesState, int]):
         "move (10/min); /max may be written but is the default."
     )
     move_help: ClassVar[str] = "The number of bones to take, e.g. 3; it must be an allowed amount."
-    win_loss: ClassVar[bool] = True
     has_symmetry: ClassVar[bool] = False
     parameters: ClassVar[tuple[Parameter, ...]] = (
         Parameter("n", parse_heap_size, 21, "bones in the starting heap", "N"),

@@ -86,7 +86,6 @@ class Nim(Game[NimState, NimMove]):
     move_help: ClassVar[str] = (
         "HEAP:AMOUNT, heaps numbered from 1: 2:3 takes 3 objects from the second heap."
     )
-    win_loss: ClassVar[bool] = True
     #: Heap order does not matter (and empty heaps can be dropped): see `canonical_key`.
     has_symmetry: ClassVar[bool] = True
     parameters: ClassVar[tuple[Parameter, ...]] = (

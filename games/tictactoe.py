@@ -113,7 +113,6 @@ class TicTacToe(Game[State, int]):
         " b2: column letter a.. from the left, row number from the bottom (a1 is the bottom-left"
         " corner)"
     )
-    win_loss: ClassVar[bool] = True
     has_symmetry: ClassVar[bool] = True
     parameters: ClassVar[tuple[Parameter, ...]] = (
         Parameter("rows", _size_parser("rows"), 3, f"board rows, 1 to {MAX_SIZE}", "N"),

@@ -18,6 +18,7 @@ from importlib import resources
 from typing import Any
 
 from minimax_cli.core.game import (
+    TWO_PLAYER_NUMERIC,
     Game,
     IllegalMoveError,
     InvalidMoveError,
@@ -65,7 +66,7 @@ class TreeGame(Game[Node, int]):
         " random:branching=3,depth=3,seed=1; a file path or - (stdin)"
     )
     move_help = "child number from 1 (left to right), or the child's label"
-    win_loss = False
+    game_type = TWO_PLAYER_NUMERIC
 
     @classmethod
     def named_positions(cls) -> dict[str, str]:

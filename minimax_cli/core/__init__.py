@@ -1,36 +1,62 @@
 """The game-agnostic search core. Standard library only: no game, no UI, no rich/typer/prompt_toolkit."""
 
 from minimax_cli.core.game import (
+    CHANCE,
     MAX,
     MIN,
+    TWO_PLAYER_NUMERIC,
+    TWO_PLAYER_WIN_LOSS,
     Evaluator,
+    ExactSolver,
     Game,
     GameError,
+    GameType,
     Grid,
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
     Parameter,
     SearchError,
+    Series,
+    Solution,
 )
-from minimax_cli.core.result import Bound, Limits, MoveValue, SearchResult, SearchStats, TraceNode
+from minimax_cli.core.result import (
+    Limits,
+    MoveValue,
+    SearchOptions,
+    SearchResult,
+    SearchStats,
+    TraceNode,
+)
+from minimax_cli.core.score import Bound, Kind, PovScore, Score
 
 __all__ = [
+    "CHANCE",
     "MAX",
     "MIN",
+    "TWO_PLAYER_NUMERIC",
+    "TWO_PLAYER_WIN_LOSS",
     "Bound",
     "Evaluator",
+    "ExactSolver",
     "Game",
     "GameError",
+    "GameType",
     "Grid",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidPositionError",
+    "Kind",
     "Limits",
     "MoveValue",
     "Parameter",
+    "PovScore",
+    "Score",
     "SearchError",
+    "SearchOptions",
     "SearchResult",
     "SearchStats",
+    "Series",
+    "Solution",
     "TraceNode",
 ]

@@ -1,11 +1,15 @@
-"""The game protocol that every game implements, and the errors games raise.
+"""The game protocol that every game implements, its game types, and the errors games raise.
 
 A `Game` object holds rules and parameters only, never play state. States are small, immutable and
 hashable (an int, a tuple of ints); `play` returns a new state and never mutates its argument, so a
 state can be used directly as a transposition-table key and interactive undo is a list of states.
 
-Point of view: player 0 is MAX (moves first), player 1 is MIN. Every value a game returns
-(`outcome`, evaluators) is from MAX's point of view, on the game's own scale.
+A game declares its type (`GameType`): how many players, whether it has chance nodes, zero-sum or
+general-sum, win/loss or numeric outcomes. Players are numbered from 0; in a two-player game player
+0 is MAX (moves first) and player 1 is MIN. At a chance node `to_move` answers CHANCE and
+`chance_outcomes` lists the outcomes with exact probabilities. A terminal state has one return per
+player (`returns`); a two-player zero-sum game also gives its value from MAX's point of view
+(`outcome`), which is what the course shows. Evaluators are from MAX's point of view too.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import ClassVar, Generic, TypeVar
 
 S = TypeVar("S", bound=Hashable)
@@ -20,11 +25,16 @@ M = TypeVar("M", bound=Hashable)
 
 MAX = 0
 MIN = 1
+#: What `to_move` answers at a chance node (dice, a card drawn): nobody chooses, chance does.
+CHANCE = -1
 PLAYER_NAMES = ("MAX", "MIN")
 
-#: A heuristic evaluation of a non-terminal state, from MAX's point of view. It must stay well
-#: inside (-1000, 1000) so that proven wins (scored near +-WIN by the searches) outrank it.
+#: A heuristic evaluation of a non-terminal state, from MAX's point of view. It must stay strictly
+#: inside +-HEURISTIC_LIMIT (minimax_cli.core.score) so that proven wins outrank it.
 Evaluator = Callable[[S], float]
+
+#: A probability: exact (an int or a Fraction) where the game can give it so.
+Probability = int | float | Fraction
 
 
 class GameError(ValueError):
@@ -45,6 +55,42 @@ class IllegalMoveError(GameError):
 
 class SearchError(ValueError):
     """A search cannot be run as asked (no evaluation for a depth limit, a tree too deep...)."""
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What kind of game it is; every algorithm states which kinds it serves.
+
+    `win_loss`: terminal values are only +1 (MAX wins), 0 (draw) and -1 (MIN wins), so searches may
+    score quicker wins higher and show results as words; otherwise outcomes are numbers on the
+    game's own scale (explicit trees, points). `low` and `high` bound every return where known.
+    """
+
+    players: int = 2
+    chance: bool = False
+    zero_sum: bool = True
+    win_loss: bool = True
+    low: float | None = -1
+    high: float | None = 1
+
+    def __post_init__(self) -> None:
+        if self.players < 1:
+            raise ValueError(f"a game has at least one player, not {self.players}")
+        if self.low is not None and self.high is not None and self.low > self.high:
+            raise ValueError(f"low {self.low} is above high {self.high}")
+
+    def describe(self) -> str:
+        """`two players, deterministic, zero-sum, win/loss` and the like."""
+        players = {1: "one player", 2: "two players"}.get(self.players, f"{self.players} players")
+        return ", ".join([players, "chance" if self.chance else "deterministic",
+                          "zero-sum" if self.zero_sum else "general-sum",
+                          "win/loss" if self.win_loss else "numeric outcomes"])
+
+
+#: The usual type: two players, no chance, zero-sum, win / draw / loss.
+TWO_PLAYER_WIN_LOSS = GameType()
+#: Two players, no chance, zero-sum, outcomes are numbers (explicit game trees).
+TWO_PLAYER_NUMERIC = GameType(win_loss=False, low=None, high=None)
 
 
 @dataclass(frozen=True)
@@ -72,12 +118,12 @@ class Grid:
 
 
 class Game(ABC, Generic[S, M]):
-    """Rules of a two-player, zero-sum, turn-taking game.
+    """Rules of a turn-taking game: two-player zero-sum win/loss unless `game_type` says otherwise.
 
     Subclasses set `name` and `description` and implement the abstract methods. The optional hooks
-    (`evaluators`, `order_moves`, `canonical_key`, `is_quiet`, `grid`, `chance_outcomes`) have neutral
-    defaults here, so callers use them directly and never probe with `hasattr`; `has_symmetry` tells
-    whether `canonical_key` is more than the identity.
+    (`evaluators`, `order_moves`, `canonical_key`, `is_quiet`, `grid`, `chance_outcomes`,
+    `exact_solver`) have neutral defaults here, so callers use them directly and never probe with
+    `hasattr`; `has_symmetry` tells whether `canonical_key` is more than the identity.
     """
 
     name: ClassVar[str]
@@ -85,10 +131,7 @@ class Game(ABC, Generic[S, M]):
     position_help: ClassVar[str] = ""
     move_help: ClassVar[str] = ""
 
-    #: True when terminal values are only +1 (MAX wins), 0 (draw) and -1 (MIN wins). Searches then
-    #: score wins as +-(WIN - ply), so quick wins rank first and any heuristic ranks below a win.
-    #: False for games whose terminal values are arbitrary numbers (explicit game trees).
-    win_loss: ClassVar[bool] = True
+    game_type: ClassVar[GameType] = TWO_PLAYER_WIN_LOSS
 
     has_symmetry: ClassVar[bool] = False
 
@@ -102,7 +145,7 @@ class Game(ABC, Generic[S, M]):
 
     @abstractmethod
     def to_move(self, state: S) -> int:
-        """The player to move: MAX (0) or MIN (1)."""
+        """The player to move, 0 .. players - 1 (MAX is 0, MIN 1), or CHANCE at a chance node."""
 
     @abstractmethod
     def legal_moves(self, state: S) -> Sequence[M]:
@@ -114,14 +157,28 @@ class Game(ABC, Generic[S, M]):
 
     @abstractmethod
     def outcome(self, state: S) -> float | None:
-        """None while the game goes on; at a terminal state its value from MAX's point of view."""
+        """None while the game goes on; at a terminal state player 0's return (for a two-player
+        zero-sum game: the value from MAX's point of view)."""
 
-    def utility(self, state: S, player: int) -> float:
-        """The value of a terminal state for `player` (zero-sum: MIN's is minus MAX's)."""
+    def returns(self, state: S) -> tuple[float, ...] | None:
+        """None while the game goes on; at a terminal state one return per player. The default
+        serves two-player zero-sum games (MIN's return is minus MAX's); other games override it."""
         value = self.outcome(state)
         if value is None:
+            return None
+        return (value, -value)
+
+    def utility(self, state: S, player: int) -> float:
+        """The return of a terminal state for `player`."""
+        values = self.returns(state)
+        if values is None:
             raise ValueError("utility() is defined on terminal states only")
-        return value if player == MAX else -value
+        return values[player]
+
+    @property
+    def win_loss(self) -> bool:
+        """Shorthand for `game_type.win_loss`."""
+        return self.game_type.win_loss
 
     # --- notation ------------------------------------------------------------------------------
     @abstractmethod
@@ -166,6 +223,62 @@ class Game(ABC, Generic[S, M]):
         """Cells for board rendering, or None when the game is not played on a grid."""
         return None
 
-    def chance_outcomes(self, state: S) -> Sequence[tuple[M, float]] | None:
-        """At a chance node, each outcome with its probability; None for a player's node."""
+    def chance_outcomes(self, state: S) -> Sequence[tuple[M, Probability]]:
+        """At a chance node (`to_move` is CHANCE), each outcome with its probability, exact where
+        possible, summing to 1. Never called at a player's node."""
+        raise NotImplementedError(f"{self.name} has no chance nodes")
+
+    def exact_solver(self) -> ExactSolver[S, M] | None:
+        """The game's own exact solver (a table, a proven period, a theorem), or None.
+
+        `minimax solve`, hints and the AI use it where it answers, instead of a search."""
+        return None
+
+
+@dataclass(frozen=True)
+class Solution(Generic[M]):
+    """What a game's own exact solver proved about one position.
+
+    `values` are the proven values of every legal move for the player to move, from MAX's (player
+    0's) point of view, on the game's scale (+1 / 0 / -1 in a win/loss game); `value` is the
+    position's. `distance` is plies to the end with best play when known. `method` names how it
+    was found in a word or two, `explanation` says in sentences why it is sound, with this position's
+    numbers; `facts` are figures for scripts (period, heaps solved ...). `work` counts the
+    positions the solver computed.
+    """
+
+    value: float
+    values: tuple[tuple[M, float], ...]
+    method: str
+    explanation: tuple[str, ...]
+    work: int
+    distance: int | None = None
+    facts: Mapping[str, object] | None = None
+
+
+@dataclass(frozen=True)
+class Series:
+    """A family of positions indexed by one number (the heap size in bones), solved together:
+    `outcomes[i]` is True when the player to move wins from position i, `moves[i]` the winning
+    moves in notation. `proof` says how a pattern in the sequence is proven, when the game knows."""
+
+    label: str
+    outcomes: tuple[bool, ...]
+    moves: tuple[tuple[str, ...], ...]
+    proven_period: tuple[int, int] | None  # (preperiod, period) proven for the infinite sequence
+    proof: str = ""
+
+
+class ExactSolver(ABC, Generic[S, M]):
+    """A game's own exact solver (see `Game.exact_solver`)."""
+
+    @abstractmethod
+    def solve(self, state: S, progress: Callable[[int, int], None] | None = None
+              ) -> Solution[M] | None:
+        """The proven value of `state` and of every move, or None when this solver does not
+        cover the state (then a search is used). `progress(done, total)` may be called."""
+
+    def series(self, upto: int, progress: Callable[[int, int], None] | None = None
+               ) -> Series | None:
+        """The outcomes of positions 0..upto of the game's family, when it has one."""
         return None

@@ -1,29 +1,27 @@
-"""What a search is asked (`Limits`) and what it answers (`SearchResult`), with its statistics and trace.
+"""What a search is asked (`Limits`, `SearchOptions`) and what it answers (`SearchResult`), with its
+statistics and trace.
 
-Values in results are on the game's own scale and from MAX's (the first player's) point of view:
-for a win/loss game +1 / 0 / -1 when proven, the heuristic's number otherwise; for a game tree its
-leaf numbers.
+Values in results are Scores (minimax_cli.core.score) with their point of view; the conveniences
+`value`, `exact` and `distance` read them from MAX's (the first player's) point of view, as the
+course shows values.
 """
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-#: Internal score of a proven win at the root; a win found `ply` plies deep scores WIN - ply.
-WIN = 1_000_000
-#: Scores at least this large (in absolute value) are proven wins or losses, never heuristics.
-WIN_THRESHOLD = WIN - 100_000
+from minimax_cli.core.score import Bound, Number, PovScore, Score
 
+if TYPE_CHECKING:
+    from minimax_cli.core.table import TranspositionTable
 
-class Bound(str, enum.Enum):
-    """How a reported value relates to the true one (from MAX's point of view)."""
-
-    EXACT = "exact"
-    LOWER = "lower"  # the true value is at least this
-    UPPER = "upper"  # the true value is at most this
+#: Why a search stopped before it finished.
+STOP_TIME = "time"
+STOP_NODES = "nodes"
+STOP_INTERRUPTED = "interrupted"
 
 
 @dataclass(frozen=True)
@@ -37,22 +35,64 @@ class Limits:
     def __post_init__(self) -> None:
         if self.depth is not None and self.depth < 0:
             raise ValueError(f"depth must be 0 or more, got {self.depth}")
-        if self.time is not None and self.time <= 0:
-            raise ValueError(f"time must be a positive number of seconds, got {self.time}")
+        if self.time is not None and not 0 < self.time < float("inf"):
+            raise ValueError(f"time must be a positive, finite number of seconds, got {self.time}")
         if self.nodes is not None and self.nodes < 1:
             raise ValueError(f"nodes must be at least 1, got {self.nodes}")
+
+    @property
+    def budget(self) -> bool:
+        """True when time or nodes may stop the search before it finishes a depth."""
+        return self.time is not None or self.nodes is not None
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """Everything a search may be told besides its limits; an unknown option is an error.
+
+    - `evaluator`: the evaluation function's name (default: the game's first);
+    - `trace`, `trace_limit`: record the searched tree for drawing, up to so many nodes;
+    - `exact_root`: every root move gets an exact value (else moves that cannot be best get bounds);
+    - `symmetry`: key the table by the game's canonical key;
+    - `table`: a transposition table to use (and keep) instead of a fresh one;
+    - `table_mb`: the size of a fresh table, in megabytes;
+    - `window`: how the root is searched when `exact_root` is off: "full" (-inf, +inf),
+      "aspiration" (a narrow window around the previous depth's score, widened on failure) or
+      "bisection" (null windows halving the range of the score, MTD style; whole-number scores).
+    """
+
+    evaluator: str | None = None
+    trace: bool = False
+    trace_limit: int = 5000
+    exact_root: bool = True
+    symmetry: bool = True
+    table: TranspositionTable | None = None
+    table_mb: float | None = None
+    window: str = "full"
+
+    def __post_init__(self) -> None:
+        if self.window not in ("full", "aspiration", "bisection"):
+            raise ValueError(f"window must be full, aspiration or bisection, not {self.window!r}")
+        if self.trace_limit < 0:
+            raise ValueError(f"trace_limit must be 0 or more, got {self.trace_limit}")
 
 
 @dataclass
 class SearchStats:
     """Counts kept by every search. `nodes` counts every state the search was called on, the root
-    included, also when the table answered it; `leaves` counts utility and evaluation calls."""
+    included, also when the table answered it; `leaves` counts utility and evaluation calls.
+    `tt_probes` are table look-ups, `tt_hits` those that found the position, `tt_answers` the hits
+    whose stored value answered the node without searching it. `pv_nodes` are nodes searched after
+    the value was known, only to complete the principal variation. `depth` is the last completed
+    depth (0 when none was completed or the search had no depth limit)."""
 
     nodes: int = 0
     leaves: int = 0
     cutoffs: int = 0
     tt_probes: int = 0
     tt_hits: int = 0
+    tt_answers: int = 0
+    pv_nodes: int = 0
     depth: int = 0
     elapsed: float = 0.0
 
@@ -67,6 +107,8 @@ class SearchStats:
             "cutoffs": self.cutoffs,
             "tt_probes": self.tt_probes,
             "tt_hits": self.tt_hits,
+            "tt_answers": self.tt_answers,
+            "pv_nodes": self.pv_nodes,
             "depth": self.depth,
             "time_s": round(self.elapsed, 6),
             "nodes_per_s": round(self.nodes_per_second),
@@ -75,30 +117,50 @@ class SearchStats:
 
 @dataclass(frozen=True)
 class MoveValue:
-    """The value of one root move. `score` is the search's internal score (MAX's view), which also
-    ranks quicker wins above slower ones; `distance` is plies to the forced end when proven."""
+    """The score of one root move, as its player at the root sees it (`score.pov`)."""
 
     move: Hashable
-    value: float
-    bound: Bound
-    exact: bool
-    score: float
-    distance: int | None = None
+    score: PovScore
+
+    @property
+    def max_score(self) -> Score:
+        """The score from MAX's point of view."""
+        return self.score.max()
+
+    @property
+    def value(self) -> Number:
+        """The number from MAX's point of view (+1 / 0 / -1 for results)."""
+        return self.max_score.number
+
+    @property
+    def bound(self) -> Bound:
+        """How the true value relates to `value`, from MAX's point of view."""
+        return self.max_score.bound
+
+    @property
+    def exact(self) -> bool:
+        return self.score.relative.exact
+
+    @property
+    def distance(self) -> int | None:
+        """Plies to the end of the game when the move's result is proven."""
+        return self.score.relative.plies
 
 
 @dataclass
 class TraceNode:
     """One visited node of a recorded search, for the tree view.
 
-    `alpha` and `beta` are the window the node was entered with (None for plain minimax); `pruned`
-    lists the moves whose subtrees were never visited because of a cutoff here.
+    `alpha` and `beta` are the window the node was entered with, from MAX's point of view (None for
+    plain minimax); `pruned` lists the moves whose subtrees were never visited because of a cutoff.
+    `value` is the backed-up engine or game number from MAX's point of view.
     """
 
     move: Hashable | None
     player: int
     alpha: float | None = None
     beta: float | None = None
-    value: float | None = None
+    value: Number | None = None
     kind: str = "inner"  # "inner", "terminal", "eval" (heuristic at the depth limit) or "table"
     children: list[TraceNode] = field(default_factory=list)
     pruned: list[Hashable] = field(default_factory=list)
@@ -106,30 +168,60 @@ class TraceNode:
 
 @dataclass
 class SearchResult:
-    """Everything one search found; nothing of it comes back any other way."""
+    """Everything one search found; nothing of it comes back any other way.
+
+    `score` is None when no value was found: a limit stopped the search before it completed a
+    depth. Then `best_move` (when not None) was chosen by move ordering, not by a search, and
+    `best_searched` is False. `depth` is the completed depth limit, None for a search to the end
+    of the game; `stopped` says which limit cut the search short, if any.
+    """
 
     algorithm: str
-    best_move: Hashable | None
-    value: float
-    exact: bool
-    pv: list[Hashable]
-    moves: list[MoveValue]
-    stats: SearchStats
     root_player: int
-    depth: int | None = None  # completed depth; None when searched to the end of the game
-    timed_out: bool = False
-    distance: int | None = None
+    score: PovScore | None
+    best_move: Hashable | None
+    moves: list[MoveValue]
+    pv: list[Hashable]
+    stats: SearchStats
+    depth: int | None = None
+    stopped: str | None = None
+    best_searched: bool = True
     trace: TraceNode | None = None
     trace_truncated: bool = False
 
+    @property
+    def max_score(self) -> Score | None:
+        return None if self.score is None else self.score.max()
+
+    @property
+    def value(self) -> Number | None:
+        """The value from MAX's point of view; None when the search found none."""
+        return None if self.score is None else self.score.max().number
+
+    @property
+    def exact(self) -> bool:
+        return self.score is not None and self.score.relative.exact
+
+    @property
+    def proven(self) -> bool:
+        return self.score is not None and self.score.relative.proven
+
+    @property
+    def distance(self) -> int | None:
+        return None if self.score is None else self.score.relative.plies
+
+    @property
+    def timed_out(self) -> bool:
+        return self.stopped is not None
+
     def best_moves(self) -> list[Hashable]:
-        """Every root move whose value is exactly as good as the best one (for random tie-breaks)."""
-        exact = [m for m in self.moves if m.bound is Bound.EXACT]
+        """Every root move whose score is as good as the best one, for the player at the root,
+        among exact scores (for random tie-breaks); else the best move alone."""
+        exact = [m for m in self.moves if m.exact]
         if not exact:
             return [] if self.best_move is None else [self.best_move]
-        pick = max if self.root_player == 0 else min
-        best = pick(m.score for m in exact)
-        return [m.move for m in exact if m.score == best]
+        best = max(m.score.seen_by(self.root_player).sort_key() for m in exact)
+        return [m.move for m in exact if m.score.seen_by(self.root_player).sort_key() == best]
 
     def choose_move(self, rng: random.Random | None = None) -> Hashable | None:
         """The best move; among equally good ones a random one when `rng` is given."""

@@ -1,34 +1,36 @@
-"""The search algorithms, selectable by name. Each takes (game, state, limits, **options) and returns
-one SearchResult; `negamax` is the default engine."""
+"""The search algorithms, selectable by name, each declaring the kinds of game it serves.
+
+`search(game, state, algorithm, limits, **options)` checks the game's type against the algorithm,
+turns the options into `SearchOptions` (an unknown option is an error) and runs it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from minimax_cli.core.game import SearchError
-from minimax_cli.core.result import Limits, SearchResult
-from minimax_cli.core.search.common import AnyGame
+from minimax_cli.core.result import Limits, SearchOptions, SearchResult
+from minimax_cli.core.search.common import Algorithm, AnyGame
 from minimax_cli.core.search.expectimax import expectimax
 from minimax_cli.core.search.negamax import iterate, negamax
 from minimax_cli.core.search.textbook import alphabeta, minimax
 
-Algorithm = Callable[..., SearchResult]
-
 ALGORITHMS: dict[str, Algorithm] = {
-    "negamax": negamax,
-    "minimax": minimax,
-    "alphabeta": alphabeta,
-    "expectimax": expectimax,
+    a.name: a
+    for a in (
+        Algorithm("negamax", "the engine: alpha-beta with move ordering, transposition table, "
+                  "symmetry, iterative deepening under a time or node budget", negamax),
+        Algorithm("minimax", "textbook minimax: every node visited, no pruning, no table",
+                  minimax),
+        Algorithm("alphabeta", "textbook alpha-beta: children in natural order, no table",
+                  alphabeta),
+        Algorithm("expectimax", "MAX maximises; the opponent plays uniformly at random (MIN "
+                  "nodes average) and chance nodes average by their probabilities", expectimax,
+                  chance=True, minimax_value=False),
+    )
 }
 
-DESCRIPTIONS: dict[str, str] = {
-    "negamax": "the engine: alpha-beta with move ordering, transposition table, symmetry, "
-    "iterative deepening under --time",
-    "minimax": "textbook minimax: every node visited, no pruning, no table",
-    "alphabeta": "textbook alpha-beta: children in natural order, no table",
-    "expectimax": "MAX maximises, the opponent plays uniformly at random (MIN nodes average)",
-}
+DESCRIPTIONS: dict[str, str] = {name: a.description for name, a in ALGORITHMS.items()}
 
 DEFAULT_ALGORITHM = "negamax"
 
@@ -41,10 +43,40 @@ def get_algorithm(name: str) -> Algorithm:
         raise SearchError(f"unknown algorithm '{name}'; choose one of: {known}") from None
 
 
+def make_options(**options: Any) -> SearchOptions:
+    """Search options from keywords; an unknown name or a bad value is a SearchError."""
+    try:
+        return SearchOptions(**options)
+    except TypeError as error:
+        accepted = ", ".join(SearchOptions.__dataclass_fields__)
+        raise SearchError(f"{error}; search options are: {accepted}") from None
+    except ValueError as error:
+        raise SearchError(str(error)) from None
+
+
+def check_algorithm(algorithm: str, game: AnyGame) -> Algorithm:
+    """The named algorithm, once it is known to serve `game`; SearchError otherwise."""
+    chosen = get_algorithm(algorithm)
+    refusal = chosen.refusal(game)
+    if refusal is not None:
+        raise SearchError(refusal)
+    return chosen
+
+
+def compared_algorithms(game: AnyGame) -> list[str]:
+    """The algorithms `--compare` sets side by side on `game`: those computing the minimax value
+    that serve it, the plainest first (node counts are given against it)."""
+    order = ["minimax", "alphabeta", *(n for n in ALGORITHMS if n not in ("minimax", "alphabeta"))]
+    return [n for n in order
+            if ALGORITHMS[n].minimax_value and ALGORITHMS[n].refusal(game) is None]
+
+
 def search(game: AnyGame, state: Any, algorithm: str = DEFAULT_ALGORITHM,
            limits: Limits | None = None, **options: Any) -> SearchResult:
     """Run the named algorithm on `state`."""
-    return get_algorithm(algorithm)(game, state, limits or Limits(), **options)
+    chosen = check_algorithm(algorithm, game)
+    return chosen.run(game, state, limits or Limits(), make_options(**options))
 
 
-__all__ = ["ALGORITHMS", "DEFAULT_ALGORITHM", "DESCRIPTIONS", "get_algorithm", "iterate", "search"]
+__all__ = ["ALGORITHMS", "DEFAULT_ALGORITHM", "DESCRIPTIONS", "Algorithm", "check_algorithm",
+           "compared_algorithms", "get_algorithm", "iterate", "make_options", "search"]

@@ -1,24 +1,34 @@
-"""What every search shares: scoring conventions, limits checking, root-move bookkeeping."""
+"""What every search shares: the budget, the evaluator, deep recursion, the algorithm declarations,
+and the one function that builds results."""
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from minimax_cli.core.game import MAX, Evaluator, Game, SearchError
-from minimax_cli.core.result import WIN, WIN_THRESHOLD, Bound, Limits, MoveValue, SearchStats
+from minimax_cli.core.game import CHANCE, MAX, Evaluator, Game, SearchError
+from minimax_cli.core.result import (
+    STOP_NODES,
+    STOP_TIME,
+    Limits,
+    MoveValue,
+    SearchOptions,
+    SearchResult,
+    SearchStats,
+    TraceNode,
+)
+from minimax_cli.core.score import Bound, Number, PovScore, decode, decode_raw
 
 INF = float("inf")
 
-#: Node-count interval between clock checks: often enough for a responsive --time, cheap enough.
-CHECK_EVERY = 1024
+#: Nodes between two looks at the clock: a few milliseconds of search in the slowest games.
+CHECK_INTERVAL = 256
 
 AnyGame = Game[Any, Any]
-
 
 #: Plies a recursive search may go below the root. From Python 3.11 on, Python-to-Python calls do
 #: not consume the C stack, so a high limit is safe there; 3.10 keeps its default.
@@ -41,27 +51,43 @@ def deep_recursion() -> Iterator[None]:
         sys.setrecursionlimit(previous)
 
 
-class SearchAborted(Exception):
-    """Raised inside a search when a time or node limit is hit; caught by the search's driver."""
+class Stop(Exception):
+    """Raised inside a search when its time or node budget is spent; caught by its driver."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
-@dataclass
 class Budget:
-    """Deadline and node budget of one search."""
+    """The deadline and node budget of one search.
 
-    deadline: float | None
-    max_nodes: int | None
+    A search calls `check(n)` before visiting its n-th node whenever n reaches `check_at`; so a
+    node budget is exact (no node past it is visited) and the clock is read every CHECK_INTERVAL
+    nodes.
+    """
 
-    @classmethod
-    def start(cls, limits: Limits) -> Budget:
-        deadline = None if limits.time is None else time.perf_counter() + limits.time
-        return cls(deadline, limits.nodes)
+    def __init__(self, limits: Limits) -> None:
+        self.started = time.perf_counter()
+        self.deadline = None if limits.time is None else self.started + limits.time
+        self.max_nodes = limits.nodes
+        self.check_at = 1
+        self._next(0)
+
+    def _next(self, nodes: int) -> None:
+        step = nodes + CHECK_INTERVAL if self.deadline is not None else sys.maxsize
+        self.check_at = min(step, sys.maxsize if self.max_nodes is None else self.max_nodes + 1)
 
     def check(self, nodes: int) -> None:
-        if self.max_nodes is not None and nodes >= self.max_nodes:
-            raise SearchAborted
+        """Raise Stop if node `nodes` may not be visited."""
+        if self.max_nodes is not None and nodes > self.max_nodes:
+            raise Stop(STOP_NODES)
         if self.deadline is not None and time.perf_counter() >= self.deadline:
-            raise SearchAborted
+            raise Stop(STOP_TIME)
+        self._next(nodes)
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
 
 
 def pick_evaluator(game: AnyGame, name: str | None, needed: bool) -> Evaluator[Any] | None:
@@ -80,86 +106,114 @@ def pick_evaluator(game: AnyGame, name: str | None, needed: bool) -> Evaluator[A
     return evaluators[name] if name is not None else next(iter(evaluators.values()))
 
 
-def terminal_scorer(game: AnyGame, heuristic: bool) -> Callable[[float, int], float]:
-    """How a terminal value (MAX's view) becomes a search score at a given ply.
-
-    Win/loss games searched with a heuristic score wins as +-(WIN - ply), so every proven win outranks
-    any heuristic value and quicker wins rank first. Without a heuristic the textbook algorithms use
-    the game's utilities as they are (their node counts then match the course).
-    """
-    if not (game.win_loss and heuristic):
-        return lambda value, ply: value
-
-    def score(value: float, ply: int) -> float:
-        if value > 0:
-            return WIN - ply
-        if value < 0:
-            return ply - WIN
-        return 0
-
-    return score
+# --- algorithms and the game types they serve ------------------------------------------------------
+Run = Callable[[AnyGame, Any, Limits, SearchOptions], SearchResult]
 
 
-def score_to_value(game: AnyGame, score: float, heuristic_seen: bool) -> tuple[float, bool, int | None]:
-    """A search score (MAX's view) as (value on the game's scale, exact, plies to the end)."""
-    if game.win_loss and abs(score) >= WIN_THRESHOLD:
-        return (1 if score > 0 else -1), True, int(WIN - abs(score))
-    return score, not heuristic_seen, None
+@dataclass(frozen=True)
+class Algorithm:
+    """A search algorithm and the kinds of game it serves (checked before it runs)."""
+
+    name: str
+    description: str
+    run: Run
+    players: tuple[int, ...] = (2,)
+    chance: bool = False
+    general_sum: bool = False
+    #: True when it computes the minimax value (so `--compare` may set it beside the others).
+    minimax_value: bool = True
+
+    def refusal(self, game: AnyGame) -> str | None:
+        """Why this algorithm cannot search `game`, in one line; None when it can."""
+        kind = game.game_type
+        if kind.players not in self.players:
+            served = " or ".join(map(str, self.players))
+            return (f"{self.name} searches games of {served} players; {game.name} has "
+                    f"{kind.players}")
+        if kind.chance and not self.chance:
+            return (f"{self.name} cannot search {game.name}: it has chance nodes (dice, cards),"
+                    " which this algorithm does not model; use expectimax")
+        if not kind.zero_sum and not self.general_sum:
+            return f"{self.name} needs a zero-sum game; {game.name} is general-sum"
+        return None
 
 
-def root_bound(score: float, alpha: float, beta: float) -> Bound:
-    """Bound of a child value returned from the window (alpha, beta), all in MAX's view."""
-    if score <= alpha:
-        return Bound.UPPER
-    if score >= beta:
-        return Bound.LOWER
-    return Bound.EXACT
+# --- results -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Scored:
+    """A root move's number from the point of view `pov` of the result, whether it is proven (no
+    heuristic took part), and its bound."""
+
+    move: Hashable
+    number: Number
+    proven: bool
+    bound: Bound
 
 
-def move_values(
+def build_result(
+    algorithm: str,
     game: AnyGame,
-    scored: list[tuple[Hashable, float, Bound]],
-    heuristic_seen: bool,
-    distances: bool = True,
-) -> list[MoveValue]:
-    """Root moves with their values, from internal (move, MAX-view score, bound) triples."""
-    result = []
-    for move, score, bound in scored:
-        value, exact, distance = score_to_value(game, score, heuristic_seen)
-        result.append(
-            MoveValue(move, value, bound, exact and bound is Bound.EXACT, score,
-                      distance if distances else None)
-        )
-    return result
+    root_player: int,
+    *,
+    pov: int,
+    engine_scores: bool,
+    root: Scored | None,
+    moves: Sequence[Scored],
+    best_move: Hashable | None,
+    pv: list[Hashable],
+    stats: SearchStats,
+    depth: int | None,
+    stopped: str | None = None,
+    best_searched: bool = True,
+    numbers: bool = False,
+    trace: TraceNode | None = None,
+    trace_truncated: bool = False,
+) -> SearchResult:
+    """The one place results are made. Numbers are read as Scores here: `engine_scores` says they
+    are engine numbers (wins as +-(WIN - ply)) rather than the game's own values; `numbers` forces
+    proven values to stay numbers (averages are never results). `root` None means no value."""
+    win_loss = game.win_loss and not numbers
+
+    def score_of(item: Scored) -> PovScore:
+        read = decode if engine_scores else decode_raw
+        return PovScore(read(item.number, item.proven, item.bound, win_loss), pov)
+
+    view = pov if pov != CHANCE else MAX
+    return SearchResult(
+        algorithm=algorithm,
+        root_player=root_player,
+        score=None if root is None else _view(score_of(root), view),
+        best_move=best_move,
+        moves=[MoveValue(m.move, _view(score_of(m), view)) for m in moves],
+        pv=pv,
+        stats=stats,
+        depth=depth,
+        stopped=stopped,
+        best_searched=best_searched,
+        trace=trace,
+        trace_truncated=trace_truncated,
+    )
 
 
-def best_of(root_player: int, scored: list[tuple[Hashable, float, Bound]]) -> tuple[Hashable, float]:
-    """The first move with the best score for the player at the root."""
-    best_move, best_score = scored[0][0], scored[0][1]
-    for move, score, _ in scored[1:]:
-        if (score > best_score) if root_player == MAX else (score < best_score):
-            best_move, best_score = move, score
-    return best_move, best_score
+def _view(score: PovScore, player: int) -> PovScore:
+    return score if score.pov == player else PovScore(score.seen_by(player), player)
 
 
-def finish_stats(stats: SearchStats, started: float) -> SearchStats:
-    stats.elapsed = time.perf_counter() - started
+def finish(stats: SearchStats, budget: Budget) -> SearchStats:
+    stats.elapsed = budget.elapsed()
     return stats
 
 
 __all__ = [
-    "CHECK_EVERY",
+    "CHECK_INTERVAL",
     "INF",
-    "WIN",
+    "Algorithm",
     "AnyGame",
     "Budget",
-    "SearchAborted",
-    "best_of",
+    "Scored",
+    "Stop",
+    "build_result",
     "deep_recursion",
-    "finish_stats",
-    "move_values",
+    "finish",
     "pick_evaluator",
-    "root_bound",
-    "score_to_value",
-    "terminal_scorer",
 ]

@@ -3,79 +3,64 @@
 MAX and MIN alternate, children are taken in the game's natural order, there is no table and no
 reordering, so node counts match hand-worked examples. Both algorithms are one depth-first walk: with
 `prune` off every node is visited (minimax); with it on, a MAX node stops once its value reaches beta
-and a MIN node once it falls to alpha (alpha-beta, fail-soft). Values are from MAX's point of view.
+and a MIN node once it falls to alpha (alpha-beta, fail-soft). Values are from MAX's point of view:
+the game's own utilities when the search goes to the end (+1 / 0 / -1, as in the course), and wins
+as +-(WIN - ply) beside an evaluation function at a depth limit.
 """
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Hashable
 from typing import Any
 
 from minimax_cli.core.game import MAX
-from minimax_cli.core.result import Bound, Limits, SearchResult, SearchStats, TraceNode
+from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
+from minimax_cli.core.score import Bound, Number, terminal_score
 from minimax_cli.core.search.common import (
-    CHECK_EVERY,
     INF,
     AnyGame,
     Budget,
-    SearchAborted,
-    best_of,
+    Scored,
+    Stop,
+    build_result,
     deep_recursion,
-    finish_stats,
-    move_values,
     pick_evaluator,
-    root_bound,
-    score_to_value,
-    terminal_scorer,
 )
 
-TRACE_LIMIT = 5000
 
-
-def minimax(game: AnyGame, state: Any, limits: Limits = Limits(), **options: Any) -> SearchResult:
+def minimax(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
     """Plain minimax: every node of the tree (down to the depth limit) is visited."""
-    return _search(game, state, limits, prune=False, **options)
+    return _search(game, state, limits, options, prune=False)
 
 
-def alphabeta(game: AnyGame, state: Any, limits: Limits = Limits(), **options: Any) -> SearchResult:
+def alphabeta(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
     """Textbook alpha-beta from the window (-inf, +inf): minimax's value, fewer nodes."""
-    return _search(game, state, limits, prune=True, **options)
+    return _search(game, state, limits, options, prune=True)
 
 
-def _search(
-    game: AnyGame,
-    state: Any,
-    limits: Limits,
-    *,
-    prune: bool,
-    evaluator: str | None = None,
-    trace: bool = False,
-    trace_limit: int = TRACE_LIMIT,
-    rng: random.Random | None = None,
-    **_ignored: Any,
-) -> SearchResult:
+def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions, *,
+            prune: bool) -> SearchResult:
     name = "alphabeta" if prune else "minimax"
-    evaluate = pick_evaluator(game, evaluator, limits.depth is not None)
-    term = terminal_scorer(game, evaluate is not None)
+    evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
+    heuristic = evaluate is not None
+    win_loss = game.win_loss and heuristic  # raw utilities when searching to the end
     outcome, legal, play, to_move = game.outcome, game.legal_moves, game.play, game.to_move
     max_depth = -1 if limits.depth is None else limits.depth
-    budget = Budget.start(limits)
+    budget = Budget(limits)
     root_player = to_move(state)
+    trace_limit = options.trace_limit if options.trace else 0
 
-    nodes = leaves = cutoffs = traced = 0
-    heuristic_seen = False
+    nodes = leaves = cutoffs = traced = evaluations = 0
     pv_at: dict[int, list[Hashable]] = {}
-    root_scores: list[tuple[Hashable, float, Bound]] = []
+    root_scores: list[Scored] = []
     root_trace = TraceNode(None, root_player, -INF if prune else None, INF if prune else None)
 
-    def visit(s: Any, ply: int, alpha: float, beta: float, parent: TraceNode | None,
-              move: Hashable) -> float:
-        nonlocal nodes, leaves, cutoffs, heuristic_seen, traced
+    def visit(s: Any, ply: int, alpha: Number, beta: Number, parent: TraceNode | None,
+              move: Hashable) -> Number:
+        nonlocal nodes, leaves, cutoffs, traced, evaluations
+        if nodes + 1 >= budget.check_at:
+            budget.check(nodes + 1)
         nodes += 1
-        if nodes % CHECK_EVERY == 0:
-            budget.check(nodes)
         node = None
         if parent is not None:
             if ply == 0:
@@ -90,13 +75,13 @@ def _search(
         if value is not None:
             leaves += 1
             pv_at[ply] = []
-            score = term(value, ply)
+            score = terminal_score(value, ply, win_loss)
             if node is not None:
                 node.value, node.kind = score, "terminal"
             return score
         if ply == max_depth:
             leaves += 1
-            heuristic_seen = True
+            evaluations += 1
             pv_at[ply] = []
             score = evaluate(s)  # type: ignore[misc]  # an evaluator exists whenever max_depth >= 0
             if node is not None:
@@ -104,12 +89,16 @@ def _search(
             return score
 
         maximizing = to_move(s) == MAX
-        best = -INF if maximizing else INF
+        best: Number = -INF if maximizing else INF
         moves = legal(s)
         for i, m in enumerate(moves):
+            before = evaluations
             v = visit(play(s, m), ply + 1, alpha, beta, node, m)
             if ply == 0:
-                root_scores.append((m, v, root_bound(v, alpha, beta) if prune else Bound.EXACT))
+                bound = Bound.EXACT
+                if prune:
+                    bound = Bound.UPPER if v <= alpha else Bound.LOWER if v >= beta else bound
+                root_scores.append(Scored(m, v, evaluations == before, bound))
             if (v > best) if maximizing else (v < best):
                 best = v
                 pv_at[ply] = [m, *pv_at[ply + 1]]
@@ -128,36 +117,34 @@ def _search(
             node.value = best
         return best
 
-    started = time.perf_counter()
-    timed_out = False
+    stopped = None
+    root_value: Number | None = None
     try:
         with deep_recursion():
-            visit(state, 0, -INF, INF, root_trace if trace else None, None)
-    except SearchAborted:
-        timed_out = True
-    stats = finish_stats(SearchStats(nodes, leaves, cutoffs, 0, 0, 0), started)
-    stats.depth = max(pv_at, default=0) if limits.depth is None else limits.depth
+            root_value = visit(state, 0, -INF, INF, root_trace if trace_limit else None, None)
+    except Stop as stop:
+        stopped = stop.reason
+    stats = SearchStats(nodes, leaves, cutoffs, depth=0 if limits.depth is None else limits.depth)
+    stats.elapsed = budget.elapsed()
+    trace = root_trace if trace_limit else None
+    common: dict[str, Any] = {"pov": MAX, "engine_scores": heuristic, "stats": stats,
+                              "trace": trace, "trace_truncated": traced >= trace_limit > 0}
+    if stopped is not None:  # no depth was completed: no value, nothing invented
+        stats.depth = 0
+        moves = list(legal(state))
+        return build_result(name, game, root_player, root=None, moves=[],
+                            best_move=moves[0] if moves else None, pv=[], depth=None,
+                            stopped=stopped, best_searched=False, **common)
+    assert root_value is not None
+    proven = evaluations == 0
+    if not root_scores:  # the root is over (or a depth limit of 0)
+        return build_result(name, game, root_player, root=Scored(None, root_value, proven,
+                                                                 Bound.EXACT),
+                            moves=[], best_move=None, pv=[], depth=limits.depth, **common)
+    best_move = pv_at[0][0]
+    return build_result(name, game, root_player,
+                        root=Scored(None, root_value, proven, Bound.EXACT), moves=root_scores,
+                        best_move=best_move, pv=pv_at[0], depth=limits.depth, **common)
 
-    if not root_scores:  # the root is terminal, or nothing finished in time
-        root_value = outcome(state)
-        score = 0.0 if root_value is None else term(root_value, 0)
-        value, exact, distance = score_to_value(game, score, heuristic_seen)
-        return SearchResult(name, None, value, exact and not timed_out, [], [], stats, root_player,
-                            limits.depth, timed_out, distance, root_trace if trace else None)
-    best_move, best_score = best_of(root_player, root_scores)
-    value, exact, distance = score_to_value(game, best_score, heuristic_seen)
-    return SearchResult(
-        algorithm=name,
-        best_move=best_move,
-        value=value,
-        exact=exact and not timed_out,
-        pv=pv_at.get(0, [best_move]) if not timed_out else [best_move],
-        moves=move_values(game, root_scores, heuristic_seen),
-        stats=stats,
-        root_player=root_player,
-        depth=limits.depth,
-        timed_out=timed_out,
-        distance=distance,
-        trace=root_trace if trace else None,
-        trace_truncated=traced >= trace_limit,
-    )
+
+__all__ = ["alphabeta", "minimax"]
