@@ -5,18 +5,19 @@ A state is `(heap, mover)`: the bones left and the player to move (0 = MAX, who 
 heap with MAX to move is a loss for MAX (-1), with MIN to move a win for MAX (+1). Under normal play
 the player who cannot move loses; under misère play that player wins.
 
-Besides the `Game` protocol, `Bones` solves heaps bottom-up without a game tree (`outcome_table`,
-`winning_moves`) and proves the period of its outcome sequence (`proven_period`), so the outcome of
-any heap, 10**18 bones included, is known exactly.
+The game's own exact solver (`exact_solver()`, in games.bones_solver) solves heaps bottom-up without
+a game tree and proves the period of the outcome sequence, so the outcome of any heap, 10**18 bones
+included, is known exactly.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
+from games.bones_solver import BonesSolver
 from minimax_cli.core.game import (
     MAX,
     MIN,
@@ -25,10 +26,8 @@ from minimax_cli.core.game import (
     InvalidMoveError,
     InvalidPositionError,
     Parameter,
-    SearchError,
 )
 from minimax_cli.core.params import parse_bool
-from minimax_cli.core.periodic import Period, value_at
 
 #: (heap, player to move)
 BonesState = tuple[int, int]
@@ -40,9 +39,6 @@ POSITION_FORM = (
 
 _WHOLE = re.compile(r"[0-9]+")
 _POSITION = re.compile(r"([0-9]+)(?:/(max|min))?", re.IGNORECASE)
-
-#: How many heaps `outcome_table` fills between two calls of its progress callback.
-PROGRESS_EVERY = 1 << 16
 
 
 # --- parameter parsers ---------------------------------------------------------------------------
@@ -63,73 +59,6 @@ def parse_take(text: str) -> tuple[int, ...]:
     if 0 in amounts:
         raise ValueError(f"{text!r} is not a set of amounts: 0 is not allowed; use {TAKE_FORM}")
     return tuple(sorted(amounts))
-
-
-# --- the period of a subtraction game ------------------------------------------------------------
-def subtraction_period(take: Sequence[int], misere: bool, limit: int) -> Period:
-    """The proven preperiod and period of a subtraction game's outcome sequence.
-
-    `take` is the sorted set S of allowed amounts, s_max its largest; o(n) is 1 when the player to
-    move at heap n wins. Why the answer is a proof and not a guess:
-
-    1. For n >= s_max every amount fits, so o(n) = 1 exactly when o(n - s) = 0 for some s in S
-       (misère play changes only the terminal heaps, which are all below min(S) <= s_max). So o(n)
-       is a fixed function of the window W(n - s_max) = (o(n - s_max), ..., o(n - 1)) of the s_max
-       outcomes before it, and so is the next window: W(a + 1) = F(W(a)) for every a >= 0.
-    2. Hence if W(a) = W(b) for some a < b, then W(a + k) = W(b + k) for every k >= 0, so
-       o(m) = o(m + b - a) for every m >= a: the sequence is periodic from a with period b - a.
-    3. There are at most 2**s_max windows, so by pigeonhole some window repeats by a = 2**s_max.
-    4. Taking the first b whose window was seen before (at a) gives the smallest preperiod and the
-       smallest period: the windows form the orbit of F, which has tail a and cycle b - a, and
-       o repeats with period p from q exactly when the windows do (each window is s_max terms of o,
-       and o(m) is the first term of W(m)).
-
-    The outcomes are computed up to heap b + s_max - 1, which is `checked_upto` (b + s_max) in the
-    answer. Raises SearchError when no window repeats by heap `limit` (possible only for a large
-    s_max, since the bound is 2**s_max).
-    """
-    s_max = take[-1]
-    full = (1 << s_max) - 1
-    outcomes = bytearray()
-    window = 0  # bit i (from the top) is o(a + i): the newest outcome is the lowest bit
-    for heap in range(s_max):
-        bit = _mover_wins_from(outcomes, heap, take, misere)
-        outcomes.append(bit)
-        window = (window << 1) | bit
-    first_seen = {window: 0}
-    start = 0
-    while True:
-        heap = start + s_max
-        if heap > limit:
-            raise SearchError(
-                f"no period proven up to heap {limit}: the take set {list(take)} may have a very "
-                "long period; raise the limit"
-            )
-        bit = _mover_wins_from(outcomes, heap, take, misere)
-        outcomes.append(bit)
-        window = ((window << 1) | bit) & full
-        start += 1
-        earlier = first_seen.get(window)
-        if earlier is not None:
-            return Period(
-                preperiod=earlier,
-                period=start - earlier,
-                checked_upto=len(outcomes),
-                proven=True,
-            )
-        first_seen[window] = start
-
-
-def _mover_wins_from(outcomes: Sequence[int], heap: int, take: Sequence[int], misere: bool) -> int:
-    """o(heap) from the outcomes of the smaller heaps (1 = the player to move wins)."""
-    if heap < take[0]:
-        return 1 if misere else 0  # no move: the mover loses under normal play, wins under misère
-    for amount in take:
-        if amount > heap:
-            break
-        if not outcomes[heap - amount]:
-            return 1
-    return 0
 
 
 class Bones(Game[BonesState, int]):
@@ -225,62 +154,7 @@ class Bones(Game[BonesState, int]):
             left = "no bones left" if heap == 0 else f"only {heap} bone{'s' * (heap != 1)} left"
             raise IllegalMoveError(f"cannot take {move}: {left}")
 
-    # --- exact solving without a game tree -------------------------------------------------------
-    def outcome_table(self, upto: int, progress: Callable[[int], None] | None = None) -> bytearray:
-        """For every heap 0..upto, 1 when the player to move wins and 0 when that player loses.
-
-        Bottom-up, without recursion: O(upto * len(take)) time, upto + 1 bytes. `progress`, when
-        given, is called with the heap reached every PROGRESS_EVERY heaps and once at the end.
-        The table is the same for either player to move (the game is impartial); for a state
-        `(heap, mover)` MAX wins when `table[heap] == (mover == MAX)`.
-        """
-        if upto < 0:
-            raise ValueError(f"upto must be 0 or more, got {upto}")
-        take = self.take
-        table = bytearray(upto + 1)
-        # The first heaps, where some amounts do not fit (and heaps below min(take) are terminal).
-        head = min(upto + 1, take[-1])
-        for heap in range(head):
-            table[heap] = _mover_wins_from(table, heap, take, self.misere)
-        # From heap max(take) on every amount fits, so the inner test needs no bounds check.
-        next_report = PROGRESS_EVERY
-        for heap in range(head, upto + 1):
-            for amount in take:
-                if not table[heap - amount]:
-                    table[heap] = 1
-                    break
-            if progress is not None and heap >= next_report:
-                progress(heap)
-                next_report += PROGRESS_EVERY
-        if progress is not None:
-            progress(upto)
-        return table
-
-    def winning_moves(
-        self, heap: int, table: Sequence[int], period: Period | None = None
-    ) -> list[int]:
-        """The amounts that leave the opponent a lost heap (empty when the mover is losing).
-
-        `table` comes from `outcome_table`; with the `period` from `proven_period`, `heap` may be
-        far beyond the table (10**18), as long as the table covers preperiod + period heaps.
-        """
-        if heap < 0:
-            raise ValueError(f"the heap must be 0 or more, got {heap}")
-        if period is None and heap >= len(table):
-            raise ValueError(f"the table covers heaps 0..{len(table) - 1}, not {heap}")
-        moves = []
-        for amount in self.legal_moves((heap, MAX)):
-            rest = heap - amount
-            if period is None or rest < len(table):
-                mover_wins = table[rest]
-            else:
-                mover_wins = value_at(table, period, rest)
-            if not mover_wins:
-                moves.append(amount)
-        return moves
-
-    def proven_period(self, limit: int = 1_000_000) -> Period:
-        """The proven preperiod and period of `outcome_table`'s sequence (see `subtraction_period`
-        for the proof); `checked_upto` is how many heaps were solved to prove it. Raises
-        SearchError when none is proven by heap `limit` (memory grows with the heaps solved)."""
-        return subtraction_period(self.take, self.misere, limit)
+    # --- optional hooks ------------------------------------------------------------------------
+    def exact_solver(self) -> BonesSolver:
+        """Bottom-up up to 10,000,000 bones, from the proven period above (games.bones_solver)."""
+        return BonesSolver(self.take, self.misere)

@@ -17,11 +17,20 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from minimax_cli import __version__, registry, render
 from minimax_cli.core.game import Game, GameError, SearchError
 from minimax_cli.core.result import Limits
-from minimax_cli.core.search import ALGORITHMS, DEFAULT_ALGORITHM, DESCRIPTIONS, get_algorithm
+from minimax_cli.core.search import (
+    ALGORITHMS,
+    DEFAULT_ALGORITHM,
+    DESCRIPTIONS,
+    compared_algorithms,
+    get_algorithm,
+    search,
+)
+from minimax_cli.core.table import DEFAULT_MB, MAX_MB, MIN_MB
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -46,7 +55,9 @@ def _console() -> Console:
 
 def fail(message: str) -> NoReturn:
     """One red line on stderr and exit code 2."""
-    Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {message}", soft_wrap=True)
+    # The message quotes user input: it is plain text, never Rich markup.
+    Console(stderr=True, highlight=False).print(
+        Text.assemble(("error:", "bold red"), " ", message), soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -126,6 +137,16 @@ def make_limits(depth: int | None, time_s: float | None, nodes: int | None) -> L
 
 
 ALGORITHM_HELP = "Search algorithm: " + "; ".join(f"{k} ({v})" for k, v in DESCRIPTIONS.items())
+TABLE_MB_HELP = (f"Memory for the engine's transposition table, in megabytes (default {DEFAULT_MB:g}; "
+                 f"{MIN_MB} to {MAX_MB:,.0f}).")
+
+
+def check_table_mb(megabytes: float | None) -> float | None:
+    """The table size asked for, checked against its limits (one line and exit 2 if outside)."""
+    if megabytes is not None and not MIN_MB <= megabytes <= MAX_MB:
+        fail(f"--table-mb {megabytes:g} is out of range: give megabytes from {MIN_MB} to "
+             f"{MAX_MB:,.0f} (default {DEFAULT_MB:g})")
+    return megabytes
 
 
 @app.command()
@@ -153,9 +174,11 @@ def analyze(
                                         help="Time budget in seconds (iterative deepening)."),
     nodes: int | None = typer.Option(None, "--nodes", min=1, help="Node budget."),
     evaluator: str | None = typer.Option(None, "--eval", help="Evaluation function by name."),
+    table_mb: float | None = typer.Option(None, "--table-mb", metavar="MB", help=TABLE_MB_HELP),
     show_tree: bool = typer.Option(False, "--tree", help="Draw the search tree."),
-    compare: bool = typer.Option(False, "--compare",
-                                 help="Run minimax, alphabeta and negamax side by side."),
+    compare: bool = typer.Option(False, "--compare", help="Run every algorithm that computes the "
+                                 "minimax value of this game side by side (minimax, alphabeta, "
+                                 "negamax)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Value of every legal move, the best move, the principal variation and node counts.
@@ -164,10 +187,12 @@ def analyze(
     """
     game, state = game_and_position(ctx, game_name, position)
     limits = make_limits(depth, time_s, nodes)
+    table_megabytes = check_table_mb(table_mb)
     with user_errors():
-        names = ["minimax", "alphabeta", "negamax"] if compare else [algorithm]
-        results = [get_algorithm(n)(game, state, limits, evaluator=evaluator, trace=show_tree)
-                   for n in names]
+        names = compared_algorithms(game) if compare else [algorithm]
+        results = [search(game, state, name, limits, evaluator=evaluator, trace=show_tree,
+                          table_mb=table_megabytes)
+                   for name in names]
     if as_json:
         payload: Any = [render.result_dict(game, state, r) for r in results]
         print(json.dumps(payload if compare else payload[0], indent=2))
@@ -269,6 +294,39 @@ def progress_display(enabled: bool, description: str) -> Iterator[Callable[[int,
         display.close()
 
 
+def _start_clash(game: AnyGame, name: str, position: str | None, args: list[str]) -> str | None:
+    """The error when a position is given together with a parameter that only sets the start
+    position (`solve bones 10 --n 20`), which the position would silently override; else None.
+    The words are split as `game_and_position` splits them."""
+    from minimax_cli.solve import start_parameters
+
+    starts = set(start_parameters(game))
+    flags = {p.name for p in game.parameters if isinstance(p.default, bool)}
+    words = ([] if position is None else [position]) + args
+    bare: list[str] = []
+    given: list[tuple[str, str]] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if not (word.startswith("--") and len(word) > 2):
+            bare.append(word)
+        else:
+            key, eq, value = word[2:].partition("=")
+            alone = key in flags and (i + 1 >= len(words) or words[i + 1].startswith("--"))
+            if not eq and not alone and i + 1 < len(words):
+                i += 1
+                value = words[i]
+            if key in starts:
+                given.append((key, value))
+        i += 1
+    if not bare or not given:
+        return None
+    key, value = given[0]
+    return (f"both a position ({bare[0]}) and --{key} {value} were given, but --{key} only sets "
+            f"the start position, which the position replaces: give one, e.g. `minimax solve "
+            f"{name} {bare[0]}` or `minimax solve {name} --{key} {value}`")
+
+
 @app.command(context_settings=EXTRA)
 def solve(
     ctx: typer.Context,
@@ -276,55 +334,47 @@ def solve(
     position: str | None = typer.Argument(None, help="Position in the game's notation "
                                           "(default: the start); `-` reads stdin, or a file."),
     upto: int | None = typer.Option(None, "--upto", min=0, metavar="N",
-                                    help="bones: also tabulate the outcome of every heap 0..N and "
-                                    "state the pattern (period) found in it."),
-    show_tree: bool = typer.Option(False, "--tree", help="Draw the whole game tree with its "
-                                   "backed-up values (bones up to n = 12; other games up to "
-                                   "5,000 nodes)."),
+                                    help="Also tabulate the game's family of positions 0..N (bones: "
+                                    "every heap) and state the pattern (period) found in it."),
+    show_tree: bool = typer.Option(False, "--tree", help="Solve by plain minimax and draw the "
+                                   "whole game tree with its backed-up values, beside the node "
+                                   "counts of minimax and the engine (up to 5,000 nodes)."),
+    table_mb: float | None = typer.Option(None, "--table-mb", metavar="MB", help=TABLE_MB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object (no progress bar)."),
 ) -> None:
-    """Solve a position exactly: who wins with perfect play, every optimal move, the work done.
+    """Solve a position exactly: who wins with perfect play, every move's value, how it was found.
 
-    Any game: every root move is searched to the end by the engine with one shared table, e.g.
-    `minimax solve tictactoe`, `minimax solve tictactoe --rows 4 --cols 4 --k 4`,
-    `minimax solve nim 3,4,5`.
+    A game with its own exact solver uses it: bones solves heaps up to 10,000,000 bottom-up and
+    reads larger ones (10**18) off the proven period of its outcomes; Nim uses Bouton's theorem.
+    Other games: every root move is searched to the end by the engine with one shared table, e.g.
+    `minimax solve tictactoe`, `minimax solve tictactoe --rows 4 --cols 4 --k 4`.
 
-    bones: `minimax solve bones --n 1000000 --take 1,3,4 --misere`. Small heaps are searched (the
-    game tree is drawn), heaps up to 10,000,000 are solved bottom-up, larger ones (10**18) are read
-    off the proven period of the outcome sequence.
+    Game parameters follow the game: `minimax solve bones --n 1000000 --take 1,3,4 --misere`.
     """
-    # Imported here so other commands do not load the solver (nor the bones game).
+    # Imported here so other commands do not load the solver.
     from minimax_cli import render_solve
     from minimax_cli import solve as solving
 
     game, state = game_and_position(ctx, game_name, position)
-    bones = solving.bones_game(game)
-    if upto is not None and bones is None:
-        fail(f"--upto tabulates heap sizes and applies to bones only, not {game.name}")
+    clash = _start_clash(game, game_name, position, list(ctx.args))
+    if clash is not None:
+        fail(clash)
+    table_megabytes = check_table_mb(table_mb)
     with user_errors(), progress_display(not as_json, f"solving {game.name}") as progress:
-        if bones is not None:
-            report = solving.solve_bones(bones, state, tree=show_tree, progress=progress)
-            outcomes = None if upto is None else solving.bones_outcomes(bones, upto, progress)
-        else:
-            general = solving.solve_game(game, state, tree=show_tree, progress=progress)
+        report = solving.solve(game, state, tree=show_tree, upto=upto, progress=progress,
+                               table_mb=table_megabytes)
     if as_json:
-        data = (render_solve.bones_dict(report, outcomes) if bones is not None
-                else render_solve.game_dict(general))
-        print(json.dumps(data, indent=2))
+        print(json.dumps(render_solve.solve_dict(report), indent=2))
         return
-    console = _console()
-    if bones is not None:
-        console.print(render_solve.bones_report(report))
-        if outcomes is not None:
-            console.print(render_solve.outcomes_view(outcomes))
-    else:
-        console.print(render_solve.game_report(game, state, general))
+    _console().print(render_solve.solve_view(game, state, report))
 
 
 PLAY_LEVEL_HELP = (
-    "AI strength: 1 weak, 2 easy, 3 medium, 4 strong, 5 perfect (number or name). Below perfect a "
-    "game with an evaluation function is searched 1, 2, 3 or 5 plies deep; one without plays a "
-    "random move 60, 40, 25 or 10 % of the time."
+    "AI strength: 1 weak, 2 easy, 3 medium, 4 strong, 5 perfect (number or name). Every level "
+    "thinks within --time seconds a move. Perfect plays a proven best move when it solves the "
+    "position in time, else the best move of its deepest completed search, and says which. Below "
+    "perfect a game with an evaluation function is searched 1, 2, 3 or 5 plies deep; one without "
+    "plays a random move 60, 40, 25 or 10 % of the time."
 )
 
 
@@ -341,9 +391,10 @@ def play(
                                          help="The AI's search algorithm (default negamax)."),
     depth: int | None = typer.Option(None, "--depth", "-d", min=1,
                                      help="Cut the AI's search this many plies deep "
-                                     "(overrides --level)."),
+                                     "(replaces the level's depth; needs an evaluation)."),
     time_s: float | None = typer.Option(None, "--time", "-t", min=0.001,
-                                        help="Seconds per AI move (overrides --level)."),
+                                        help="Seconds the AI may think per move, at every level; "
+                                        "hints get the same (default 1)."),
     evaluator: str | None = typer.Option(None, "--eval",
                                          help="Evaluation function for depth-limited levels."),
     seed: int | None = typer.Option(None, "--seed",
@@ -363,13 +414,15 @@ def play(
 
     Scripted: with no terminal on stdin, moves are read one per line: `printf '5\\n1\\n' | minimax play`.
 
-    quit and Ctrl-D exit with code 0, Ctrl-C with 130.
+    The AI thinks about one second a move (--time changes it). Ctrl-C while it thinks makes it
+    play its best move so far (during a hint: gives the prompt back); the game goes on.
+
+    quit and Ctrl-D exit with code 0; Ctrl-C at your prompt (or twice in a row) with 130.
     """
     if game_name.startswith("--"):  # `minimax play --rows 4`: parameters of the default game
         ctx.args.insert(0, game_name)
         game_name = "tictactoe"
     game = make_game(ctx, game_name)
-    limits = make_limits(depth, time_s, None)
     from minimax_cli import interactive  # prompt-toolkit loads only for `play`
 
     with user_errors():
@@ -378,8 +431,8 @@ def play(
         try:
             config = interactive.make_config(
                 game, side=side, ai_first=ai_first, vs=vs, watch=watch, level=level,
-                algorithm=algorithm, limits=limits, evaluator=evaluator, seed=seed, delay=delay,
-                review=review)
+                algorithm=algorithm, depth=depth, budget=time_s, evaluator=evaluator, seed=seed,
+                delay=delay, review=review)
         except interactive.ConfigError as error:
             fail(str(error))
         code = interactive.play_session(game, config, console=_console())
@@ -393,8 +446,8 @@ def main() -> None:
         code = app(standalone_mode=False)
     except typer.TyperException as error:  # usage errors: exit code 2
         Console(stderr=True, highlight=False).print(
-            f"[bold red]error:[/] {error.format_message()} (see `minimax --help`)",
-            soft_wrap=True, markup=True)
+            Text.assemble(("error:", "bold red"), " ", error.format_message(),
+                          " (see `minimax --help`)"), soft_wrap=True)
         sys.exit(error.exit_code)
     except (typer.Abort, KeyboardInterrupt, EOFError):
         print("\ninterrupted", file=sys.stderr)

@@ -7,17 +7,13 @@ play`. A bad scripted line is reported on one line and the game goes on; end of 
 session. Output goes to a Rich console. Everything is passed in, so tests drive a session with
 prompt-toolkit's pipe input and a console writing to a string.
 
-The AI searches with `exact_root=True`, so every root move has an exact value and the AI picks at
-random (with the session's seeded generator) among the moves that are exactly as good.
+How the AI chooses (level, time budget, solver, search) is the policy's job (minimax_cli.policy);
+this module asks it for moves and hints and prints what it says.
 
-Levels: 5 (perfect) searches to the end of the game. Below that, a game with an evaluation function
-is searched to a fixed depth (level 1: one ply, 2: two, 3: three, 4: five) and the frontier scored by
-the evaluation. A game without one (bones, nim, an explicit tree) cannot be cut off honestly, so the
-AI still solves the position but plays a uniformly random legal move instead with a level's chance
-(level 1: 60 %, 2: 40 %, 3: 25 %, 4: 10 %), and says so when it does.
-
-Ending: `quit` or Ctrl-D (end of input) ends with "bye" and exit code 0; Ctrl-C with "bye" and 130,
-the code of an interrupted program, as everywhere else in the CLI.
+Ending: `quit` or Ctrl-D (end of input) ends with "bye" and exit code 0; Ctrl-C at a prompt with
+"bye" and 130, the code of an interrupted program, as everywhere else in the CLI. Ctrl-C while the
+AI thinks only stops that think (the AI plays its best move so far; a hint gives the prompt back);
+a second Ctrl-C before the human's next input quits.
 """
 
 from __future__ import annotations
@@ -25,8 +21,9 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from prompt_toolkit import PromptSession
@@ -42,36 +39,23 @@ from rich.markup import escape
 
 from minimax_cli import boards, render
 from minimax_cli.core.game import MAX, Game, GameError
-from minimax_cli.core.result import Limits, SearchResult
-from minimax_cli.core.search import DEFAULT_ALGORITHM, search
+from minimax_cli.core.result import SearchResult
+from minimax_cli.policy import LEVELS, ConfigError, Policy, Thinker, best_moves, explain, parse_level
 from minimax_cli.review import describe_slip, review_game
 
 AnyGame = Game[Any, Any]
 
-LEVELS = {1: "weak", 2: "easy", 3: "medium", 4: "strong", 5: "perfect"}
-PERFECT = 5
-LEVEL_DEPTHS = {1: 1, 2: 2, 3: 3, 4: 5}
-LEVEL_RANDOM = {1: 0.6, 2: 0.4, 3: 0.25, 4: 0.1}
 COMMANDS = ("hint", "undo", "why", "board", "help", "quit")
 ALIASES = {"q": "quit", "exit": "quit", "?": "help", "h": "help"}
 INTERRUPTED = 130
 
 
-class ConfigError(ValueError):
-    """A play option that makes no sense (an unknown level, --side with --watch ...)."""
-
-
 @dataclass(frozen=True)
 class PlayConfig:
-    """Who plays what and how the AI searches."""
+    """Who plays what, and how the AI chooses."""
 
     ai: tuple[bool, bool] = (False, True)  # (MAX, MIN): True where the AI plays that side
-    level: int = PERFECT
-    algorithm: str = DEFAULT_ALGORITHM
-    limits: Limits = Limits()
-    evaluator: str | None = None
-    randomness: float = 0.0  # chance of a random move (levels below perfect without an evaluation)
-    hint_limits: Limits = Limits()
+    policy: Policy = field(default_factory=Policy)
     seed: int | None = None
     delay: float = 0.8
     review: bool = True
@@ -79,20 +63,6 @@ class PlayConfig:
     @property
     def watch(self) -> bool:
         return all(self.ai)
-
-    @property
-    def custom_limits(self) -> bool:
-        """True when --depth or --time replaced the level's search."""
-        return self.hint_limits != Limits()
-
-
-def parse_level(text: str) -> int:
-    word = text.strip().lower()
-    for number, name in LEVELS.items():
-        if word in (str(number), name):
-            return number
-    choices = ", ".join(f"{n} ({name})" for n, name in LEVELS.items())
-    raise ConfigError(f"unknown level {text!r}; choose one of {choices}")
 
 
 def parse_side(game: AnyGame, text: str) -> int:
@@ -109,9 +79,9 @@ def parse_side(game: AnyGame, text: str) -> int:
 
 def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = False,
                 vs: str = "ai", watch: bool = False, level: str = "perfect",
-                algorithm: str | None = None, limits: Limits = Limits(),
-                evaluator: str | None = None, seed: int | None = None, delay: float = 0.8,
-                review: bool = True) -> PlayConfig:
+                algorithm: str | None = None, depth: int | None = None,
+                budget: float | None = None, evaluator: str | None = None,
+                seed: int | None = None, delay: float = 0.8, review: bool = True) -> PlayConfig:
     """Check the play options against each other and the game; raises ConfigError."""
     opponent = vs.strip().lower()
     if opponent not in ("ai", "human"):
@@ -128,66 +98,18 @@ def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = Fals
         raise ConfigError(f"--side and --ai-first choose your side against the AI; {mode} has none")
     ai = (True, True) if watch else (False, False) if opponent == "human" else (
         human != 0, human != 1)
-    number = parse_level(level)
-    evaluators = game.evaluators()
-    if evaluator is not None and evaluator not in evaluators:
-        known = ", ".join(evaluators) or "none"
-        raise ConfigError(f"unknown evaluation {evaluator!r} for {game.name}; available: {known}")
-    override = limits.depth is not None or limits.time is not None
-    if limits.depth == 0:
-        raise ConfigError("--depth 0 would search nothing; the AI needs at least one ply")
-    if override and not evaluators:
-        raise ConfigError(f"{game.name} has no evaluation function, so --depth and --time cannot "
-                          "cut its search; leave them out (the AI then searches to the end)")
-    randomness = 0.0
-    if override:
-        search_limits = limits
-    elif number < PERFECT and evaluators:
-        search_limits = Limits(depth=LEVEL_DEPTHS[number])
-    else:
-        search_limits = Limits()
-        randomness = LEVEL_RANDOM.get(number, 0.0)
+    policy = Policy.make(game, level, budget=budget, depth=depth, algorithm=algorithm,
+                         evaluator=evaluator)
     if delay < 0:
         raise ConfigError(f"--delay must be 0 or more seconds, got {delay}")
-    return PlayConfig(ai, number, algorithm or DEFAULT_ALGORITHM, search_limits, evaluator,
-                      randomness, limits if override else Limits(), seed, delay, review)
+    return PlayConfig(ai, policy, seed, delay, review)
 
 
-@dataclass(frozen=True)
-class AiMove:
-    move: Any
-    result: SearchResult
-    random: bool  # a random move played instead of the best (levels below perfect)
-
-
-def choose_ai_move(game: AnyGame, state: Any, config: PlayConfig,
-                   rng: random.Random | None = None) -> AiMove:
-    """The AI's move: a search with exact root values, then a random pick among the best moves
-    (the first best move when `rng` is None); below perfect, sometimes a random legal move."""
-    result = search(game, state, config.algorithm, config.limits, evaluator=config.evaluator,
-                    exact_root=True)
-    if rng is not None and config.randomness > 0 and rng.random() < config.randomness:
-        return AiMove(rng.choice(list(game.legal_moves(state))), result, True)
-    return AiMove(result.choose_move(rng), result, False)
-
-
-def value_words(game: AnyGame, result: SearchResult, move: Any, player: int, who: str) -> str:
-    """The value of `move` for `player` in words: win / draw / loss in so many moves."""
-    entry = next((m for m in result.moves if m.move == move), None)
-    value = entry.value if entry is not None else result.value
-    exact = entry.exact if entry is not None else result.exact
-    distance = entry.distance if entry is not None else result.distance
-    mine = value if player == MAX else -value
-    if not game.win_loss:
-        return f"value {render.fmt_value(value)} (MAX's view)"
-    if not exact:
-        depth = "" if result.depth is None else f", depth {result.depth}"
-        return f"estimate {render.fmt_value(mine)} for {who} (heuristic{depth})"
-    if mine == 0:
-        return "a draw with best play"
-    moves = "" if distance is None else f" in {(distance + 1) // 2} move" + (
-        "s" if (distance + 1) // 2 != 1 else "")
-    return f"{who} wins{moves}" if mine > 0 else f"{who} loses{moves} against best play"
+@contextmanager
+def _announced(say: Callable[[str], None], text: str) -> Iterator[None]:
+    """A plain line instead of a spinner (a dumb terminal shows no spinner)."""
+    say(text)
+    yield
 
 
 class _Check(Validator):
@@ -224,6 +146,8 @@ class Session:
         self.moves: list[Any] = []
         self.analyses: dict[int, SearchResult] = {}  # ply index of an AI move -> its search
         self.shown = -1
+        self.thinker = Thinker(game, config.policy, self.rng)  # its table lasts the sitting
+        self.armed = False  # a think was stopped by Ctrl-C since the human's last input
 
     # --- the sitting ----------------------------------------------------------------------------
     def run(self) -> int:
@@ -254,18 +178,7 @@ class Session:
 
     def intro(self) -> None:
         config = self.config
-        limits = config.limits
-        if config.custom_limits:
-            level = ", ".join([*([f"depth {limits.depth}"] if limits.depth is not None else []),
-                               *([f"{limits.time:g} s a move"] if limits.time is not None else [])])
-        else:
-            level = f"level {config.level}: {LEVELS[config.level]}"
-            if limits.depth is not None:
-                level += f", {limits.depth} pl{'y' if limits.depth == 1 else 'ies'} deep"
-            elif config.randomness:
-                level += f", a random move {config.randomness:.0%} of the time"
-        if config.algorithm != DEFAULT_ALGORITHM:
-            level += f", {config.algorithm}"
+        level = config.policy.describe()
         if config.watch:
             line = f"the AI plays both sides ({level})"
         elif not any(config.ai):
@@ -292,6 +205,7 @@ class Session:
             if self.shown != len(self.states):
                 self.show_board()
             text = self.read(self.prompt_text(player), self.check_input)
+            self.armed = False
             word = ALIASES.get(text.lower(), text.lower())
             if word == "quit":
                 return False
@@ -313,20 +227,37 @@ class Session:
         self.moves.append(move)
         self.states.append(self.game.play(self.state, move))
 
+    def thinking(self, text: str) -> AbstractContextManager[object] | None:
+        """What shows while the AI thinks: a spinner on a terminal, a line on a dumb one, nothing
+        when the output is not a terminal (scripted games stay one line per event)."""
+        if not self.console.is_terminal:
+            return None
+        if self.console.is_dumb_terminal:
+            return _announced(self.say, text)
+        return self.console.status(text)
+
+    def stopped_by_ctrl_c(self) -> None:
+        """A think was interrupted: the game goes on, unless it is the second Ctrl-C in a row."""
+        if self.armed:
+            raise KeyboardInterrupt
+        self.armed = True
+
     def ai_turn(self, player: int) -> None:
-        state = self.state
-        if self.console.is_terminal:
-            with self.console.status("thinking…"):
-                choice = choose_ai_move(self.game, state, self.config, self.rng)
-        else:
-            choice = choose_ai_move(self.game, state, self.config, self.rng)
-        self.analyses[len(self.moves)] = choice.result
+        state, budget = self.state, self.config.policy.budget
+        display = self.thinking(f"{self.who(player)} is thinking (up to {budget:g} s; Ctrl-C: "
+                                "play the best move found so far)…")
+        choice = self.thinker.choose(state, display)
+        if choice.thought.interrupted:
+            self.stopped_by_ctrl_c()
+        self.analyses[len(self.moves)] = choice.thought.result
         who = "the AI" if not self.config.watch else self.names[player]
-        words = value_words(self.game, choice.result, choice.move, player, who)
-        note = f" (a random move: level {self.config.level})" if choice.random else ""
+        words = explain(self.game, choice.thought, choice.move, player, who)
+        note = (f" (a random move: level {self.config.policy.level})" if choice.random else "")
         move_text = escape(self.game.format_move(state, choice.move))
-        self.say(f"{escape(self.who(player))} plays [bold]{move_text}[/]: {escape(words)}{note}"
-                 f" · {choice.result.stats.nodes:,} nodes searched", markup=True)
+        self.say(f"{escape(self.who(player))} plays [bold]{move_text}[/]: {escape(words)}"
+                 f"{note}", markup=True)
+        if choice.thought.interrupted:
+            self.say("(Ctrl-C stopped the AI's think; the game goes on. Ctrl-C again quits.)")
         self.push(choice.move)
         if self.config.watch and self.game.outcome(self.state) is None:
             self.show_board()
@@ -404,11 +335,7 @@ class Session:
         elif word == "board":
             self.show_board()
         elif word == "hint":
-            result = search(game, self.state, DEFAULT_ALGORITHM, self.config.hint_limits,
-                            evaluator=self.config.evaluator, exact_root=True)
-            console.print(render.moves_table(game, self.state, result))
-            best = ", ".join(game.format_move(self.state, m) for m in result.best_moves())
-            self.say(f"best: {best} ({render.describe_value(game, result)})")
+            self.hint()
         elif word == "why":
             plies = [i for i in self.analyses if i < len(self.moves)]
             if not plies:
@@ -418,6 +345,28 @@ class Session:
                                               self.analyses[max(plies)]))
         elif word == "undo":
             self.undo()
+
+    def hint(self) -> None:
+        """Every move with its value, found within the AI's time budget."""
+        game, state = self.game, self.state
+        budget = self.config.policy.budget
+        thought = self.thinker.hint(state, self.thinking(
+            f"thinking about a hint (up to {budget:g} s; Ctrl-C: stop)…"))
+        if thought.interrupted:
+            self.stopped_by_ctrl_c()
+        result = thought.result
+        if result.moves:
+            self.console.print(render.moves_table(game, state, result))
+        tied = best_moves(result)
+        if not tied:
+            return
+        player = game.to_move(state)
+        who = "you" if any(self.config.ai) else self.names[player]
+        label = "best" if result.score is not None else "move ordering suggests"
+        moves = ", ".join(game.format_move(state, m) for m in tied)
+        self.say(f"{label}: {moves} ({explain(game, thought, tied[0], player, who)})")
+        if thought.interrupted:
+            self.say("(Ctrl-C stopped the hint; Ctrl-C again quits.)")
 
     def undo(self) -> None:
         """Take back the last full turn: the human's last move and the AI's replies after it."""
@@ -437,12 +386,14 @@ class Session:
         return (
             "Type a move, or a command:\n"
             f"  moves  {self.game.move_help}\n"
-            "  hint   every move with its exact value (MAX's view)\n"
+            f"  hint   every move with its value, found within {self.config.policy.budget:g} s "
+            "(MAX's view)\n"
             "  undo   take back your last move and the AI's reply\n"
             "  why    the AI's analysis of its last move\n"
             "  board  show the board again\n"
             "  help   this text\n"
-            "  quit   leave (Ctrl-D too; Ctrl-C interrupts)\n"
+            "  quit   leave (Ctrl-D too; Ctrl-C at this prompt quits, during a think it only\n"
+            "         stops the think: the AI plays its best move so far)\n"
             "Tab completes moves and commands; up and down arrows recall earlier input."
         )
 
@@ -484,5 +435,5 @@ def play_session(game: AnyGame, config: PlayConfig, *, console: Console,
                    sleep=sleep).run()
 
 
-__all__ = ["LEVELS", "AiMove", "ConfigError", "PlayConfig", "Session", "choose_ai_move",
-           "make_config", "parse_level", "parse_side", "play_session", "value_words"]
+__all__ = ["LEVELS", "ConfigError", "PlayConfig", "Session", "make_config", "parse_level",
+           "parse_side", "play_session"]

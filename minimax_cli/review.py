@@ -1,9 +1,10 @@
 """The end-of-game review: the solver looks at every position where a move was made.
 
-Each position is searched by the engine with an exact value for every root move. A move is a slip
-when its value for the player who made it is worse than the position's: in a win/loss game that
-means it threw away a win (or a draw); in a game of numbers (an explicit tree) that it gave away
-points. Positions too large to solve within the node budget are counted and left out, never guessed.
+Each position is solved by the game's own exact solver when it has one, else searched by the
+engine with an exact value for every root move. A move is a slip when its value for the player who
+made it is worse than the position's: in a win/loss game that means it threw away a win (or a draw);
+in a game of numbers (an explicit tree) that it gave away points. Only proven, exact values count:
+positions too large to solve within the node budget are counted and left out, never guessed.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from minimax_cli.core.game import MAX, Game, SearchError
-from minimax_cli.core.result import Limits
+from minimax_cli.core.result import Limits, SearchResult
+from minimax_cli.core.score import Number, format_number
 from minimax_cli.core.search import search
 from minimax_cli.core.table import TranspositionTable
-from minimax_cli.render import fmt_value
+from minimax_cli.policy import solution_result
 
 AnyGame = Game[Any, Any]
 
@@ -37,8 +39,8 @@ class Slip:
     played: str
     kept_by: str
     lost: str  # "the win", "the draw", or "points" for games of numbers
-    value_before: float  # MAX's view
-    value_after: float  # MAX's view
+    value_before: Number  # MAX's view
+    value_after: Number  # MAX's view
 
 
 @dataclass(frozen=True)
@@ -66,15 +68,17 @@ def review_game(game: AnyGame, states: Sequence[Any], moves: Sequence[Any],
             unsolved += 1
             continue
         try:
-            result = search(game, state, "negamax", Limits(nodes=min(nodes, total)),
-                            exact_root=True, table=table)
+            result = _solved(game, state) or search(
+                game, state, "negamax", Limits(nodes=min(nodes, total)), exact_root=True,
+                table=table)
         except SearchError:
             unsolved += 1
             continue
         total -= result.stats.nodes
         values = {m.move: m for m in result.moves}
         played = values.get(move)
-        if result.timed_out or not result.exact or played is None or not played.exact:
+        if (result.timed_out or not result.exact or result.value is None or played is None
+                or not played.exact):
             unsolved += 1
             continue
         player = game.to_move(state)
@@ -92,14 +96,21 @@ def review_game(game: AnyGame, states: Sequence[Any], moves: Sequence[Any],
     return Review(sorted(slips, key=lambda slip: slip.ply), unsolved)
 
 
+def _solved(game: AnyGame, state: Any) -> SearchResult | None:
+    """The game's own solver's answer, when it has one that covers `state`."""
+    solver = game.exact_solver()
+    solution = None if solver is None else solver.solve(state)
+    return None if solution is None else solution_result(game, state, solution)
+
+
 def describe_slip(slip: Slip, names: Sequence[str], on_grid: bool) -> str:
     """`move 3, X at 7: threw away the draw; 5 kept it`."""
     verb = "at" if on_grid else "played"
     head = f"move {slip.ply}, {names[slip.player]} {verb} {slip.played}"
     if slip.lost == "points":
-        return (f"{head}: gave away points, {fmt_value(slip.value_before)} -> "
-                f"{fmt_value(slip.value_after)} (MAX's view); {slip.kept_by} kept "
-                f"{fmt_value(slip.value_before)}")
+        return (f"{head}: gave away points, {format_number(slip.value_before)} -> "
+                f"{format_number(slip.value_after)} (MAX's view); {slip.kept_by} kept "
+                f"{format_number(slip.value_before)}")
     return f"{head}: threw away {slip.lost}; {slip.kept_by} kept it"
 
 

@@ -1,118 +1,77 @@
-"""The solving service behind `minimax solve`: exact answers as report dataclasses, no I/O.
+"""The solving service behind `minimax solve`: exact answers as one report model, no I/O.
 
-Two kinds of solve:
+A position is solved
+- by the game's own exact solver (`Game.exact_solver()`) when it has one and it answers: bones'
+  bottom-up table and proven period, Nim's theorem;
+- otherwise by searching every root move to the end with the engine (negamax), one after the other
+  with one shared transposition table, so a progress display advances per root move and later
+  moves reuse what earlier ones proved;
+- with `tree`, by plain minimax over the whole game tree (at most TREE_NODE_LIMIT nodes), kept for
+  drawing; the engine searches the same position beside it for comparison, and the answer is the
+  drawn tree's.
+`upto` also tabulates the game's family of positions 0..upto (`ExactSolver.series`) and states
+the pattern observed in it.
 
-- any game (`solve_game`): every root move is searched to the end by the engine (`negamax`), one
-  after the other with one shared transposition table, so a progress display can advance per root
-  move and later moves reuse what earlier ones proved. The report gives the value, every optimal
-  move and the positions examined.
-- the game of bones (`solve_bones`, `bones_outcomes`): a subtraction game needs no game tree. Small
-  heaps are searched (plain minimax beside the engine, with the whole tree kept for drawing),
-  heaps up to `TABLE_MAX_N` are solved bottom-up, and larger ones are read off the proven period of
-  the outcome sequence.
-
-This module sits in the CLI layer, which may depend on the games through the registry; it imports
-`games.bones` directly for the bones-only part (the table, the period and its proof are bones
-methods, not part of the generic Game protocol), and dispatches on the game's class explicitly.
-Every value reported is from MAX's (the first player's) point of view unless a field says it is the
-mover's.
+Nothing here knows a game: a game's special powers reach it through the hook. Scores in reports
+are from MAX's (the first player's) point of view.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from games.bones import Bones  # the bones-specific solver (see the module docstring)
-from minimax_cli.core.game import MAX, Game, SearchError
-from minimax_cli.core.periodic import Period, find_period, value_at
-from minimax_cli.core.result import Limits, SearchResult
+from minimax_cli import registry
+from minimax_cli.core.game import MAX, Game, GameError, SearchError, Series, Solution
+from minimax_cli.core.periodic import Period, find_period
+from minimax_cli.core.result import Limits, SearchResult, TraceNode
+from minimax_cli.core.score import Number, PovScore, Score
 from minimax_cli.core.search import search
-from minimax_cli.core.table import DEFAULT_SIZE, TranspositionTable
+from minimax_cli.core.table import TranspositionTable
 
 AnyGame = Game[Any, Any]
 
 #: Called with (work done, total work) while a solve runs; drives a progress bar.
 ProgressFn = Callable[[int, int], None]
 
-#: Bones heaps up to this size are also searched, and their game tree drawn.
-SEARCH_MAX_N = 8
-#: `--tree` draws bones trees up to this heap size (take 1,2,3: 2,031 nodes at 12).
-TREE_MAX_N = 12
-#: Bones heaps up to this size are solved bottom-up; larger ones from the proven period.
-TABLE_MAX_N = 10**7
-#: Bottom-up solves larger than this are worth a progress bar.
-PROGRESS_MIN_N = 200_000
-#: The proof of the period may solve at most this many heaps (its memory grows with them).
-PERIOD_PROOF_LIMIT = 1_000_000
-#: The most heaps `--upto` tabulates.
-UPTO_MAX = 100_000
-#: For other games, `--tree` draws the plain minimax tree when it has at most this many nodes.
+#: `--tree` draws the plain minimax tree when it has at most this many nodes.
 TREE_NODE_LIMIT = 5_000
+#: The most positions `--upto` tabulates.
+UPTO_MAX = 100_000
 
-BonesMethod = Literal["search", "table", "period"]
-
-
-# --- bones ---------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class TreeSearch:
-    """The actual game-tree searches of a small heap: plain minimax (every node, trace kept) and
-    the engine (`negamax`, memoised by its transposition table)."""
-
-    minimax: SearchResult
-    negamax: SearchResult
-    tree_size: int  # nodes of the full game tree, counted by recursion over heap sizes
+METHOD_SEARCH = "search"
+METHOD_TREE = "minimax"
 
 
 @dataclass(frozen=True)
-class BonesReport:
-    """Who wins the game of bones from one heap with perfect play, and how that was found.
+class MoveReport:
+    """One root move: its proven score from MAX's point of view and whether it is optimal (its
+    value as good as the best move's for the player to move)."""
 
-    `mover_wins` is from the point of view of the player to move (`to_move`); `value` is from MAX's
-    (the first player's): +1 when MAX wins, -1 when MAX loses. `positions` counts the heaps solved
-    (table and period) or the nodes plain minimax visited (search).
-    """
-
-    n: int
-    take: tuple[int, ...]
-    misere: bool
-    to_move: int
-    mover_wins: bool
-    winning_moves: tuple[int, ...]
-    method: BonesMethod
-    positions: int
-    elapsed: float
-    period: Period | None = None
-    tree: TreeSearch | None = None
+    move: Hashable
+    text: str
+    score: Score
+    optimal: bool
 
     @property
-    def value(self) -> int:
-        return 1 if self.mover_wins == (self.to_move == MAX) else -1
+    def value(self) -> Number:
+        return self.score.number
 
     @property
-    def first_player_wins(self) -> bool:
-        return self.value == 1
-
-    @property
-    def terminal(self) -> bool:
-        return self.n < self.take[0]
-
-
-@dataclass(frozen=True)
-class OutcomeRow:
-    n: int
-    mover_wins: bool
-    winning_moves: tuple[int, ...]
+    def distance(self) -> int | None:
+        """Plies to the end of the game after this move is played, when known."""
+        return self.score.plies
 
 
 @dataclass(frozen=True)
 class Pattern:
-    """The period `find_period` observed in the outcomes of heaps 0..checked_upto - 1, in words.
+    """The period `find_period` observed in the outcomes of positions 0..checked_upto - 1, in words.
 
     `losing_residues` are the values of n mod period at which the player to move loses, for
-    n >= preperiod; `early_losses` the losing heaps below the preperiod. Observed, not proven.
+    n >= preperiod; `early_losses` the losing n below the preperiod. Observed, not proven.
     """
 
     preperiod: int
@@ -124,105 +83,262 @@ class Pattern:
 
 
 @dataclass(frozen=True)
-class OutcomeTable:
-    """Outcomes of heaps 0..upto for the player to move, the pattern seen in them, and the proven
-    period for comparison (None when it could not be proven within `PERIOD_PROOF_LIMIT`)."""
+class SeriesReport:
+    """A game's family of positions 0..upto solved by its solver, and the pattern seen in it."""
 
-    upto: int
-    take: tuple[int, ...]
-    misere: bool
-    rows: tuple[OutcomeRow, ...]
+    series: Series
     pattern: Pattern | None
-    proven: Period | None
     elapsed: float
 
 
-def bones_game(game: AnyGame) -> Bones | None:
-    """The game as a `Bones`, when it is one (bones gets its own solver); None otherwise."""
-    return game if isinstance(game, Bones) else None
+@dataclass(frozen=True)
+class SolveReport:
+    """The exact value of one position, every move's value, and how they were found.
 
-
-def tree_size(n: int, take: Sequence[int]) -> int:
-    """Nodes of the full bones game tree from heap n: count(h) = 1 + sum of count(h - t) over the
-    amounts t <= h. Computed bottom-up, so any n is fine (the number grows exponentially)."""
-    counts: list[int] = []
-    for heap in range(n + 1):
-        counts.append(1 + sum(counts[heap - t] for t in take if t <= heap))
-    return counts[n]
-
-
-def solve_bones(game: Bones, state: tuple[int, int], *, tree: bool = False,
-                progress: ProgressFn | None = None) -> BonesReport:
-    """Solve the bones position `state` = (heap, player to move).
-
-    Heaps up to SEARCH_MAX_N (or up to TREE_MAX_N with `tree`) are searched by plain minimax and by
-    the engine; heaps up to TABLE_MAX_N are solved bottom-up by `Bones.outcome_table`, calling
-    `progress` (heaps done, heaps in all) when there are more than PROGRESS_MIN_N; larger heaps are
-    answered from `Bones.proven_period`. Raises SearchError for `tree` above TREE_MAX_N.
+    `score` is from MAX's point of view. `method` is "search" (the engine, every root move),
+    "minimax" (the drawn tree) or the game's solver's word ("table", "period", "theorem");
+    `by_solver` says the game's own solver answered. `nodes` counts the positions searched (the
+    root included), `positions` those the game's solver computed; `searches` holds, when a tree
+    was drawn, plain minimax (with its trace) and the engine on the same position.
     """
-    heap, mover = state
-    if tree and heap > TREE_MAX_N:
-        size = f"{tree_size(heap, game.take):,}" if heap <= 1000 else "astronomically many"
+
+    game: str
+    position: str
+    to_move: int
+    win_loss: bool
+    score: Score
+    moves: tuple[MoveReport, ...]
+    method: str
+    by_solver: bool
+    explanation: tuple[str, ...]
+    facts: Mapping[str, object] | None
+    nodes: int
+    positions: int
+    table_entries: int | None
+    elapsed: float
+    searches: tuple[SearchResult, ...] = ()
+    series: SeriesReport | None = None
+
+    @property
+    def value(self) -> Number:
+        return self.score.number
+
+    @property
+    def distance(self) -> int | None:
+        return self.score.plies
+
+    @property
+    def terminal(self) -> bool:
+        return not self.moves
+
+    @property
+    def mover_sign(self) -> int:
+        """+1 when MAX is to move, -1 when MIN is: turns MAX's values into the mover's."""
+        return 1 if self.to_move == MAX else -1
+
+    def optimal_moves(self) -> list[MoveReport]:
+        return [m for m in self.moves if m.optimal]
+
+    def winning_moves(self) -> list[MoveReport]:
+        """The optimal moves when they win for the player to move; empty otherwise."""
+        if not self.win_loss:
+            return []
+        return [m for m in self.moves if m.optimal and self.mover_sign * m.value > 0]
+
+
+# --- entry point ---------------------------------------------------------------------------------
+def solve(game: AnyGame, state: Any, *, tree: bool = False, upto: int | None = None,
+          progress: ProgressFn | None = None, table_mb: float | None = None) -> SolveReport:
+    """Solve `state` exactly (see the module docstring); with `upto`, also tabulate the game's
+    family of positions 0..upto. `table_mb` sizes the engine's table when a search is needed.
+    Raises SearchError for what cannot be done (no family, a tree too large to draw, a game no
+    search serves)."""
+    if upto is not None:
+        check_upto(game, upto)
+    if tree:
+        report = solve_by_tree(game, state)
+    else:
+        solver = game.exact_solver()
+        started = time.perf_counter()
+        solution = None if solver is None else solver.solve(state, progress)
+        if solution is not None:
+            report = from_solution(game, state, solution, time.perf_counter() - started)
+        else:
+            table = TranspositionTable() if table_mb is None else TranspositionTable(table_mb)
+            report = solve_by_search(game, state, progress, table)
+    if upto is not None:
+        report = dataclasses.replace(report, series=solve_series(game, upto, progress))
+    return report
+
+
+# --- the game's own solver -----------------------------------------------------------------------
+def from_solution(game: AnyGame, state: Any, solution: Solution[Any], elapsed: float
+                  ) -> SolveReport:
+    """The report of an answer from the game's own solver."""
+    root = solution.max_score
+    moves = tuple(MoveReport(m.move, game.format_move(state, m.move), m.max_score,
+                             m.max_score.number == root.number)
+                  for m in solution.moves)
+    return SolveReport(game.name, game.format_position(state), game.to_move(state), game.win_loss,
+                       root, moves, solution.method, True, solution.explanation, solution.facts,
+                       0, solution.work, None, elapsed)
+
+
+# --- the engine, every root move -----------------------------------------------------------------
+def solve_by_search(game: AnyGame, state: Any, progress: ProgressFn | None = None,
+                    table: TranspositionTable | None = None) -> SolveReport:
+    """Search every root move of `state` to the end with the engine and one shared table.
+
+    `progress` is called with (root moves done, root moves in all) after each one.
+    """
+    started = time.perf_counter()
+    mover = game.to_move(state)
+    outcome = game.outcome(state)
+    explanation = ("Every move was searched to the end of the game by the engine (negamax: "
+                   "alpha-beta with a transposition table shared by the moves), so every value "
+                   "is proven.",)
+    if outcome is not None:
+        return _report(game, state, as_score(game, outcome, 0), (), METHOD_SEARCH, explanation,
+                       1, None, time.perf_counter() - started)
+    table = table if table is not None else TranspositionTable()
+    moves = list(game.legal_moves(state))
+    nodes = 1
+    found: list[tuple[Hashable, Score]] = []
+    for done, move in enumerate(moves, 1):
+        # Only the child's value is needed, so its own root moves need not all be exact.
+        result = search(game, game.play(state, move), "negamax", Limits(), exact_root=False,
+                        table=table)
+        if result.max_score is None or not result.exact:  # no limits were given: cannot happen
+            raise SearchError(f"the search of move {game.format_move(state, move)} was cut short")
+        nodes += result.stats.nodes
+        child = result.max_score
+        found.append((move, dataclasses.replace(child, plies=_later(child.plies))))
+        if progress is not None:
+            progress(done, len(moves))
+    return _report(game, state, _best(found, mover), found, METHOD_SEARCH, explanation, nodes,
+                   len(table), time.perf_counter() - started)
+
+
+# --- the drawn tree ------------------------------------------------------------------------------
+def solve_by_tree(game: AnyGame, state: Any) -> SolveReport:
+    """Plain minimax over the whole game tree, kept for drawing, and the engine beside it.
+
+    The answer is the tree's: each move's value backed up in it, and the distance to the end (the
+    quickest win, the slowest loss) read off it. SearchError when the tree has more than
+    TREE_NODE_LIMIT nodes.
+    """
+    started = time.perf_counter()
+    plain = search(game, state, "minimax", Limits(nodes=TREE_NODE_LIMIT + 1), trace=True,
+                   trace_limit=TREE_NODE_LIMIT + 1)
+    if plain.timed_out or plain.stats.nodes > TREE_NODE_LIMIT or plain.trace is None:
         raise SearchError(
-            f"the game tree from n = {heap} has {size} nodes, too large to draw; --tree works up "
-            f"to n = {TREE_MAX_N}"
+            f"the game tree from this position has more than {TREE_NODE_LIMIT:,} nodes, too large "
+            "to draw; drop --tree, or give a position nearer the end"
         )
-    if tree or heap <= SEARCH_MAX_N:
-        return _bones_by_search(game, state)
-    started = time.perf_counter()
-    if heap <= TABLE_MAX_N:
-        report_to = None
-        if progress is not None and heap > PROGRESS_MIN_N:
-            def report_to(done: int) -> None:
-                progress(done, heap)
-        table = game.outcome_table(heap, report_to)
-        return BonesReport(heap, game.take, game.misere, mover, bool(table[heap]),
-                           tuple(game.winning_moves(heap, table)), "table", heap + 1,
-                           time.perf_counter() - started)
-    period = game.proven_period(PERIOD_PROOF_LIMIT)
-    table = game.outcome_table(period.checked_upto - 1)
-    return BonesReport(heap, game.take, game.misere, mover, bool(value_at(table, period, heap)),
-                       tuple(game.winning_moves(heap, table, period)), "period",
-                       period.checked_upto, time.perf_counter() - started, period=period)
-
-
-def _bones_by_search(game: Bones, state: tuple[int, int]) -> BonesReport:
-    heap, mover = state
-    size = tree_size(heap, game.take)
-    started = time.perf_counter()
-    plain = search(game, state, "minimax", Limits(), trace=True, trace_limit=size + 1)
-    engine = search(game, state, "negamax", Limits(), exact_root=True)
-    elapsed = time.perf_counter() - started
+    # A tree of at most TREE_NODE_LIMIT nodes fits a small table, which is quicker to set up.
+    engine = search(game, state, "negamax", Limits(), exact_root=True, table_mb=1)
     if plain.value != engine.value:  # two independent searches: a disagreement is a bug
-        raise AssertionError(f"minimax says {plain.value}, negamax {engine.value} at {state}")
-    sign = 1 if mover == MAX else -1
-    winning = tuple(sorted(int(m.move) for m in engine.moves  # type: ignore[call-overload]
-                           if sign * m.value > 0))  # bones moves are ints
-    return BonesReport(heap, game.take, game.misere, mover, sign * plain.value > 0, winning,
-                       "search", plain.stats.nodes, elapsed,
-                       tree=TreeSearch(plain, engine, size))
+        raise RuntimeError(f"minimax says {plain.value}, negamax {engine.value}: a bug")
+    distances = tree_distances(plain.trace, game.win_loss)
+    root = plain.trace
+    score = as_score(game, root.value, distances[id(root)])
+    found = [(child.move, as_score(game, child.value, _later(distances[id(child)])))
+             for child in root.children]
+    lengths = ("; the distance to the end is read off the same tree (the quickest win, the slowest "
+               "loss)") if game.win_loss else ""
+    explanation = (f"Plain minimax visited every node of the game tree from this position "
+                   f"({plain.stats.nodes:,} nodes) and backed the leaves' values up{lengths}. The "
+                   "engine searched the same position and agrees.",)
+    report = _report(game, state, score, found, METHOD_TREE, explanation, plain.stats.nodes, None,
+                     time.perf_counter() - started)
+    return dataclasses.replace(report, searches=(plain, engine))
 
 
-def bones_outcomes(game: Bones, upto: int, progress: ProgressFn | None = None) -> OutcomeTable:
-    """The outcome of every heap 0..upto, with the period observed in them and the proven one."""
+def tree_distances(root: TraceNode, win_loss: bool) -> dict[int, int | None]:
+    """Plies to the end with best play at every node of a complete minimax tree (keyed by id):
+    0 at a leaf; the quickest win for a winner, the slowest loss for a loser; None for a draw and
+    for games whose values are not win/loss. Iterative: the tree may be thousands of plies deep."""
+    distances: dict[int, int | None] = {}
+    stack: list[tuple[TraceNode, bool]] = [(root, False)]
+    while stack:
+        node, expanded = stack.pop()
+        if not expanded and node.children:
+            stack.append((node, True))
+            stack.extend((child, False) for child in node.children)
+            continue
+        value = node.value
+        if not node.children:
+            distances[id(node)] = 0 if win_loss else None
+        elif not win_loss or value is None or value == 0:
+            distances[id(node)] = None
+        else:
+            sign = 1 if node.player == MAX else -1
+            best = [distances[id(c)] for c in node.children if c.value == value]
+            known = [d for d in best if d is not None]
+            if len(known) != len(best) or not known:
+                distances[id(node)] = None
+            else:  # the winner ends it soonest; the loser (all moves lose) holds out longest
+                distances[id(node)] = 1 + (min(known) if sign * value > 0 else max(known))
+    return distances
+
+
+# --- parameters that set the start position -----------------------------------------------------
+def start_parameters(game: AnyGame) -> list[str]:
+    """The names of the game's parameters that only set the start position, which a position
+    argument replaces: those whose default, written out, reads as the default game's start position
+    (bones --n 21 is the position "21", nim --heaps 3,4,5 the position "3,4,5")."""
+    default = type(game)()
+    start = default.initial_state()
+    names = []
+    for parameter in game.parameters:
+        value = parameter.default
+        text = (",".join(map(str, value)) if isinstance(value, tuple)
+                else str(value).lower() if isinstance(value, bool) else str(value))
+        try:
+            if default.parse_position(text) == start:
+                names.append(parameter.name)
+        except GameError:
+            continue
+    return names
+
+
+# --- the family of positions ---------------------------------------------------------------------
+def check_upto(game: AnyGame, upto: int) -> None:
+    """SearchError unless `game` has a family of positions to tabulate and `upto` is in range."""
+    solver = game.exact_solver()
+    if solver is None or not solver.has_series:
+        having = ", ".join(games_with_series()) or "none"
+        raise SearchError(f"--upto tabulates a family of positions; {game.name} has none "
+                          f"(games with one: {having})")
     if not 0 <= upto <= UPTO_MAX:
         raise SearchError(f"--upto must be from 0 to {UPTO_MAX:,}, got {upto:,}")
+
+
+def games_with_series() -> list[str]:
+    """The registered games whose solver tabulates a family of positions (with default rules)."""
+    names = []
+    for name in registry.names():
+        try:
+            solver = registry.create(name).exact_solver()
+        except ValueError:  # a plug-in that cannot be built with its defaults has nothing to show
+            continue
+        if solver is not None and solver.has_series:
+            names.append(name)
+    return names
+
+
+def solve_series(game: AnyGame, upto: int, progress: ProgressFn | None = None) -> SeriesReport:
+    """Positions 0..upto of the game's family, with the pattern observed in their outcomes."""
+    check_upto(game, upto)
+    solver = game.exact_solver()
     started = time.perf_counter()
-    report_to = None
-    if progress is not None and upto > PROGRESS_MIN_N:
-        def report_to(done: int) -> None:
-            progress(done, upto)
-    table = game.outcome_table(upto, report_to)
-    rows = tuple(OutcomeRow(n, bool(table[n]), tuple(game.winning_moves(n, table)))
-                 for n in range(upto + 1))
-    observed = observe_period(list(table))
-    try:
-        proven: Period | None = game.proven_period(PERIOD_PROOF_LIMIT)
-    except SearchError:
-        proven = None
-    return OutcomeTable(upto, game.take, game.misere, rows,
-                        None if observed is None else describe_pattern(table, observed), proven,
-                        time.perf_counter() - started)
+    series = None if solver is None else solver.series(upto, progress)
+    if series is None:
+        raise SearchError(f"{game.name}'s solver gave no table of positions 0..{upto}")
+    outcomes = [int(o) for o in series.outcomes]
+    observed = observe_period(outcomes)
+    pattern = None if observed is None else describe_pattern(outcomes, observed)
+    return SeriesReport(series, pattern, time.perf_counter() - started)
 
 
 #: How many trailing outcomes `observe_period` may set aside when looking for a period.
@@ -233,12 +349,12 @@ def observe_period(seq: Sequence[int]) -> Period | None:
     """The period the outcomes `seq` show, found with `find_period`, or None.
 
     `find_period` answers with the smallest period that fits the last few blocks, so a short run
-    at the very end can pass for a period: outcomes 0..27 of take 1,3,4 end W W W W, which period 1
-    fits, while period 7 from n = 0 explains all 28. So the question is also put with stricter
-    repeat counts (3, 4, 6, 9, ...) and, when the answer so far leaves more than half of `seq`
-    unexplained, to prefixes that set aside up to MAX_CUT trailing terms. Every answer must hold
-    over the whole of `seq`; the one that explains the most wins: the smallest preperiod + period,
-    then the smallest period. Still an observation over `seq`, never a proof.
+    at the very end can pass for a period: outcomes 0..27 of bones with take 1,3,4 end W W W W,
+    which period 1 fits, while period 7 from n = 0 explains all 28. So the question is also put
+    with stricter repeat counts (3, 4, 6, 9, ...) and, when the answer so far leaves more than half
+    of `seq` unexplained, to prefixes that set aside up to MAX_CUT trailing terms. Every answer
+    must hold over the whole of `seq`; the one that explains the most wins: the smallest
+    preperiod + period, then the smallest period. Still an observation over `seq`, never a proof.
     """
     length = len(seq)
     best: Period | None = None
@@ -284,143 +400,38 @@ def _or_list(numbers: Sequence[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-# --- any game ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class MoveReport:
-    """One root move: its exact value (MAX's view), plies to the end when known, and whether it is
-    optimal (as good as the best move for the player to move)."""
-
-    move: Hashable
-    text: str
-    value: float
-    distance: int | None
-    optimal: bool
-    nodes: int
+# --- scores --------------------------------------------------------------------------------------
+def as_score(game: AnyGame, value: Number | None, plies: int | None) -> Score:
+    """A proven value on the game's scale (MAX's view: a finished game's outcome, or one backed up
+    by plain minimax) as a Score; `plies` to the end count for wins and losses only."""
+    if value is None:
+        raise SearchError("the minimax tree has a node without a value")
+    if not game.win_loss:
+        return Score.value(value)
+    return Score.win(plies) if value > 0 else Score.loss(plies) if value < 0 else Score.draw()
 
 
-@dataclass(frozen=True)
-class GameReport:
-    """The exact value of a position of any game and every optimal move.
-
-    `value` is from MAX's point of view; `distance` is the number of plies to the end with perfect
-    play, when the game is a win/loss game and the result is not a draw. `nodes` counts every
-    position the searches were called on (the root included), `table_entries` the positions kept in
-    the shared transposition table.
-    """
-
-    game: str
-    position: str
-    to_move: int
-    win_loss: bool
-    value: float
-    distance: int | None
-    moves: tuple[MoveReport, ...]
-    nodes: int
-    table_entries: int
-    elapsed: float
-    tree: SearchResult | None = None
-
-    @property
-    def terminal(self) -> bool:
-        return not self.moves
-
-    def optimal_moves(self) -> list[MoveReport]:
-        return [m for m in self.moves if m.optimal]
-
-    def winning_moves(self) -> list[MoveReport]:
-        """The optimal moves when they win for the player to move; empty otherwise."""
-        sign = 1 if self.to_move == MAX else -1
-        return [m for m in self.moves if m.optimal and sign * m.value > 0] if self.win_loss else []
+def _later(plies: int | None) -> int | None:
+    """Plies to the end from the parent, one move earlier."""
+    return None if plies is None else plies + 1
 
 
-def solve_game(game: AnyGame, state: Any, *, tree: bool = False,
-               progress: ProgressFn | None = None,
-               table_size: int = DEFAULT_SIZE) -> GameReport:
-    """Search every root move of `state` to the end with the engine and one shared table.
-
-    `progress` is called with (root moves done, root moves in all) after each one. With `tree`, the
-    plain minimax tree is also recorded, if it has at most TREE_NODE_LIMIT nodes (SearchError
-    otherwise).
-    """
-    if game.chance_outcomes(state) is not None:
-        raise SearchError(f"{game.name} has chance moves; solve handles games without chance")
-    drawn = _small_tree(game, state) if tree else None
-    started = time.perf_counter()
-    mover = game.to_move(state)
-    position = game.format_position(state)
-    outcome = game.outcome(state)
-    if outcome is not None:
-        return GameReport(game.name, position, mover, game.win_loss, outcome, 0 if outcome else None,
-                          (), 1, 0, time.perf_counter() - started, drawn)
-
-    table = TranspositionTable(table_size)
-    moves = list(game.legal_moves(state))
-    nodes = 1
-    found: list[tuple[Hashable, float, int | None, int]] = []
-    for done, move in enumerate(moves, 1):
-        # Only the child's value is needed, so its own root moves need not all be exact.
-        result = search(game, game.play(state, move), "negamax", Limits(), exact_root=False,
-                        table=table)
-        if not result.exact:  # no limits were given, so this cannot happen
-            raise SearchError(f"the search of move {game.format_move(state, move)} was cut short")
-        nodes += result.stats.nodes
-        distance = None if result.distance is None else result.distance + 1
-        found.append((move, result.value, distance, result.stats.nodes))
-        if progress is not None:
-            progress(done, len(moves))
-
-    sign = 1 if mover == MAX else -1
-    best = max(sign * value for _, value, _, _ in found)
-    reports = tuple(MoveReport(move, game.format_move(state, move), value, distance,
-                               sign * value == best, count)
-                    for move, value, distance, count in found)
-    return GameReport(game.name, position, mover, game.win_loss, sign * best,
-                      _root_distance(reports, sign, best, game.win_loss), reports, nodes, len(table),
-                      time.perf_counter() - started, drawn)
+def _best(found: Sequence[tuple[Hashable, Score]], mover: int) -> Score:
+    """The best score for `mover` among the moves' (MAX's view): the quickest win, the slowest
+    loss, the largest value."""
+    return max((s for _, s in found), key=lambda s: PovScore(s, MAX).seen_by(mover).sort_key())
 
 
-def _root_distance(moves: Sequence[MoveReport], sign: int, best: float,
-                   win_loss: bool) -> int | None:
-    """Plies to the end under perfect play: the quickest win, or the slowest loss; None for a draw
-    or a game whose values are not win/loss."""
-    if not win_loss or best == 0:
-        return None
-    distances = [m.distance for m in moves if m.optimal and m.distance is not None]
-    if not distances:
-        return None
-    return min(distances) if best > 0 else max(distances)
+def _report(game: AnyGame, state: Any, score: Score, found: Sequence[tuple[Hashable, Score]],
+            method: str, explanation: tuple[str, ...], nodes: int, table_entries: int | None,
+            elapsed: float) -> SolveReport:
+    moves = tuple(MoveReport(move, game.format_move(state, move), s, s.number == score.number)
+                  for move, s in found)
+    return SolveReport(game.name, game.format_position(state), game.to_move(state), game.win_loss,
+                       score, moves, method, False, explanation, None, nodes, 0, table_entries,
+                       elapsed)
 
 
-def _small_tree(game: AnyGame, state: Any) -> SearchResult:
-    """Plain minimax with its whole tree recorded, refused when the tree is too big to draw."""
-    result = search(game, state, "minimax", Limits(nodes=TREE_NODE_LIMIT + 1), trace=True,
-                    trace_limit=TREE_NODE_LIMIT + 1)
-    if result.timed_out or result.stats.nodes > TREE_NODE_LIMIT:
-        raise SearchError(
-            f"the game tree from this position has more than {TREE_NODE_LIMIT:,} nodes, too large "
-            "to draw; drop --tree, or give a position nearer the end"
-        )
-    return result
-
-
-__all__ = [
-    "PROGRESS_MIN_N",
-    "SEARCH_MAX_N",
-    "TABLE_MAX_N",
-    "TREE_MAX_N",
-    "BonesReport",
-    "GameReport",
-    "MoveReport",
-    "OutcomeRow",
-    "OutcomeTable",
-    "Pattern",
-    "ProgressFn",
-    "TreeSearch",
-    "bones_game",
-    "bones_outcomes",
-    "describe_pattern",
-    "observe_period",
-    "solve_bones",
-    "solve_game",
-    "tree_size",
-]
+__all__ = ["TREE_NODE_LIMIT", "UPTO_MAX", "MoveReport", "Pattern", "ProgressFn", "SeriesReport",
+           "SolveReport", "describe_pattern", "games_with_series", "observe_period", "solve",
+           "solve_by_search", "solve_by_tree", "solve_series", "start_parameters", "tree_distances"]

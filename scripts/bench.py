@@ -1,11 +1,19 @@
 """Search-core figures, each beside a reference measured in the same run (machines here are noisy).
 
-    python scripts/bench.py [--repeat 3]
+    python scripts/bench.py [--repeat 3] [--baseline REV]
 
 1. Plain minimax over the full tic-tac-toe tree through the Game protocol, against the naive
    string-board reference in ../shared/reference/naive_tictactoe.py: same value, same 549,946 nodes.
 2. The engine's exact values for all nine first moves (nodes, target <= 765) and alpha-beta.
-3. Solving 4x4 k=4 tic-tac-toe from the empty board.
+3. The engine on 4x4 k=4 from the empty board, now and at the baseline revision (the core before
+   core v2, checked out from git into a temporary directory, with today's games/tictactoe.py copied
+   over it so that only the core differs, run in a fresh interpreter that sees only the standard
+   library and that tree), alternately, best of --repeat: nodes per second of CPU time (the
+   process's own, which other programs on a shared machine disturb least) and of wall time.
+4. The transposition table: bytes per stored entry (sizes of the stored ints), and the 4x4 draw
+   proved with a 1 MB table against the default one.
+5. Limits: a node budget of 50, and a time budget of 0.5 s on 5x5 k=4 (wall time of the call).
+6. bones: heaps of 2,000 and 10,000 solved by the engine.
 Prints figures only; never pass/fail.
 """
 
@@ -13,16 +21,44 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
+import shutil
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from games.bones import Bones
+from games.tictactoe import TicTacToe
+from minimax_cli.core.result import Limits
+from minimax_cli.core.search import search
+from minimax_cli.core.table import ENTRY_BYTES, TranspositionTable
+
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE = ROOT.parent / "shared" / "reference" / "naive_tictactoe.py"
+#: The last commit before core v2: the engine's speed is compared against it.
+BASELINE = "2814dd2"
+
+#: Run in a fresh interpreter (-S -E: no site packages) with one source tree on its path: the
+#: same call works on the old and the new core.
+ENGINE_PROBE = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
 from games.tictactoe import TicTacToe
 from minimax_cli.core.search import search
-
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "naive_tictactoe.py"
+game = TicTacToe(4, 4, 4)
+cpu = wall = float("inf")
+for _ in range(int(sys.argv[2])):
+    start, start_cpu = time.perf_counter(), time.process_time()
+    result = search(game, game.initial_state(), "negamax")
+    cpu = min(cpu, time.process_time() - start_cpu)
+    wall = min(wall, time.perf_counter() - start)
+print(json.dumps({"nodes": result.stats.nodes, "cpu": cpu, "wall": wall, "value": result.value}))
+"""
 
 
 def load_reference() -> ModuleType | None:
@@ -44,9 +80,42 @@ def best_time(fn: Any, repeat: int) -> tuple[float, Any]:
     return best, out
 
 
+def checkout(revision: str, into: Path) -> bool:
+    """The tree of `revision` extracted into `into` (git archive); False if git cannot."""
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision], check=True,
+                                 capture_output=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return False
+    path = into / "tree.tar"
+    path.write_bytes(archive)
+    with tarfile.open(path) as tar:
+        tar.extractall(into, filter="data")
+    return True
+
+
+def engine_probe(tree: Path, repeat: int) -> dict[str, Any]:
+    out = subprocess.run([sys.executable, "-S", "-E", "-c", ENGINE_PROBE, str(tree), str(repeat)],
+                         check=True, capture_output=True, text=True).stdout
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def table_bytes_per_entry() -> tuple[float, int]:
+    """Fill a table by solving 4x4 k=4: the mean size of its stored entries (each a Python int,
+    sys.getsizeof) plus the 8-byte slot that points to it, and the number of entries."""
+    game = TicTacToe(4, 4, 4)
+    table = TranspositionTable(8)
+    search(game, game.initial_state(), "negamax", table=table)
+    stored = [e for e in table.slots if e is not None]
+    return sum(sys.getsizeof(e) + 8 for e in stored) / len(stored), len(stored)
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is kept")
+    parser.add_argument("--baseline", default=BASELINE, help="git revision to compare the engine "
+                        f"against (default {BASELINE}, the core before core v2)")
     args = parser.parse_args()
     game = TicTacToe()
     empty = game.initial_state()
@@ -69,14 +138,62 @@ def main() -> None:
           "  (bounds only after the first move)")
     print(f"   negamax engine             nodes {ng.stats.nodes:,}  {ng_t * 1000:.1f} ms"
           f"  exact moves {sum(m.exact for m in ng.moves)}/9  (target <= 765 nodes)")
-    print(f"   engine / minimax nodes: {ng.stats.nodes / core.stats.nodes:.5f};"
-          f" time: {ng_t / core_t:.4f}")
 
-    print("3. 4x4 k=4 from the empty board")
+    print(f"3. engine on 4x4 k=4, now and at {args.baseline} with today's tic-tac-toe (fresh "
+          "interpreters, alternately)")
+    with tempfile.TemporaryDirectory() as tmp:
+        old_tree = Path(tmp)
+        have_old = checkout(args.baseline, old_tree)
+        if have_old:
+            shutil.copy(ROOT / "games" / "tictactoe.py", old_tree / "games" / "tictactoe.py")
+        now: list[dict[str, Any]] = []
+        old: list[dict[str, Any]] = []
+        for _ in range(args.repeat):
+            now.append(engine_probe(ROOT, 3))
+            if have_old:
+                old.append(engine_probe(old_tree, 3))
+    rows = [("now", now)] + ([("baseline", old)] if old else [])
+    rates: dict[str, tuple[float, float]] = {}
+    for label, runs in rows:
+        cpu = min(r["cpu"] for r in runs)
+        wall = min(r["wall"] for r in runs)
+        nodes = runs[0]["nodes"]
+        rates[label] = (nodes / cpu, nodes / wall)
+        print(f"   {label:<9} value {runs[0]['value']}  nodes {nodes:,}  CPU {cpu:.3f} s "
+              f"({nodes / cpu:,.0f} nodes/s)  wall {wall:.3f} s ({nodes / wall:,.0f} nodes/s)")
+    if old:
+        print(f"   nodes per second, now / baseline: CPU {rates['now'][0] / rates['baseline'][0]:.2f}"
+              f", wall {rates['now'][1] / rates['baseline'][1]:.2f}  (at least 1.00 = not slower)")
+    else:
+        print(f"   (git could not check out {args.baseline}; no baseline figure)")
+
+    print("4. the transposition table")
+    per_entry, entries = table_bytes_per_entry()
+    print(f"   bytes per stored entry: {per_entry:.1f} over {entries:,} entries "
+          f"(the budget assumes {ENTRY_BYTES}; the old table kept about 400)")
     big = TicTacToe(4, 4, 4)
-    t4, r4 = best_time(lambda: search(big, big.initial_state(), "negamax"), 1)
-    print(f"   value {r4.value} (0 = draw)  nodes {r4.stats.nodes:,}  table hits "
-          f"{r4.stats.tt_hits:,}  {t4:.2f} s  = {t4 / core_t:.1f}x the 3x3 full-minimax time")
+    default = search(big, big.initial_state(), "negamax")
+    small = search(big, big.initial_state(), "negamax", table_mb=1)
+    print(f"   4x4 k=4 draw: default table {default.stats.nodes:,} nodes, 1 MB table "
+          f"{small.stats.nodes:,} nodes  (ratio {small.stats.nodes / default.stats.nodes:.2f}, "
+          "target <= 2.00); both exact:", default.exact and small.exact)
+
+    print("5. limits")
+    budget = search(game, empty, "negamax", Limits(nodes=50))
+    plain = search(game, empty, "minimax", Limits(nodes=50))
+    print(f"   --nodes 50: engine visited {budget.stats.nodes}, minimax {plain.stats.nodes} "
+          f"(no value: {plain.score is None})")
+    five = TicTacToe(5, 5, 4)
+    start = time.perf_counter()
+    timed = search(five, five.initial_state(), "negamax", Limits(time=0.5))
+    wall = time.perf_counter() - start
+    print(f"   --time 0.5 on 5x5 k=4: returned after {wall:.3f} s of wall time (target <= 0.600), "
+          f"depth {timed.depth} completed, {timed.stats.nodes:,} nodes")
+
+    print("6. bones by the engine")
+    for n in (2000, 10_000):
+        seconds, result = best_time(lambda n=n: search(Bones(), (n, 0), "negamax"), 1)
+        print(f"   n = {n:,}: {result.max_score}, {result.stats.nodes:,} nodes, {seconds:.3f} s")
     sys.stdout.flush()
 
 

@@ -20,6 +20,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Generic, TypeVar
 
+# The solver types live in their own module; imported here so `minimax_cli.core.game` names them too.
+from minimax_cli.core.solver import ExactSolver as ExactSolver
+from minimax_cli.core.solver import Series as Series
+from minimax_cli.core.solver import Solution as Solution
+
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
@@ -232,53 +237,4 @@ class Game(ABC, Generic[S, M]):
         """The game's own exact solver (a table, a proven period, a theorem), or None.
 
         `minimax solve`, hints and the AI use it where it answers, instead of a search."""
-        return None
-
-
-@dataclass(frozen=True)
-class Solution(Generic[M]):
-    """What a game's own exact solver proved about one position.
-
-    `values` are the proven values of every legal move for the player to move, from MAX's (player
-    0's) point of view, on the game's scale (+1 / 0 / -1 in a win/loss game); `value` is the
-    position's. `distance` is plies to the end with best play when known. `method` names how it
-    was found in a word or two, `explanation` says in sentences why it is sound, with this position's
-    numbers; `facts` are figures for scripts (period, heaps solved ...). `work` counts the
-    positions the solver computed.
-    """
-
-    value: float
-    values: tuple[tuple[M, float], ...]
-    method: str
-    explanation: tuple[str, ...]
-    work: int
-    distance: int | None = None
-    facts: Mapping[str, object] | None = None
-
-
-@dataclass(frozen=True)
-class Series:
-    """A family of positions indexed by one number (the heap size in bones), solved together:
-    `outcomes[i]` is True when the player to move wins from position i, `moves[i]` the winning
-    moves in notation. `proof` says how a pattern in the sequence is proven, when the game knows."""
-
-    label: str
-    outcomes: tuple[bool, ...]
-    moves: tuple[tuple[str, ...], ...]
-    proven_period: tuple[int, int] | None  # (preperiod, period) proven for the infinite sequence
-    proof: str = ""
-
-
-class ExactSolver(ABC, Generic[S, M]):
-    """A game's own exact solver (see `Game.exact_solver`)."""
-
-    @abstractmethod
-    def solve(self, state: S, progress: Callable[[int, int], None] | None = None
-              ) -> Solution[M] | None:
-        """The proven value of `state` and of every move, or None when this solver does not
-        cover the state (then a search is used). `progress(done, total)` may be called."""
-
-    def series(self, upto: int, progress: Callable[[int, int], None] | None = None
-               ) -> Series | None:
-        """The outcomes of positions 0..upto of the game's family, when it has one."""
         return None

@@ -6,7 +6,7 @@ example, and once the period is known the outcome at a heap of 10**18 costs one 
 
 `find_period` only *observes* a period in a finite prefix; it is evidence, not proof (a sequence can
 look periodic for a long while and then change). A game that can prove its period (see
-`games.bones.Bones.proven_period`) returns the same `Period` with `proven=True`.
+`games.bones_solver.BonesSolver.proven_period`) returns the same `Period` with `proven=True`.
 """
 
 from __future__ import annotations

@@ -158,8 +158,8 @@ class TraceNode:
 
     move: Hashable | None
     player: int
-    alpha: float | None = None
-    beta: float | None = None
+    alpha: Number | None = None
+    beta: Number | None = None
     value: Number | None = None
     kind: str = "inner"  # "inner", "terminal", "eval" (heuristic at the depth limit) or "table"
     children: list[TraceNode] = field(default_factory=list)
@@ -215,13 +215,15 @@ class SearchResult:
         return self.stopped is not None
 
     def best_moves(self) -> list[Hashable]:
-        """Every root move whose score is as good as the best one, for the player at the root,
-        among exact scores (for random tie-breaks); else the best move alone."""
-        exact = [m for m in self.moves if m.exact]
-        if not exact:
+        """Every root move scored as well as the best one, for the player at the root, among the
+        moves whose score is not a mere bound (proven, or estimated at the same depth): the moves
+        to choose among at random. The best move alone when none qualifies."""
+        scored = [m for m in self.moves if m.score.relative.bound is Bound.EXACT]
+        if not scored or self.score is None:
             return [] if self.best_move is None else [self.best_move]
-        best = max(m.score.seen_by(self.root_player).sort_key() for m in exact)
-        return [m.move for m in exact if m.score.seen_by(self.root_player).sort_key() == best]
+        player = self.root_player if self.root_player >= 0 else 0
+        best = max(m.score.seen_by(player).sort_key() for m in scored)
+        return [m.move for m in scored if m.score.seen_by(player).sort_key() == best]
 
     def choose_move(self, rng: random.Random | None = None) -> Hashable | None:
         """The best move; among equally good ones a random one when `rng` is given."""

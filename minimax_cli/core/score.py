@@ -197,7 +197,7 @@ def decode(score: Number, proven: bool, bound: Bound, win_loss: bool) -> Score:
     only its length is uncertain: a quicker win (or loss) may exist, so `plies_at_most` is set.
     """
     if win_loss and is_decisive(score):
-        plies = int(WIN - abs(score))
+        plies = int(WIN - (score if score > 0 else -score))
         if score > 0:
             if bound is Bound.UPPER:  # at most a win in `plies`: not a proof of anything
                 return Score(Kind.WIN, 1, Bound.UPPER, plies)

@@ -5,12 +5,22 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from typing import Any
+from fractions import Fraction
+from typing import Any, ClassVar
 
 import pytest
 from typer.testing import CliRunner
 
+from minimax_cli import registry
 from minimax_cli.cli import app
+from minimax_cli.core import (
+    CHANCE,
+    MAX,
+    Game,
+    GameType,
+    InvalidMoveError,
+    InvalidPositionError,
+)
 
 runner = CliRunner()
 EMPTY = "........."
@@ -29,7 +39,10 @@ def test_slides_tree_json_for_alphabeta() -> None:
     assert data["value"] == 3 and data["best_move"] == "1" and data["exact"] is True
     assert data["stats"]["nodes"] == 11 and data["stats"]["leaves"] == 7
     assert [m["bound"] for m in data["moves"]] == ["exact", "upper", "upper"]
-    assert data["moves"][0] == {"move": "1", "value": 3, "bound": "exact", "distance": None}
+    assert data["moves"][0] == {"move": "1", "value": 3, "bound": "exact", "distance": None,
+                                "kind": "value"}
+    assert data["score"] == {"kind": "value", "number": 3, "bound": "exact", "plies": None,
+                             "plies_at_most": False}
 
 
 def test_slides_tree_json_for_minimax() -> None:
@@ -84,6 +97,63 @@ def test_compare_lists_three_algorithms() -> None:
         assert name in result.stdout
 
 
+def test_node_budget_is_exact_and_invents_nothing() -> None:
+    engine = analyze_json("tictactoe", EMPTY, "--nodes", "50")
+    assert engine["stats"]["nodes"] <= 50 and engine["stopped"] == "nodes"
+    # the engine deepened under the budget: the last completed depth is a heuristic estimate
+    assert engine["depth"] >= 1 and engine["exact"] is False and engine["proven"] is False
+    assert engine["score"]["kind"] == "estimate"
+    for algorithm in ("minimax", "alphabeta", "expectimax"):
+        plain = analyze_json("tictactoe", EMPTY, "--nodes", "50", "--algorithm", algorithm)
+        assert plain["stats"]["nodes"] <= 50 and plain["stopped"] == "nodes"
+        # one pass to the end could not finish: no value, and the move is not a searched one
+        assert plain["value"] is None and plain["score"] is None and plain["exact"] is False
+        assert plain["best_searched"] is False and plain["moves"] == []
+    text = runner.invoke(app, ["analyze", "tictactoe", EMPTY, "--nodes", "50", "-a", "minimax"])
+    assert "before any depth was completed" in text.stdout
+    assert "not searched" in text.stdout
+
+
+def test_expectimax_reports_the_exact_average_never_a_result_word() -> None:
+    # MIN playing uniformly at random: 191/192 for X from the empty board (exact, by fractions)
+    data = analyze_json("tictactoe", EMPTY, "--algorithm", "expectimax")
+    assert data["value_exact"] == "191/192" and data["value"] == 191 / 192
+    assert data["score"]["kind"] == "value" and data["exact"] is True
+    data = analyze_json("tictactoe", "XO./.../...", "--algorithm", "expectimax")
+    assert data["value"] == 1 and data["score"]["kind"] == "value"
+    text = runner.invoke(app, ["analyze", "tictactoe", "XO./.../...", "-a", "expectimax"]).stdout
+    value_line = next(line for line in text.splitlines() if line.startswith("value:"))
+    assert value_line.split() == ["value:", "1"]
+    for word in ("draw", "wins", "win", "loss"):
+        assert word not in value_line
+
+
+def test_bones_is_solved_by_the_engine_without_recursion_trouble() -> None:
+    data = analyze_json("bones", "2000")
+    # 2000 is a multiple of 4: the player to move (MAX) loses; the loser takes 1, the winner 3
+    assert data["value"] == -1 and data["exact"] is True and data["distance"] == 1000
+    assert data["stats"]["nodes"] <= 20_000
+    assert len(data["pv"]) == 1000
+    data = analyze_json("bones", "10001")
+    assert data["value"] == 1 and data["exact"] is True
+    assert [m["move"] for m in data["moves"] if m["value"] == 1] == ["1"]
+
+
+def test_a_one_megabyte_table_still_proves_the_4x4_draw() -> None:
+    default = analyze_json("tictactoe", "--rows", "4", "--cols", "4", "--k", "4")
+    small = analyze_json("tictactoe", "--rows", "4", "--cols", "4", "--k", "4", "--table-mb", "1")
+    assert default["value"] == small["value"] == 0
+    assert default["exact"] and small["exact"]
+    assert small["stats"]["nodes"] <= 2 * default["stats"]["nodes"]
+
+
+def test_compare_takes_the_algorithms_that_compute_the_minimax_value() -> None:
+    result = runner.invoke(app, ["analyze", "tree", "@abcd", "--compare", "--json"])
+    assert result.exit_code == 0
+    names = [entry["algorithm"] for entry in json.loads(result.stdout)]
+    assert names == ["minimax", "alphabeta", "negamax"]
+
+
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "minimax_cli", *args], capture_output=True,
                           text=True, timeout=60)
@@ -101,6 +171,8 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
         (["analyze", "tictactoe", "--rows", "x"], "rows"),
         (["analyze", "tree", "[1,2]", "--depth", "abc"], "depth"),
         (["analyze", "tree", "[1,2]", "--depth", "2"], "no evaluation function"),
+        (["analyze", "tictactoe", "--table-mb", "0"], "--table-mb"),
+        (["analyze", "tictactoe", "--table-mb", "99999999"], "megabytes"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], expected: str) -> None:
@@ -118,3 +190,80 @@ def test_position_from_stdin_and_file(tmp_path: Any) -> None:
     assert analyze_json("tree", str(path))["value"] == 3
     result = runner.invoke(app, ["analyze", "tree", "-", "--json"], input="[[1],[7,9]]")
     assert json.loads(result.stdout)["value"] == 7
+
+
+class Gamble(Game[str, str]):
+    """MAX chooses between a sure draw and a coin flip won 90 % of the time."""
+
+    name = "gamble"
+    description = "a sure draw or a 9-to-1 coin"
+    game_type = GameType(chance=True)
+    _children: ClassVar[dict[str, tuple[str, ...]]] = {"root": ("safe", "flip"),
+                                                       "flip": ("won", "lost")}
+    _values: ClassVar[dict[str, int]] = {"safe": 0, "won": 1, "lost": -1}
+
+    def initial_state(self) -> str:
+        return "root"
+
+    def to_move(self, state: str) -> int:
+        return CHANCE if state == "flip" else MAX
+
+    def legal_moves(self, state: str) -> list[str]:
+        return list(self._children.get(state, ()))
+
+    def play(self, state: str, move: str) -> str:
+        return move
+
+    def outcome(self, state: str) -> float | None:
+        return self._values.get(state)
+
+    def chance_outcomes(self, state: str) -> list[tuple[str, Fraction]]:
+        return [("won", Fraction(9, 10)), ("lost", Fraction(1, 10))]
+
+    def parse_position(self, text: str) -> str:
+        if text not in ("root", "flip", "safe", "won", "lost"):
+            raise InvalidPositionError(f"{text!r} is not a position: root, flip, safe, won, lost")
+        return text
+
+    def format_position(self, state: str) -> str:
+        return state
+
+    def parse_move(self, state: str, text: str) -> str:
+        if text not in self.legal_moves(state):
+            raise InvalidMoveError(f"{text!r} is not a move here")
+        return text
+
+    def format_move(self, state: str, move: str) -> str:
+        return move
+
+
+class ThreeWay(Gamble):
+    name = "threeway"
+    game_type = GameType(players=3, zero_sum=False, low=0, high=1)
+
+
+@pytest.fixture
+def test_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = registry.load
+    extra: dict[str, Any] = {"gamble": Gamble, "threeway": ThreeWay}
+    monkeypatch.setattr(registry, "load", lambda name: extra.get(name) or real(name))
+
+
+@pytest.mark.parametrize(("game", "algorithm", "words"), [
+    ("gamble", "negamax", "chance nodes"), ("gamble", "alphabeta", "chance nodes"),
+    ("gamble", "minimax", "chance nodes"), ("threeway", "alphabeta", "3"),
+    ("threeway", "negamax", "3"), ("threeway", "expectimax", "3"),
+])
+def test_an_algorithm_refuses_a_game_type_it_does_not_serve(
+        test_games: None, game: str, algorithm: str, words: str) -> None:
+    result = runner.invoke(app, ["analyze", game, "--algorithm", algorithm])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and algorithm in lines[0] and words in lines[0]
+
+
+def test_expectimax_weighs_chance_by_its_probabilities(test_games: None) -> None:
+    data = analyze_json("gamble", "--algorithm", "expectimax")
+    # the flip is worth 9/10 - 1/10 = 4/5 > 0, the sure draw 0
+    assert data["value_exact"] == "4/5" and data["best_move"] == "flip"
+    assert {m["move"]: m["value"] for m in data["moves"]} == {"safe": 0, "flip": 0.8}

@@ -16,22 +16,23 @@ from typer.testing import CliRunner
 
 from games.bones import Bones
 from games.tictactoe import TicTacToe
-from games.tree import TreeGame
-from minimax_cli import boards, interactive
+from minimax_cli import interactive
+from minimax_cli import policy as policy_module
 from minimax_cli.cli import app
 from minimax_cli.core.game import MAX, MIN, Game
-from minimax_cli.core.result import Limits
 from minimax_cli.interactive import (
     ConfigError,
     PlayConfig,
     Session,
-    choose_ai_move,
     make_config,
     parse_level,
     parse_side,
-    value_words,
 )
-from minimax_cli.review import describe_slip, review_game
+from minimax_cli.policy import DEFAULT_BUDGET, Choice, Thinker, best_moves, explain
+from tests.cli.test_policy import interrupt_after
+
+#: A budget no search of a 3x3 board comes near, so that the tests' facts never hang on speed.
+AMPLE = 600.0
 
 CLEAR = "\x15"  # Ctrl-U: clear the line after a refused input
 #: Try every cell in order, three times over: whatever the AI does, each human turn finds a free
@@ -52,7 +53,8 @@ def drive(keys: str, config: PlayConfig | None = None,
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()
-        session = Session(game, config or make_config(game, seed=1), console=out, input=pipe,
+        session = Session(game, config or make_config(game, seed=1, budget=AMPLE), console=out,
+                          input=pipe,
                           output=DummyOutput(), sleep=lambda seconds: None)
         code = session.run()
     return session, code, buffer.getvalue()
@@ -63,7 +65,7 @@ def scripted(lines: str, config: PlayConfig | None = None,
     """Run a session reading lines from a stream, as when stdin is not a terminal."""
     game = game or TicTacToe()
     out, buffer = console()
-    session = Session(game, config or make_config(game, seed=1), console=out,
+    session = Session(game, config or make_config(game, seed=1, budget=AMPLE), console=out,
                       stdin=io.StringIO(lines), sleep=lambda seconds: None)
     code = session.run()
     return session, code, buffer.getvalue()
@@ -106,7 +108,7 @@ def test_undo_takes_back_a_full_turn() -> None:
 def test_undo_when_the_ai_moved_first() -> None:
     game = TicTacToe()
     config = make_config(game, ai_first=True, seed=3)
-    opening = choose_ai_move(game, game.initial_state(), config, random.Random(3)).move
+    opening = Thinker(game, config.policy, random.Random(3)).choose(game.initial_state()).move
     free = next(cell for cell in range(9) if cell != opening)
     keys = f"undo\r{free + 1}\rundo\r"  # nothing of ours to undo yet; then one move, undone
     session, _, text = drive(keys, config)
@@ -142,6 +144,45 @@ def test_quit_end_of_input_and_ctrl_c() -> None:
     assert code == 0 and text.rstrip().endswith("bye")
     _, code, text = drive("\x03")
     assert code == interactive.INTERRUPTED and text.rstrip().endswith("bye")
+
+
+def test_ctrl_c_while_the_ai_thinks_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every think is "interrupted" after its first depth: the AI plays that depth's best move
+    # (the centre, 8 - 4 = 4 at one ply), and the human's next input re-arms the interruption.
+    monkeypatch.setattr(policy_module, "iterate", interrupt_after(1))
+    game = TicTacToe()
+    session, code, text = drive("1\rquit\r", make_config(game, ai_first=True, seed=1,
+                                                          budget=AMPLE))
+    assert code == 0
+    assert session.moves[:2] == [4, 0] and len(session.moves) == 3
+    assert text.count("best move at depth 1 of a search stopped by Ctrl-C") == 2
+    assert "X (AI) plays 5: best move at depth 1 of a search stopped by Ctrl-C; value not " \
+           "proven: estimate 4 for the AI" in text
+    assert text.count("the game goes on. Ctrl-C again quits.") == 2
+    assert text.rstrip().endswith("bye")
+
+
+def test_a_second_ctrl_c_in_a_row_quits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(policy_module, "iterate", interrupt_after(1))
+    out, buffer = console()
+    game = TicTacToe()
+    session = Session(game, make_config(game, watch=True, seed=1, budget=AMPLE), console=out,
+                      stdin=io.StringIO(""), sleep=lambda seconds: None)
+    assert session.run() == interactive.INTERRUPTED  # no human input came between the two
+    assert session.moves == [4]
+    assert buffer.getvalue().rstrip().endswith("bye")
+
+
+def test_ctrl_c_during_a_hint_gives_the_prompt_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(policy_module, "iterate", interrupt_after(1))
+    session, code, text = drive("hint\r5\rquit\r")
+    assert code == 0
+    assert session.moves[0] == 4  # the prompt came back and took the move
+    assert ("best: 5 (best move at depth 1 of a search stopped by Ctrl-C; value not proven: "
+            "estimate 4 for you)") in text
+    assert "Ctrl-C stopped the hint" in text
+    _, code, _ = drive("hint\r\x03")  # and Ctrl-C at the prompt then quits
+    assert code == interactive.INTERRUPTED
 
 
 def test_a_full_game_against_the_perfect_ai_is_not_lost_and_is_reviewed() -> None:
@@ -222,7 +263,7 @@ def test_watch_plays_both_sides() -> None:
 
 
 # --- the AI --------------------------------------------------------------------------------------
-def worst_for_ai(game: TicTacToe, state: tuple[int, int], ai: int, config: PlayConfig,
+def worst_for_ai(game: TicTacToe, state: tuple[int, int], ai: int, thinker: Thinker,
                  memo: dict[tuple[int, int], float]) -> float:
     """The worst result for the AI over every human move and every tie the AI may pick."""
     if state in memo:
@@ -231,12 +272,13 @@ def worst_for_ai(game: TicTacToe, state: tuple[int, int], ai: int, config: PlayC
     if outcome is not None:
         value = outcome if ai == MAX else -outcome
     elif game.to_move(state) == ai:
-        choice = choose_ai_move(game, state, config)
-        tied = [cast(int, m) for m in choice.result.best_moves()]
+        choice = thinker.choose(state)
+        assert choice.thought.solved  # the ample budget lets every position be solved
+        tied = [cast(int, m) for m in best_moves(choice.thought.result)]
         assert choice.move in tied and not choice.random
-        value = min(worst_for_ai(game, game.play(state, m), ai, config, memo) for m in tied)
+        value = min(worst_for_ai(game, game.play(state, m), ai, thinker, memo) for m in tied)
     else:
-        value = min(worst_for_ai(game, game.play(state, m), ai, config, memo)
+        value = min(worst_for_ai(game, game.play(state, m), ai, thinker, memo)
                     for m in game.legal_moves(state))
     memo[state] = value
     return value
@@ -245,42 +287,54 @@ def worst_for_ai(game: TicTacToe, state: tuple[int, int], ai: int, config: PlayC
 @pytest.mark.parametrize("ai", [MAX, MIN])
 def test_the_perfect_ai_never_loses_against_any_sequence_of_moves(ai: int) -> None:
     game = TicTacToe()
-    config = make_config(game, side="second" if ai == MAX else "first")
+    config = make_config(game, side="second" if ai == MAX else "first", budget=AMPLE)
     assert config.ai[ai] and not config.ai[1 - ai]
     memo: dict[tuple[int, int], float] = {}
-    assert worst_for_ai(game, game.initial_state(), ai, config, memo) == 0
+    # One thinker for the whole walk: its table is reused from position to position, as in play.
+    assert worst_for_ai(game, game.initial_state(), ai, Thinker(game, config.policy), memo) == 0
     assert len(memo) > 100  # the walk really covered the human's choices
 
 
 def test_the_ai_choice_is_reproducible_with_a_seed() -> None:
     game = TicTacToe()
-    config = make_config(game)
-    picks = {choose_ai_move(game, (0, 0), config, random.Random(7)).move for _ in range(3)}
+    policy = make_config(game, budget=AMPLE).policy
+    picks = {Thinker(game, policy, random.Random(7)).choose((0, 0)).move for _ in range(3)}
     assert len(picks) == 1
 
 
-def test_value_words() -> None:
+def ai_words(game: TicTacToe, choice: Choice, player: int) -> str:
+    return explain(game, choice.thought, choice.move, player, "the AI")
+
+
+def test_the_ai_says_what_it_proved() -> None:
     game = TicTacToe()
-    config = make_config(game)
+    thinker = Thinker(game, make_config(game, budget=AMPLE).policy)
     state = game.parse_position("XX./OO./...")  # X to move wins at once
-    choice = choose_ai_move(game, state, config)
-    assert value_words(game, choice.result, choice.move, MAX, "the AI") == "the AI wins in 1 move"
-    state = game.parse_position("XX./.O./...")  # O must block, then it is a draw
-    choice = choose_ai_move(game, state, config)
+    choice = thinker.choose(state)
     assert choice.move == 2
-    assert value_words(game, choice.result, choice.move, MIN, "the AI") == "a draw with best play"
-    weak = make_config(game, level="weak")
-    choice = choose_ai_move(game, (0, 0), weak)
-    assert value_words(game, choice.result, choice.move, MAX, "the AI").startswith(
-        "estimate 4 for the AI (heuristic")
+    assert ai_words(game, choice, MAX).startswith(
+        "win in 1 ply for the AI, proven by a search to the end · ")
+    state = game.parse_position("XX./.O./...")  # O must block, then it is a draw
+    choice = thinker.choose(state)
+    assert choice.move == 2
+    assert ai_words(game, choice, MIN).startswith("a draw with best play, proven by a search")
+
+
+def test_a_depth_limited_ai_says_its_value_is_an_estimate() -> None:
+    # The course's worked example: one ply from the empty board, X in the centre scores 8 - 4 = 4.
+    game = TicTacToe()
+    choice = Thinker(game, make_config(game, level="weak", budget=AMPLE).policy).choose((0, 0))
+    assert choice.move == 4
+    assert ai_words(game, choice, MAX).startswith(
+        "best move of a search 1 ply deep; value not proven: estimate 4 for the AI · ")
 
 
 def test_a_losing_ai_says_so() -> None:
     game = TicTacToe()
     state = game.parse_position("X.X/.O./O.X")  # O to move: X threatens 2 and 6
-    choice = choose_ai_move(game, state, make_config(game))
-    assert value_words(game, choice.result, choice.move, MIN, "the AI") == (
-        "the AI loses in 1 move against best play")
+    choice = Thinker(game, make_config(game, budget=AMPLE).policy).choose(state)
+    assert ai_words(game, choice, MIN).startswith(
+        "loss in 2 plies for the AI, proven by a search to the end")
 
 
 # --- options -------------------------------------------------------------------------------------
@@ -303,17 +357,23 @@ def test_make_config() -> None:
     assert make_config(game, side="o").ai == (True, False)
     assert make_config(game, vs="human").ai == (False, False)
     assert make_config(game, watch=True).watch
-    assert make_config(game, level="1").limits == Limits(depth=1)
-    assert make_config(game, level="1", limits=Limits(depth=4)).limits == Limits(depth=4)
-    assert make_config(game).limits == Limits()
-    bones = make_config(Bones(), level="2")
-    assert bones.limits == Limits() and bones.randomness == 0.4
+    assert make_config(game, level="1").policy.depth == 1
+    assert make_config(game, level="4").policy.depth == 5
+    assert make_config(game, level="1", depth=4).policy.depth == 4
+    perfect = make_config(game).policy
+    assert perfect.depth is None and perfect.budget == DEFAULT_BUDGET == 1.0
+    assert make_config(game, level="2", budget=2.5).policy.budget == 2.5
+    bones = make_config(Bones(), level="2").policy
+    assert bones.depth is None and bones.randomness == 0.4
+    assert make_config(Bones(), budget=0.5).policy.budget == 0.5  # a budget needs no evaluation
     cases: list[tuple[dict[str, Any], str]] = [
         ({"side": "first", "ai_first": True}, "contradicts"),
         ({"vs": "robot"}, "unknown opponent"),
         ({"watch": True, "vs": "human"}, "--watch"),
         ({"evaluator": "nope"}, "unknown evaluation"),
         ({"delay": -1.0}, "--delay"),
+        ({"budget": 0.0}, "--time must be a positive number"),
+        ({"algorithm": "nope"}, "unknown algorithm"),
         ({"vs": "human", "ai_first": True}, "--vs human has none"),
         ({"watch": True, "side": "o"}, "--watch has none"),
     ]
@@ -321,63 +381,9 @@ def test_make_config() -> None:
         with pytest.raises(ConfigError, match=message):
             make_config(game, **kwargs)
     with pytest.raises(ConfigError, match="at least one ply"):
-        make_config(game, limits=Limits(depth=0))
+        make_config(game, depth=0)
     with pytest.raises(ConfigError, match="no evaluation function"):
-        make_config(Bones(), limits=Limits(depth=2))
-
-
-# --- boards and review -----------------------------------------------------------------------------
-def test_board_marks_without_colour() -> None:
-    game = TicTacToe()
-    before = game.parse_position("X../.O./...")
-    after = game.play(before, 8)
-    out, buffer = console()
-    out.print(boards.board(game, after, before, 8))
-    text = buffer.getvalue()
-    assert "\x1b[" not in text  # no colour codes needed to read it
-    assert "3 │ X │ 2 │ 3 │ 3" in text
-    assert "1 │ 7 │ 8 │[X]│ 1" in text
-    assert "last move [ ]: 9 (c1)" in text
-    assert text.splitlines()[0].split() == ["a", "b", "c"]
-
-
-def test_board_in_ascii() -> None:
-    game = TicTacToe()
-    view = boards.BoardView(game.grid((1, 2)), {2: "3"}, set(), set())
-    lines = [t.plain for t in view.lines(ascii_only=True)]
-    assert lines[1] == "  +---+---+---+"
-    assert lines[2] == "3 | X | O | 3 | 3"
-    assert all(ch.isascii() for line in lines for ch in line)
-
-
-def test_board_of_a_game_without_a_grid() -> None:
-    out, buffer = console()
-    out.print(boards.board(Bones(7), (7, MAX)))
-    assert buffer.getvalue().splitlines() == ["position: 7", "moves:    1, 2, 3"]
-    assert boards.player_labels(Bones()) == ("MAX", "MIN")
-    assert boards.player_labels(TicTacToe()) == ("X", "O")
-
-
-def test_review_names_the_slip_and_a_move_that_kept_the_value() -> None:
-    game = TicTacToe()
-    moves = [4, 1, 0]  # X centre, O on an edge (loses), X corner
-    states = [game.initial_state()]
-    for move in moves:
-        states.append(game.play(states[-1], move))
-    review = review_game(game, states[:-1], moves)
-    assert review.unsolved == 0
-    assert [describe_slip(s, ["X", "O"], True) for s in review.slips] == [
-        "move 2, O at 2: threw away the draw; 1 kept it"]
-
-
-def test_review_of_a_tree() -> None:
-    game = TreeGame()
-    root = game.initial_state()
-    moves = [1, 0]  # MAX goes to C (worth 2 instead of B's 3), MIN answers 2
-    states = [root, game.play(root, 1)]
-    review = review_game(game, states, moves)
-    texts = [describe_slip(s, ["MAX", "MIN"], False) for s in review.slips]
-    assert texts == ["move 1, MAX played C: gave away points, 3 -> 2 (MAX's view); B kept 3"]
+        make_config(Bones(), depth=2)
 
 
 # --- the command ---------------------------------------------------------------------------------
@@ -388,7 +394,7 @@ def test_play_command_scripted() -> None:
     lines = "5\n" + "\n".join(str(c) for c in list(range(1, 10)) * 3) + "\n"
     result = runner.invoke(app, ["play", "--seed", "1"], input=lines)
     assert result.exit_code == 0, result.output
-    assert "you play X (first)" in result.output
+    assert "you play X (first) against the AI (level 5: perfect, up to 1 s a move)" in result.output
     assert "game over: " in result.output
 
 

@@ -12,7 +12,8 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 
 SCRIPT = Path(sys.executable).parent / "minimax"
-TIMEOUT = 30
+#: Generous: a loaded machine is slow to start Python and to draw; nothing here is timed.
+TIMEOUT = 120
 
 pytestmark = [
     pytest.mark.skipif(not SCRIPT.exists(), reason=f"console script not found at {SCRIPT}"),
@@ -76,3 +77,40 @@ def test_ctrl_c_says_bye_with_code_130() -> None:
     finally:
         child.close()
     assert child.exitstatus == 130
+
+
+def test_the_ai_moves_first_on_5x5_within_its_default_budget() -> None:
+    # Before the budget, the perfect AI tried to solve 5x5 k=4 and printed nothing for minutes.
+    child = spawn("tictactoe", "--rows", "5", "--cols", "5", "--k", "4", "--ai-first")
+    try:
+        child.expect(r"you play O \(second\) against the AI \(level 5: perfect, up to 1 s a move\)")
+        child.expect(r"X \(AI\) plays \d+: best move at depth \d+ of a search stopped after 1 s; "
+                     r"value not proven: estimate -?\d+ for the AI")
+        child.expect(r"your move \(O\)")
+        child.send("quit\r")
+        child.expect("bye")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("term", ["dumb", "xterm"])
+def test_ctrl_c_while_the_ai_thinks_and_the_game_goes_on(term: str) -> None:
+    # 30 s a move: the AI is still thinking when Ctrl-C comes, as soon as it says it thinks
+    # (a line on a dumb terminal, a spinner on xterm).
+    child = spawn("tictactoe", "--rows", "5", "--cols", "5", "--k", "4", "--ai-first",
+                  "--time", "30", term=term)
+    try:
+        child.expect("up to 30 s a move")
+        child.expect(r"X \(AI\) is thinking")
+        child.sendcontrol("c")
+        child.expect(r"X \(AI\) plays")
+        child.expect(r"Ctrl-C stopped the AI's think; the game goes on")
+        child.expect(r"your move \(O\)")
+        child.send("quit\r")
+        child.expect("bye")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0

@@ -1,8 +1,10 @@
 """`minimax solve`: answers checked against theory computed here (n mod 4, the xor rule, tree sizes
-by recursion), the JSON shape, the patterns found, and one-line errors with exit code 2."""
+and outcomes by recursion), one JSON schema for every game, the patterns found, game-agnostic code,
+and one-line errors with exit code 2."""
 
 from __future__ import annotations
 
+import ast
 import functools
 import json
 import os
@@ -11,17 +13,25 @@ import subprocess
 import sys
 from functools import reduce
 from operator import xor
+from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from games.bones import Bones
+from games.tictactoe import TicTacToe
 from minimax_cli import solve
 from minimax_cli.cli import app
+from minimax_cli.core import MAX, Game, PovScore, Score, Solution
 from minimax_cli.core.periodic import Period
+from minimax_cli.core.result import TraceNode
 
 runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
+
+SCHEMA = {"game", "position", "to_move", "value", "result", "score", "distance", "optimal_moves",
+          "winning_moves", "moves", "method", "explanation", "facts", "stats"}
 
 
 def run(*args: str) -> str:
@@ -64,117 +74,176 @@ def xor_winning_moves(heaps: tuple[int, ...]) -> set[str]:
     return {f"{i + 1}:{h - (h ^ total)}" for i, h in enumerate(heaps) if h ^ total < h}
 
 
-# --- bones: the Java tutorial's heaps and the JSON -------------------------------------------
+def count_nodes(game: Game[Any, Any], state: Any) -> int:
+    """Nodes of any game's tree, by recursion over the generic Game methods."""
+    if game.outcome(state) is not None:
+        return 1
+    return 1 + sum(count_nodes(game, game.play(state, m)) for m in game.legal_moves(state))
+
+
+# --- bones: the Java tutorial's heaps, the solver's methods ---------------------------------
 def test_six_bones_first_player_wins() -> None:
     out = run("bones", "--n", "6")
-    assert "the player to move (MAX) wins" in out
+    assert "the player to move (MAX) wins with perfect play" in out
     assert "+1: the first player (MAX) wins" in out
-    assert "take 2 (leaves 4)" in out
+    assert "taking 2 leaves 4, a lost heap" in out
+    data = run_json("bones", "--n", "6")
+    assert data["value"] == 1 and data["winning_moves"] == ["2"] and data["method"] == "table"
 
 
 def test_eight_bones_first_player_loses() -> None:
     out = run("bones", "--n", "8")
-    assert "the player to move (MAX) loses" in out
+    assert "the player to move (MAX) loses with perfect play" in out
     assert "none: every move loses" in out
     data = run_json("bones", "--n", "8")
-    assert data["first_player_wins"] is False and data["value"] == -1
-    assert data["winning_moves"] == [] and data["method"] == "search"
+    assert data["value"] == -1 and data["score"]["kind"] == "loss"
+    assert data["winning_moves"] == [] and data["optimal_moves"] == ["1", "2", "3"]
+
+
+def test_the_tree_is_drawn_only_when_asked() -> None:
+    for n in ("8", "9"):
+        assert "leaf =" not in run("bones", "--n", n)
+        assert "searched twice" not in run("bones", "--n", n)
 
 
 def test_json_for_ten_bones() -> None:
     data = run_json("bones", "--n", "10")
-    assert data["n"] == 10 and data["take"] == [1, 2, 3] and data["misere"] is False
-    assert data["first_player_wins"] is True
-    assert data["winning_moves"] == [2]
-    assert data["value"] == 1
-    assert data["method"] == "table"
-    assert data["stats"]["positions"] == 11 and data["stats"]["time_s"] >= 0
+    assert set(data) == SCHEMA
+    assert data["game"] == "bones" and data["position"] == "10" and data["to_move"] == "MAX"
+    assert data["winning_moves"] == ["2"] and data["optimal_moves"] == ["2"]
+    assert data["value"] == 1 and data["score"] == {"kind": "win", "number": 1, "bound": "exact",
+                                                    "plies": None}
+    assert data["moves"] == [
+        {"move": "1", "value": -1, "distance": None, "optimal": False},
+        {"move": "2", "value": 1, "distance": None, "optimal": True},
+        {"move": "3", "value": -1, "distance": None, "optimal": False},
+    ]
+    assert data["method"] == "table" and data["facts"] == {"positions_solved": 11}
+    assert data["stats"]["positions"] == 11 and data["stats"]["nodes"] == 0
+    assert data["stats"]["time_s"] >= 0
+    assert data["explanation"][-1] == "Heap 10 is won for the player to move: taking 2 leaves 8, a lost heap."
 
 
 def test_a_million_bones_by_table() -> None:
     n = 1_000_000
     data = run_json("bones", "--n", str(n))
     assert data["method"] == "table"
-    assert data["first_player_wins"] is (n % 4 != 0)
     assert data["value"] == (1 if n % 4 else -1)
-    assert data["winning_moves"] == ([n % 4] if n % 4 else [])
+    assert data["winning_moves"] == ([str(n % 4)] if n % 4 else [])
 
 
 @pytest.mark.parametrize("n", [10**18, 10**18 + 1, 10**18 + 2, 10**18 + 3])
 def test_huge_heaps_from_the_proven_period(n: int) -> None:
     data = run_json("bones", "--n", str(n))
-    assert data["n"] == n and data["method"] == "period"
+    assert data["position"] == str(n) and data["method"] == "period"
     assert data["value"] == (1 if n % 4 else -1)
-    assert data["winning_moves"] == ([n % 4] if n % 4 else [])
-    stats = data["stats"]
-    assert (stats["preperiod"], stats["period"]) == (0, 4)
-    assert stats["checked_upto"] >= stats["preperiod"] + stats["period"]
-    assert "proven" in data["explanation"]
+    assert data["winning_moves"] == ([str(n % 4)] if n % 4 else [])
+    facts = data["facts"]
+    assert (facts["preperiod"], facts["period"], facts["proven"]) == (0, 4, True)
+    assert facts["checked_upto"] >= facts["preperiod"] + facts["period"]
+    assert any("proven, not just observed" in s for s in data["explanation"])
 
 
 def test_period_answer_says_why_it_is_sound() -> None:
     out = " ".join(run("bones", "--n", str(10**18)).split())
-    assert "method period" in out
+    assert "period: the game's own exact solver" in out
     assert "depends only on the outcomes of the 3 heaps before it" in out
     assert "period 4 from n = 0" in out
 
 
 @pytest.mark.parametrize("take", [(1, 2, 3), (1, 3, 4), (2, 5), (3,), (2, 4, 7)])
 @pytest.mark.parametrize("misere", [False, True])
-def test_every_method_agrees_with_the_definition(take: tuple[int, ...], misere: bool,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_solver_tree_and_engine_agree_with_the_definition(take: tuple[int, ...],
+                                                          misere: bool) -> None:
     game = Bones(take=take, misere=misere)
-    for n in range(0, 13):  # searched (the tree is kept)
-        report = solve.solve_bones(game, (n, 0), tree=True)
-        assert report.method == "search" and report.mover_wins == mover_wins(n, take, misere)
-    monkeypatch.setattr(solve, "TABLE_MAX_N", 40)  # force the period method above 40
-    table = game.outcome_table(120)
-    for n in range(9, 121):
-        report = solve.solve_bones(game, (n, 0))
-        assert report.method == ("table" if n <= 40 else "period")
-        assert report.mover_wins == mover_wins(n, take, misere)
-        expected = [t for t in take if t <= n and not table[n - t]]
-        assert list(report.winning_moves) == expected
+    for n in range(0, 41):
+        expected = 1 if mover_wins(n, take, misere) else -1
+        by_solver = solve.solve(game, (n, MAX))
+        by_engine = solve.solve_by_search(game, (n, MAX))
+        assert by_solver.by_solver and by_solver.method == "table"
+        assert by_solver.value == by_engine.value == expected, n
+        assert [m.value for m in by_solver.moves] == [m.value for m in by_engine.moves]
+        for m in by_solver.moves:  # the solver gives a length only where plain; then it is true
+            engine_move = next(e for e in by_engine.moves if e.move == m.move)
+            assert m.distance is None or m.distance == engine_move.distance
+        if n <= 12:  # small enough to draw: the tree's answer, with its distances
+            by_tree = solve.solve(game, (n, MAX), tree=True)
+            assert by_tree.method == "minimax" and by_tree.value == expected
+            assert by_tree.distance == by_engine.distance
+            assert [(m.value, m.distance) for m in by_tree.moves] == [
+                (m.value, m.distance) for m in by_engine.moves]
+            assert by_tree.searches[0].stats.nodes == tree_nodes(n, take)
 
 
 def test_value_is_from_max_point_of_view_when_min_moves() -> None:
     data = run_json("bones", "8/min")
-    assert data["to_move"] == "MIN" and data["mover_wins"] is False
-    assert data["value"] == 1 and data["first_player_wins"] is True
+    assert data["to_move"] == "MIN" and data["value"] == 1
+    assert data["winning_moves"] == [] and data["result"] == "+1: the first player (MAX) wins"
 
 
 def test_parameters_and_position_in_any_order() -> None:
-    assert run_json("bones", "--take", "1,3,4", "10")["winning_moves"] == [1, 3]
-    assert run_json("bones", "10", "--take", "1,3,4")["winning_moves"] == [1, 3]
-    assert run_json("bones", "--misere", "--n", "5")["first_player_wins"] is False
+    assert run_json("bones", "--take", "1,3,4", "10")["winning_moves"] == ["1", "3"]
+    assert run_json("bones", "10", "--take", "1,3,4")["winning_moves"] == ["1", "3"]
+    assert run_json("bones", "--misere", "--n", "5")["value"] == -1
 
 
-# --- the tree and the node counts ------------------------------------------------------------
+# --- the tree and the node counts, for any game --------------------------------------------
 def test_tree_for_five_bones_with_node_counts() -> None:
-    out = run("bones", "--n", "5")
+    out = run("bones", "--n", "5", "--tree")
     nodes = tree_nodes(5)
     assert out.count("leaf =") == tree_leaves(5)
-    assert "take 2 → 3 left" in out and "▼ MIN  = -1" in out
-    minimax_row = next(line for line in out.splitlines() if "minimax" in line and "│" in line)
-    negamax_row = next(line for line in out.splitlines() if "negamax" in line and "│" in line)
-    assert re.search(rf"│\s+{nodes}\s+│", minimax_row), minimax_row
+    assert "2 → 3/min  ▼ MIN  = -1" in out
+    minimax_row = next(line for line in out.splitlines() if "minimax:" in line and "│" in line)
+    negamax_row = next(line for line in out.splitlines() if "negamax:" in line and "│" in line)
+    assert re.search(rf"│\s+{nodes}\s+│\s+{tree_leaves(5)}\s+│", minimax_row), minimax_row
     assert re.search(r"│\s+\d+\s+│", negamax_row), negamax_row
-    data = run_json("bones", "--n", "5")
-    assert data["stats"]["minimax"]["nodes"] == nodes == data["stats"]["tree_size"]
-    assert 0 < data["stats"]["negamax"]["nodes"] <= nodes
+    data = run_json("bones", "--n", "5", "--tree")
+    plain, engine = data["stats"]["searches"]
+    assert (plain["algorithm"], engine["algorithm"]) == ("minimax", "negamax")
+    assert plain["nodes"] == nodes == data["stats"]["nodes"]
+    assert 0 < engine["nodes"] <= nodes
+    assert data["method"] == "minimax" and data["value"] == 1 and data["winning_moves"] == ["1"]
 
 
-@pytest.mark.parametrize("n", [9, 12])
-def test_tree_option_draws_up_to_twelve(n: int) -> None:
+@pytest.mark.parametrize("n", [9, 12, 13, 14])
+def test_tree_is_drawn_up_to_five_thousand_nodes(n: int) -> None:
+    if tree_nodes(n) > solve.TREE_NODE_LIMIT:  # 14 bones: 6,872 nodes
+        result = runner.invoke(app, ["solve", "bones", "--n", str(n), "--tree"])
+        assert result.exit_code == 2 and "too large to draw" in result.output
+        return
     out = run("bones", "--n", str(n), "--tree")
     assert out.count("leaf =") == tree_leaves(n)
     assert run_json("bones", "--n", str(n), "--tree")["stats"]["nodes"] == tree_nodes(n)
 
 
-def test_tree_size_matches_the_recursion() -> None:
-    for take in [(1, 2, 3), (1, 3, 4), (2, 5)]:
-        for n in range(15):
-            assert solve.tree_size(n, take) == tree_nodes(n, take)
+@pytest.mark.parametrize("position", ["XO./.X./..O", "XOX/.O./...", "XOX/OXO/..."])
+def test_tictactoe_tree_matches_the_engine_and_the_recursion(position: str) -> None:
+    game = TicTacToe()
+    nodes = count_nodes(game, game.parse_position(position))
+    tree = run_json("tictactoe", position, "--tree")
+    engine = run_json("tictactoe", position)
+    assert tree["stats"]["nodes"] == nodes and tree["method"] == "minimax"
+    assert engine["method"] == "search"
+    for key in ("value", "score", "distance", "optimal_moves", "winning_moves"):
+        assert tree[key] == engine[key], key
+    assert tree["moves"] == engine["moves"]
+    out = run("tictactoe", position, "--tree")
+    assert "searched twice" in out and f"the game tree from here has {nodes:,} nodes" in out
+
+
+def test_tree_distances_on_a_hand_made_tree() -> None:
+    # MAX to move: leaf -1 now, or a MIN node whose replies are +1 (one ply) or +1 (three plies).
+    leaf = TraceNode(None, 1, value=-1, kind="terminal")
+    deep = TraceNode(None, 0, value=1, children=[
+        TraceNode(None, 1, value=1, children=[TraceNode(None, 0, value=1,
+                                                                    kind="terminal")])])
+    inner = TraceNode(None, 1, value=1, children=[
+        TraceNode(None, 0, value=1, kind="terminal"), deep])
+    root = TraceNode(None, 0, value=1, children=[leaf, inner])
+    distances = solve.tree_distances(root, win_loss=True)
+    assert distances[id(deep)] == 2 and distances[id(inner)] == 3  # MIN, losing, holds out
+    assert distances[id(root)] == 4 and distances[id(leaf)] == 0
+    assert solve.tree_distances(root, win_loss=False)[id(root)] is None
 
 
 # --- --upto and the pattern ------------------------------------------------------------------
@@ -183,35 +252,40 @@ def test_upto_twenty_states_the_mod_four_rule() -> None:
     assert "the player to move loses exactly when n mod 4 = 0" in out
     assert "period 4 from n = 0; verified for 0..20" in out
     data = run_json("bones", "--upto", "20")
-    assert [row["n"] for row in data["outcomes"]] == list(range(21))
-    for row in data["outcomes"]:
+    assert set(data) == SCHEMA | {"series"}
+    rows = data["series"]["rows"]
+    assert [row["n"] for row in rows] == list(range(21))
+    for row in rows:
         n = row["n"]
         assert row["outcome"] == ("L" if n % 4 == 0 else "W")
-        assert row["winning_moves"] == ([n % 4] if n % 4 else [])
-    pattern = data["pattern"]
+        assert row["winning_moves"] == ([str(n % 4)] if n % 4 else [])
+        assert row["over"] == (n == 0)
+    pattern = data["series"]["pattern"]
     assert (pattern["period"], pattern["preperiod"], pattern["losing_residues"]) == (4, 0, [0])
-    assert pattern["checked_upto"] == 21
+    assert pattern["checked_upto"] == 21 and pattern["proven"] is False
 
 
 def test_misere_pattern() -> None:
     data = run_json("bones", "--upto", "24", "--misere")
-    for row in data["outcomes"]:
+    for row in data["series"]["rows"]:
         assert row["outcome"] == ("L" if row["n"] % 4 == 1 else "W")
-    assert "loses exactly when n mod 4 = 1" in data["pattern"]["text"]
-    assert data["pattern"]["period"] == 4
+    assert "loses exactly when n mod 4 = 1" in data["series"]["pattern"]["text"]
+    assert data["series"]["pattern"]["period"] == 4
 
 
 def test_take_one_three_four_has_period_seven() -> None:
     data = run_json("bones", "--upto", "30", "--take", "1,3,4")
-    assert data["pattern"]["period"] == 7 and data["pattern"]["losing_residues"] == [0, 2]
-    assert "n mod 7 = 0 or 2" in data["pattern"]["text"]
-    assert data["proven_period"]["period"] == 7
+    series = data["series"]
+    assert series["pattern"]["period"] == 7 and series["pattern"]["losing_residues"] == [0, 2]
+    assert "n mod 7 = 0 or 2" in series["pattern"]["text"]
+    assert series["proven_period"]["period"] == 7 and series["proven_period"]["preperiod"] == 0
 
 
 def test_a_run_at_the_end_does_not_fool_the_pattern() -> None:
     # 0..19 ends L W W W and 0..27 of take 1,3,4 ends W W W W: runs that period 1 would fit.
-    assert "n mod 4 = 0" in run_json("bones", "--upto", "19")["pattern"]["text"]
-    assert run_json("bones", "--upto", "27", "--take", "1,3,4")["pattern"]["period"] == 7
+    assert "n mod 4 = 0" in run_json("bones", "--upto", "19")["series"]["pattern"]["text"]
+    data = run_json("bones", "--upto", "27", "--take", "1,3,4")
+    assert data["series"]["pattern"]["period"] == 7
 
 
 @pytest.mark.parametrize("take", [(1, 2, 3), (1, 3, 4), (2, 5), (1, 4), (3,), (2, 4, 7)])
@@ -219,12 +293,12 @@ def test_a_run_at_the_end_does_not_fool_the_pattern() -> None:
 def test_observed_pattern_matches_the_proof_given_enough_outcomes(take: tuple[int, ...],
                                                                   misere: bool) -> None:
     # Three full blocks, plus room for a trailing run of equal outcomes (at most max(take) long)
-    # that a shorter period would fit.
-    game = Bones(take=take, misere=misere)
-    proven = game.proven_period()
+    # that a shorter period would fit. The outcomes come from the recursion here.
+    proven = Bones(take=take, misere=misere).exact_solver().proven_period()
     enough = proven.preperiod + 3 * proven.period + take[-1]
     for upto in range(enough, enough + 60):
-        observed = solve.observe_period(list(game.outcome_table(upto)))
+        outcomes = [int(mover_wins(n, take, misere)) for n in range(upto + 1)]
+        observed = solve.observe_period(outcomes)
         assert observed is not None and not observed.proven
         assert (observed.preperiod, observed.period) == (proven.preperiod, proven.period), upto
 
@@ -242,6 +316,13 @@ def test_pattern_with_a_preperiod() -> None:
                                        "n mod 2 = 0; below n = 3 they lose at n = 1 or 2")
 
 
+def test_upto_names_the_games_that_have_a_family() -> None:
+    result = runner.invoke(app, ["solve", "nim", "--upto", "3"])
+    assert result.exit_code == 2
+    assert ("--upto tabulates a family of positions; nim has none (games with one: bones)"
+            in " ".join(result.output.split()))
+
+
 # --- other games -----------------------------------------------------------------------------
 @pytest.mark.parametrize("heaps", [(3, 4, 5), (1, 2, 4), (2, 2), (1, 2, 3)])
 def test_nim_winning_moves_follow_the_xor_rule(heaps: tuple[int, ...]) -> None:
@@ -249,6 +330,9 @@ def test_nim_winning_moves_follow_the_xor_rule(heaps: tuple[int, ...]) -> None:
     winning = xor_winning_moves(heaps)
     assert set(data["winning_moves"]) == winning
     assert data["value"] == (1 if winning else -1)
+    assert data["method"] == "theorem" and data["facts"] == {"nim_sum": reduce(xor, heaps, 0)}
+    assert f"nim-sum is {' xor '.join(map(str, heaps))} = {reduce(xor, heaps, 0)}" in \
+        data["explanation"][-1]
     if not winning:  # every move loses, so every move is "optimal"
         assert len(data["optimal_moves"]) == len(data["moves"])
 
@@ -262,14 +346,17 @@ def test_tictactoe_empty_board_is_a_draw_and_every_move_is_optimal() -> None:
     out = run("tictactoe")
     assert "0: draw" in out and "(9 of 9 moves)" in out
     data = run_json("tictactoe")
-    assert data["value"] == 0
+    assert set(data) == SCHEMA
+    assert data["value"] == 0 and data["score"]["kind"] == "draw" and data["distance"] is None
     assert sorted(data["optimal_moves"], key=int) == [str(i) for i in range(1, 10)]
+    assert data["method"] == "search" and data["facts"] is None
     assert data["stats"]["nodes"] > 0 and data["stats"]["table_entries"] > 0
 
 
 def test_tictactoe_position_with_a_win() -> None:
     data = run_json("tictactoe", "XO./.X./..O")
     assert data["value"] == 1 and data["distance"] == 3
+    assert data["score"] == {"kind": "win", "number": 1, "bound": "exact", "plies": 3}
     assert sorted(data["winning_moves"]) == ["4", "7"]
 
 
@@ -281,14 +368,57 @@ def test_four_by_four_k_four_is_a_draw() -> None:
 def test_textbook_tree() -> None:
     data = run_json("tree", "[[3,12,8],[2,4,6],[14,5,2]]")
     assert data["value"] == 3 and data["optimal_moves"] == ["1"]
+    assert data["score"] == {"kind": "value", "number": 3, "bound": "exact", "plies": None}
     out = run("tree", "[[3,12,8],[2,4,6],[14,5,2]]", "--tree")
     assert out.count("leaf =") == 9
+    drawn = run_json("tree", "[[3,12,8],[2,4,6],[14,5,2]]", "--tree")
+    assert drawn["stats"]["nodes"] == 13 and drawn["value"] == 3  # the course's 13 nodes
+
+
+def test_one_json_schema_for_every_game() -> None:
+    for args in (["bones", "--n", "10"], ["bones", "--n", str(10**18)], ["bones", "--n", "4", "--tree"],
+                 ["nim", "3,4,5"], ["tictactoe", "XO./.X./..O"], ["tree", "@abcd"],
+                 ["bones", "0"], ["tictactoe", "XXX/OO./..."]):
+        data = run_json(*args)
+        assert set(data) == SCHEMA, args
+        assert set(data["score"]) == {"kind", "number", "bound", "plies"}
+        assert all(set(m) == {"move", "value", "distance", "optimal"} for m in data["moves"])
+        assert isinstance(data["explanation"], list) and data["explanation"]
+
+
+def test_terminal_positions() -> None:
+    data = run_json("tictactoe", "XXX/OO./...")
+    assert data["value"] == 1 and data["moves"] == [] and data["distance"] == 0
+    assert "the game is over" in data["result"]
+    assert run_json("bones", "0/min", "--misere")["value"] == -1  # MIN cannot move and wins
 
 
 def test_json_prints_no_progress() -> None:
     result = runner.invoke(app, ["solve", "bones", "--n", "300000", "--json"])
     assert result.exit_code == 0 and result.stderr == ""
     json.loads(result.stdout)
+
+
+def test_a_solution_holds_proven_scores_only() -> None:
+    with pytest.raises(ValueError, match="exact, proven scores only"):
+        Solution(PovScore(Score.estimate(3), MAX), (), "guess", (), 1)
+    assert Solution(PovScore(Score.win(), 1), (), "rule", (), 1).value == -1
+
+
+# --- the CLI layer knows no game -------------------------------------------------------------
+def test_no_module_of_minimax_cli_but_the_registry_imports_games() -> None:
+    offenders = []
+    for path in sorted((ROOT / "minimax_cli").rglob("*.py")):
+        if path.name == "registry.py" and path.parent.name == "minimax_cli":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                     else [])
+            offenders += [f"{path.relative_to(ROOT)}: {n}" for n in names
+                          if n == "games" or n.startswith("games.")]
+        assert "import_module(" not in path.read_text(encoding="utf-8"), path
+    assert offenders == []
 
 
 # --- errors ----------------------------------------------------------------------------------
@@ -302,10 +432,17 @@ BAD = [
     ["bones", "--bogus", "1"],
     ["bones", "--n"],
     ["bones", "--upto", "-1"],
-    ["bones", "--n", "13", "--tree"],
+    ["bones", "--upto", "100001"],
+    ["bones", "--n", "14", "--tree"],
     ["nim", "--upto", "3"],
+    ["tictactoe", "--upto", "3"],
     ["tictactoe", "--tree"],
     ["bones", "5", "6"],
+    ["bones", "10", "--n", "20"],
+    ["bones", "--n=20", "10"],
+    ["nim", "3,4,5", "--heaps", "1,2"],
+    ["nim", "1000000"],
+    ["tictactoe", "--table-mb", "0"],
     ["chess"],
 ]
 
@@ -320,3 +457,13 @@ def test_bad_input_is_one_line_and_exit_two(args: list[str]) -> None:
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error:"), done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_position_and_its_start_parameter_together_say_which_to_use() -> None:
+    result = runner.invoke(app, ["solve", "bones", "10", "--n", "20"])
+    assert result.exit_code == 2
+    text = " ".join(result.output.split())
+    assert "both a position (10) and --n 20" in text
+    assert "`minimax solve bones 10` or `minimax solve bones --n 20`" in text
+    # Parameters that change the rules go with a position: no clash.
+    assert run_json("bones", "9", "--take", "1,2")["value"] == -1  # 9 mod 3 = 0

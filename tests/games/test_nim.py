@@ -1,5 +1,5 @@
-"""Nim checked against Bouton's theorem (normal and misère) by a brute-force search that uses only
-the generic Game methods, plus notation round trips and rejections."""
+"""Nim and its exact solver checked against Bouton's theorem (normal and misère) and a brute-force
+search that uses only the generic Game methods, plus notation round trips and rejections."""
 
 from __future__ import annotations
 
@@ -11,8 +11,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.nim import Nim, NimState, parse_heaps
-from minimax_cli.core import MAX, MIN, IllegalMoveError, InvalidMoveError, InvalidPositionError
+from games.nim import MAX_LISTED_MOVES, Nim, NimSolver, NimState, parse_heaps
+from minimax_cli.core import (
+    MAX,
+    MIN,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    SearchError,
+)
 
 
 def brute_force_values(game: Nim) -> dict[NimState, float]:
@@ -112,6 +119,56 @@ def test_rules() -> None:
         game.play(state, (1, 5))
     with pytest.raises(IllegalMoveError):
         game.play(state, (3, 1))
+
+
+# --- the exact solver ----------------------------------------------------------------------------
+@pytest.mark.parametrize("misere", [False, True])
+def test_solver_agrees_with_brute_force(misere: bool) -> None:
+    game = Nim(heaps=(7, 7, 7), misere=misere)
+    solver = game.exact_solver()
+    assert isinstance(solver, NimSolver) and not solver.has_series
+    assert solver.series(10) is None
+    values = brute_force_values(game)
+    for heaps in all_positions():
+        for mover in (MAX, MIN):
+            state = (heaps, mover)
+            solution = solver.solve(state)
+            assert solution is not None and solution.method == "theorem"
+            assert solution.value == values[state], state
+            assert [m.move for m in solution.moves] == list(game.legal_moves(state))
+            for m in solution.moves:
+                assert m.value == values[game.play(state, m.move)], (state, m.move)  # type: ignore[arg-type]
+                assert m.exact
+            assert solution.facts == {"nim_sum": reduce(xor, heaps, 0)}
+            if not any(heaps):
+                assert solution.distance == 0 and solution.moves == ()
+
+
+def test_solver_gives_a_length_only_where_the_game_ends_at_once() -> None:
+    game = Nim()
+    one = game.exact_solver().solve(((0, 1, 0), MAX))
+    assert one.distance == 1 and [m.distance for m in one.moves] == [1]  # take the last one
+    two = game.exact_solver().solve(((2, 2), MAX))
+    assert two.distance is None and two.value == -1
+
+
+def test_explanation_names_the_nim_sum_of_this_position() -> None:
+    normal = Nim().exact_solver().solve(((3, 4, 5), MAX))
+    assert normal.explanation[-1] == ("Here the nim-sum is 3 xor 4 xor 5 = 2 (in binary 011 xor 100 "
+                                      "xor 101 = 010): the player to move wins, with 1:2.")
+    lost = Nim().exact_solver().solve(((1, 2, 3), MIN))
+    assert "1 xor 2 xor 3 = 0" in lost.explanation[-1] and "loses" in lost.explanation[-1]
+    misere = Nim(misere=True).exact_solver().solve(((1, 1, 1), MAX))
+    assert "Under misère play" in " ".join(misere.explanation)
+    assert "3 heaps of 1" in misere.explanation[-1] and "loses" in misere.explanation[-1]
+
+
+def test_solver_refuses_more_moves_than_it_lists() -> None:
+    game = Nim()
+    big = ((MAX_LISTED_MOVES, 1), MAX)
+    with pytest.raises(SearchError, match="100,001 moves"):
+        game.exact_solver().solve(big)
+    assert game.exact_solver().solve(((MAX_LISTED_MOVES,), MAX)).value == 1
 
 
 # --- notation -------------------------------------------------------------------------------------

@@ -19,9 +19,9 @@ then the node's own, not its negation.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from minimax_cli.core.game import MAX, Evaluator
 from minimax_cli.core.result import SearchOptions, SearchStats, TraceNode
@@ -29,14 +29,18 @@ from minimax_cli.core.score import WIN, WIN_BAND, Bound, Number
 from minimax_cli.core.search.common import INF, AnyGame, Budget, Scored, Stop
 from minimax_cli.core.table import (
     DEFAULT_MB,
+    DEPTH_END,
+    DEPTH_MASK,
     DEPTH_SHIFT,
     EXACT,
-    LOCK_SHIFT,
+    EXTERNAL,
+    INFO_MASK,
+    INFO_SHIFT,
     LOWER,
-    MASK16,
     MASK64,
+    MAX_MOVE_INDEX,
+    MOVE_MASK,
     MOVE_SHIFT,
-    ORIGIN_SHIFT,
     PROVEN,
     SCORE_SHIFT,
     UPPER,
@@ -65,6 +69,32 @@ class RootSearch:
     pv: list[Hashable]
 
 
+class Counts(NamedTuple):
+    nodes: int
+    leaves: int
+    cutoffs: int
+    probes: int
+    hits: int
+    answers: int
+    taint: int
+
+
+NodeFn = Callable[[Any, int, int, int, Number, Number, "TraceNode | None", Hashable], Number]
+
+
+@dataclass(frozen=True)
+class NodeRoutine:
+    """The node routine and the controls of its counters, which live in its closure (a closure's
+    variables are cheaper to reach than an object's attributes in the inner loop)."""
+
+    node: NodeFn
+    counts: Callable[[], Counts]
+    visit: Callable[[], None]  # count one node visited outside the routine (the root)
+    rewind: Callable[[int], None]  # set the node count back (nodes reported apart)
+    recheck: Callable[[], None]  # the budget's limits changed: check at the next node
+    cutoff: Callable[[], None]
+
+
 class Engine:
     """Searches positions of one game from one root, sharing a table and a budget."""
 
@@ -74,7 +104,7 @@ class Engine:
         self.evaluate = evaluate
         self.win_loss = game.win_loss
         self.outcome, self.legal, self.play = game.outcome, game.legal_moves, game.play
-        self.to_move, self.order, self.is_quiet = game.to_move, game.order_moves, game.is_quiet
+        self.to_move, self.order = game.to_move, game.order_moves
         self.symmetric = options.symmetry and game.has_symmetry
         self.key = game.canonical_key if self.symmetric else None
         table = options.table
@@ -84,149 +114,31 @@ class Engine:
         table.use_for((game, evaluator_name, self.symmetric))
         self.table = table
         self.trace_limit = options.trace_limit if options.trace else 0
-        self.traced = 0
         self.root_trace: TraceNode | None = None
         self.root_mover = game.to_move(state)
-        self.taint = 0
         self.pv: dict[int, Line] = {}
         self.stats = SearchStats()
-        # Counters kept as attributes of self (cheaper than a stats object in the inner loop).
-        self.nodes = self.leaves = self.cutoffs = 0
-        self.probes = self.hits = self.answers = 0
+        self.traced = [0]
+        routine = node_routine(self)
+        self.node, self.counts, self.visit = routine.node, routine.counts, routine.visit
+        self.rewind, self.recheck, self.cutoff = routine.rewind, routine.recheck, routine.cutoff
+
+    @property
+    def nodes(self) -> int:
+        return self.counts().nodes
+
+    @property
+    def taint(self) -> int:
+        return self.counts().taint
 
     def sync_stats(self) -> SearchStats:
-        s = self.stats
-        s.nodes, s.leaves, s.cutoffs = self.nodes, self.leaves, self.cutoffs
-        s.tt_probes, s.tt_hits, s.tt_answers = self.probes, self.hits, self.answers
+        c, s = self.counts(), self.stats
+        s.nodes, s.leaves, s.cutoffs = c.nodes, c.leaves, c.cutoffs
+        s.tt_probes, s.tt_hits, s.tt_answers = c.probes, c.hits, c.answers
         return s
 
-    # --- the node routine ---------------------------------------------------------------------
-    def node(self, s: Any, mover: int, depth: int, ply: int, alpha: Number, beta: Number,
-             parent: TraceNode | None = None, move: Hashable = None) -> Number:
-        nodes = self.nodes + 1
-        if nodes >= self.budget.check_at:
-            self.budget.check(nodes)
-        self.nodes = nodes
-        trace = None
-        if parent is not None and self.traced < self.trace_limit:
-            trace = self._trace(parent, move, mover, alpha, beta)
-
-        value = self.outcome(s)
-        if value is not None:
-            self.leaves += 1
-            self.pv[ply] = None
-            if self.win_loss:
-                score: Number = WIN - ply if value > 0 else ply - WIN if value < 0 else 0
-            else:
-                score = value
-            if trace is not None:
-                trace.value, trace.kind = score, "terminal"
-            return score if mover == MAX else -score
-
-        key = s if self.key is None else self.key(s)
-        h = hash(key)
-        lock = h & MASK64
-        slots = self.table.slots
-        i = (h & self.table.mask) << 1
-        self.probes += 1
-        hint = -1
-        e = slots[i]
-        if e is None or (((e if e.__class__ is int else e[0]) >> LOCK_SHIFT) ^ lock) & MASK64:
-            e = slots[i + 1]
-            if e is not None and (
-                    ((e if e.__class__ is int else e[0]) >> LOCK_SHIFT) ^ lock) & MASK64:
-                e = None
-        if e is not None:
-            self.hits += 1
-            info = e if e.__class__ is int else e[0]
-            if info & PROVEN or (info >> DEPTH_SHIFT) & MASK16 >= depth:
-                score = e >> SCORE_SHIFT if e.__class__ is int else e[1]
-                if self.win_loss:
-                    if score >= WIN_BAND:
-                        score -= ply
-                    elif score <= -WIN_BAND:
-                        score += ply
-                flag = info & 3
-                if flag == EXACT or (score >= beta if flag == LOWER else score <= alpha):
-                    self.answers += 1
-                    if not info & PROVEN:
-                        self.taint += 1
-                    self.pv[ply] = None
-                    if trace is not None:
-                        trace.value, trace.kind = score if mover == MAX else -score, "table"
-                    return score
-            hint = ((info >> MOVE_SHIFT) & MASK16) - 1
-            if hint >= 0 and self.symmetric and ((info >> ORIGIN_SHIFT) ^ hash(s)) & MASK16:
-                hint = -1
-
-        if depth <= 0 and (depth <= -QUIESCENCE_PLIES or self.is_quiet(s)):
-            self.leaves += 1
-            self.taint += 1
-            self.pv[ply] = None
-            score = self.evaluate(s)  # type: ignore[misc]  # depth is finite only with one
-            if trace is not None:
-                trace.value, trace.kind = score, "eval"
-            return score if mover == MAX else -score
-
-        moves = self.order(s, self.legal(s))
-        if 0 < hint < len(moves):
-            moves = list(moves)
-            moves.insert(0, moves.pop(hint))
-        else:
-            hint = 0
-        taint, alpha0 = self.taint, alpha
-        best: Number = -INF
-        best_i = 0
-        pv = self.pv
-        pv[ply] = None
-        child_depth, child_ply = depth - 1, ply + 1
-        play, to_move, node = self.play, self.to_move, self.node
-        for index, m in enumerate(moves):
-            child = play(s, m)
-            child_mover = to_move(child)
-            if child_mover == mover:
-                v = node(child, child_mover, child_depth, child_ply, alpha, beta, trace, m)
-            else:
-                v = -node(child, child_mover, child_depth, child_ply, -beta, -alpha, trace, m)
-            if v > best:
-                best, best_i = v, index
-                if v > alpha:
-                    alpha = v
-                    pv[ply] = (m, pv.get(child_ply))
-                    if v >= beta:
-                        self.cutoffs += 1
-                        if trace is not None:
-                            trace.pruned.extend(moves[index + 1:])
-                        break
-
-        proven = self.taint == taint
-        if proven or depth >= 0:
-            flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-            stored = best
-            if self.win_loss:
-                if best >= WIN_BAND:
-                    stored = best + ply
-                elif best <= -WIN_BAND:
-                    stored = best - ply
-            # The index in the game's own order: undo the move of the hint to the front.
-            original = hint if best_i == 0 else best_i - 1 if best_i <= hint else best_i
-            self.table.store(h, flag, proven, depth, original, hash(s) if self.symmetric else 0,
-                             stored)
-        if trace is not None:
-            trace.value = best if mover == MAX else -best
-        return best
-
-    def _trace(self, parent: TraceNode, move: Hashable, mover: int, alpha: Number,
-               beta: Number) -> TraceNode:
-        self.traced += 1
-        # The window is kept in MAX's view for display: a MIN node's (alpha, beta) is negated.
-        lo, hi = (alpha, beta) if mover == MAX else (-beta, -alpha)
-        node = TraceNode(move, mover, lo, hi)
-        parent.children.append(node)
-        return node
-
     # --- the root ----------------------------------------------------------------------------------
-    def _root_moves(self) -> tuple[list[Any], list[Any]]:
+    def root_moves(self) -> tuple[list[Any], list[Any]]:
         """The root's moves in the game's order, and in the order the engine tries them (the
         table's best move first)."""
         s = self.state
@@ -235,7 +147,7 @@ class Engine:
         key = s if self.key is None else self.key(s)
         entry = self.table.probe(hash(key))
         if entry is not None and entry.move_index is not None and 0 < entry.move_index < len(
-                moves) and (not self.symmetric or entry.origin == hash(s) & MASK16):
+                moves):
             moves.insert(0, moves.pop(entry.move_index))
         return natural, moves
 
@@ -243,12 +155,9 @@ class Engine:
              trace: TraceNode | None = None) -> RootSearch:
         """Search the root's moves (the root counts as a node) within (alpha, beta); with `exact`,
         each move with the full window, so that every move's score is exact."""
-        nodes = self.nodes + 1
-        if nodes >= self.budget.check_at:
-            self.budget.check(nodes)
-        self.nodes = nodes
+        self.visit()
         s, mover = self.state, self.root_mover
-        natural, moves = self._root_moves()
+        natural, moves = self.root_moves()
         scored: list[Scored] = []
         best: Number = -INF
         best_move: Hashable = moves[0]
@@ -274,12 +183,11 @@ class Engine:
                 if v > alpha:
                     alpha = v
                     if alpha >= beta and not exact:
-                        self.cutoffs += 1
+                        self.cutoff()
                         break
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
         key = s if self.key is None else self.key(s)
-        self.table.store(hash(key), flag, all_proven, depth, natural.index(best_move),
-                         hash(s) if self.symmetric else 0, best)
+        self.table.store(hash(key), flag, all_proven, depth, natural.index(best_move), best)
         if trace is not None:
             trace.value = best if mover == MAX else -best
         bound = Bound.UPPER if flag == UPPER else Bound.LOWER if flag == LOWER else Bound.EXACT
@@ -306,17 +214,18 @@ class Engine:
             return line, 0
         limit = self.budget.max_nodes
         self.budget.max_nodes = min(limit if limit is not None else start + nodes, start + nodes)
-        self.budget.check_at = min(self.budget.check_at, self.budget.max_nodes + 1)
+        self.recheck()
         try:
             while len(line) < PV_LIMIT and self.outcome(s) is None:
                 for m in self.order(s, self.legal(s)):
                     child = self.play(s, m)
                     child_mover = self.to_move(child)
                     if child_mover == mover:
-                        v = self.node(child, child_mover, TO_THE_END, ply + 1, score - 1, score)
+                        v = self.node(child, child_mover, TO_THE_END, ply + 1, score - 1, score,
+                                      None, None)
                     else:
                         v = -self.node(child, child_mover, TO_THE_END, ply + 1, -score,
-                                       1 - score)
+                                       1 - score, None, None)
                     if v >= score:
                         line.append(m)
                         s, ply = child, ply + 1
@@ -329,9 +238,175 @@ class Engine:
             pass
         finally:
             self.budget.max_nodes = limit
+            self.recheck()
         spent = self.nodes - start
-        self.nodes = start
+        self.rewind(start)
         return line, spent
+
+
+def node_routine(engine: Engine) -> NodeRoutine:
+    """The engine's node routine over its game, table and budget (see the module docstring)."""
+    outcome, legal, play, to_move = engine.outcome, engine.legal, engine.play, engine.to_move
+    order, is_quiet, evaluate = engine.order, engine.game.is_quiet, engine.evaluate
+    win_loss, key_of = engine.win_loss, engine.key
+    table, budget, pv = engine.table, engine.budget, engine.pv
+    slots, mask, extra, put, store = table.slots, table.mask, table.extra, table.put, table.store
+    trace_limit, traced = engine.trace_limit, engine.traced
+    nodes = leaves = cutoffs = probes = hits = answers = taint = 0
+    check_at = budget.check_at
+
+    def node(s: Any, mover: int, depth: int, ply: int, alpha: Number, beta: Number,
+             parent: TraceNode | None, move: Hashable) -> Number:
+        nonlocal nodes, leaves, cutoffs, probes, hits, answers, taint, check_at
+        if nodes + 1 >= check_at:
+            budget.check(nodes + 1)
+            check_at = budget.check_at
+        nodes += 1
+        trace = None
+        if parent is not None and traced[0] < trace_limit:
+            trace = _trace(parent, move, mover, alpha, beta, traced)
+
+        value = outcome(s)
+        if value is not None:
+            leaves += 1
+            pv[ply] = None
+            if win_loss:
+                score: Number = WIN - ply if value > 0 else ply - WIN if value < 0 else 0
+            else:
+                score = value
+            if trace is not None:
+                trace.value, trace.kind = score, "terminal"
+            return score if mover == MAX else -score
+
+        h = hash(s if key_of is None else key_of(s))
+        i = (h & mask) << 1
+        probes += 1
+        hint = -1
+        e = slots[i]
+        if e is not None:  # an empty first slot means an empty bucket
+            if (e ^ h) & MASK64:
+                i += 1
+                e = slots[i]
+                if e is not None and (e ^ h) & MASK64:
+                    e = None
+            if e is not None:
+                hits += 1
+                info = (e >> INFO_SHIFT) & INFO_MASK
+                if info & PROVEN or (info >> DEPTH_SHIFT) & DEPTH_MASK >= depth:
+                    score = e >> SCORE_SHIFT if not info & EXTERNAL else extra[i]
+                    if win_loss:
+                        if score >= WIN_BAND:
+                            score -= ply
+                        elif score <= -WIN_BAND:
+                            score += ply
+                    flag = info & 3
+                    if flag == EXACT or (score >= beta if flag == LOWER else score <= alpha):
+                        answers += 1
+                        if not info & PROVEN:
+                            taint += 1
+                        pv[ply] = None
+                        if trace is not None:
+                            trace.value, trace.kind = score if mover == MAX else -score, "table"
+                        return score
+                hint = ((info >> MOVE_SHIFT) & MOVE_MASK) - 1
+
+        if depth <= 0 and (depth <= -QUIESCENCE_PLIES or is_quiet(s)):
+            leaves += 1
+            taint += 1
+            pv[ply] = None
+            score = evaluate(s)  # type: ignore[misc]  # depth is finite only with one
+            if trace is not None:
+                trace.value, trace.kind = score, "eval"
+            return score if mover == MAX else -score
+
+        moves = order(s, legal(s))
+        if 0 < hint < len(moves):
+            moves = list(moves)
+            moves.insert(0, moves.pop(hint))
+        else:
+            hint = 0
+        taint0, alpha0 = taint, alpha
+        best: Number = -INF
+        best_i = 0
+        # No reset of pv[ply] here: a node whose value is exact has raised alpha, so it wrote it.
+        child_depth, child_ply = depth - 1, ply + 1
+        for index, m in enumerate(moves):
+            child = play(s, m)
+            child_mover = to_move(child)
+            if child_mover == mover:
+                v = node(child, child_mover, child_depth, child_ply, alpha, beta, trace, m)
+            else:
+                v = -node(child, child_mover, child_depth, child_ply, -beta, -alpha, trace, m)
+            if v > best:
+                best, best_i = v, index
+                if v > alpha:
+                    alpha = v
+                    pv[ply] = (m, pv.get(child_ply))
+                    if v >= beta:
+                        cutoffs += 1
+                        if trace is not None:
+                            trace.pruned.extend(moves[index + 1:])
+                        break
+
+        proven = taint == taint0
+        if proven or depth >= 0:
+            flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+            stored = best
+            if win_loss:
+                if best >= WIN_BAND:
+                    stored = best + ply
+                elif best <= -WIN_BAND:
+                    stored = best - ply
+            # The index in the game's own order: undo the move of the hint to the front.
+            original = hint if best_i == 0 else best_i - 1 if best_i <= hint else best_i
+            if stored.__class__ is int:  # the common case, packed here (see table.py)
+                info = flag | (_PROVEN_END if proven else (
+                    depth if depth < DEPTH_END else DEPTH_END - 1) << DEPTH_SHIFT)
+                if original < MAX_MOVE_INDEX:
+                    info |= (original + 1) << MOVE_SHIFT
+                put(h, ((stored << 30 | info) << INFO_SHIFT) | (h & MASK64))
+            else:
+                store(h, flag, proven, depth, original, stored)
+        if trace is not None:
+            trace.value = best if mover == MAX else -best
+        return best
+
+    def counts() -> Counts:
+        return Counts(nodes, leaves, cutoffs, probes, hits, answers, taint)
+
+    def visit() -> None:
+        nonlocal nodes, check_at
+        if nodes + 1 >= check_at:
+            budget.check(nodes + 1)
+            check_at = budget.check_at
+        nodes += 1
+
+    def rewind(count: int) -> None:
+        nonlocal nodes
+        nodes = count
+
+    def recheck() -> None:
+        nonlocal check_at
+        check_at = nodes + 1
+
+    def cutoff() -> None:
+        nonlocal cutoffs
+        cutoffs += 1
+
+    return NodeRoutine(node, counts, visit, rewind, recheck, cutoff)
+
+
+def _trace(parent: TraceNode, move: Hashable, mover: int, alpha: Number, beta: Number,
+           traced: list[int]) -> TraceNode:
+    traced[0] += 1
+    # The window is kept in MAX's view for display: a MIN node's (alpha, beta) is negated.
+    lo, hi = (alpha, beta) if mover == MAX else (-beta, -alpha)
+    node = TraceNode(move, mover, lo, hi)
+    parent.children.append(node)
+    return node
+
+
+_PROVEN_END = PROVEN | DEPTH_END << DEPTH_SHIFT
 
 
 def unroll(line: Line) -> list[Hashable]:

@@ -105,13 +105,14 @@ def negamax(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -
 
 
 def iterate(game: AnyGame, state: Any, limits: Limits = Limits(),
-            options: SearchOptions = SearchOptions()) -> Iterator[SearchResult]:
+            options: SearchOptions | None = None) -> Iterator[SearchResult]:
     """One result per completed depth; the last one stands.
 
     With a time or node budget and an evaluation function, depths 1, 2, ... (up to `limits.depth`)
     are searched in turn, stopping once the value is proven. Otherwise one search: to
     `limits.depth`, or to the end of the game. When the budget runs out, a final result keeps the
     last completed depth and says what stopped it; with no depth completed it has no value."""
+    options = options if options is not None else SearchOptions()
     deepening = limits.budget and bool(game.evaluators())
     evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None or deepening)
     budget = Budget(limits)
@@ -159,7 +160,7 @@ def _result(engine: Engine, game: AnyGame, found: RootSearch, depth: int | None)
         root=Scored(None, found.best, found.proven, found.bound), moves=found.scored,
         best_move=found.best_move, pv=pv, stats=_copy(stats), depth=depth,
         trace=engine.root_trace,
-        trace_truncated=engine.traced >= engine.trace_limit > 0,
+        trace_truncated=engine.traced[0] >= engine.trace_limit > 0,
     )
 
 
@@ -177,7 +178,7 @@ def _stopped(engine: Engine, game: AnyGame, completed: SearchResult | None,
         completed.stats = _copy(stats)
         completed.stopped = reason
         return completed
-    natural, moves = engine._root_moves()
+    _, moves = engine.root_moves()
     return build_result(
         "negamax", game, engine.root_mover, pov=engine.root_mover, engine_scores=True, root=None,
         moves=[], best_move=moves[0] if moves else None, pv=[], stats=_copy(stats), depth=None,
@@ -188,7 +189,7 @@ def _stopped(engine: Engine, game: AnyGame, completed: SearchResult | None,
 def _leaf(engine: Engine, game: AnyGame, state: Any, value: Number | None,
           limits: Limits) -> SearchResult:
     """A root that is over, or a depth limit of 0: one leaf, nothing to choose."""
-    engine.nodes = engine.leaves = 1
+    engine.visit()
     mover = engine.root_mover
     if value is not None:
         number: Number = value if not game.win_loss else (WIN if value > 0 else -WIN if value < 0
@@ -199,6 +200,7 @@ def _leaf(engine: Engine, game: AnyGame, state: Any, value: Number | None,
         number, proven = engine.evaluate(state), False
     relative = number if mover == 0 else -number
     stats = engine.sync_stats()
+    stats.leaves = 1
     stats.elapsed = engine.budget.elapsed()
     return build_result(
         "negamax", game, mover, pov=mover, engine_scores=True,

@@ -1,0 +1,127 @@
+"""A game's own exact solver: the hook `Game.exact_solver` returns one, and `minimax solve` (and
+anything else wanting a proven answer) asks it before searching.
+
+A solver knows its game better than a search does: a bottom-up table and a proven period (bones),
+a theorem (Nim's xor rule), an opening book. It answers with a `Solution`: the proven score of the
+position and of every legal move, how it was found and why that is sound, in this position's
+numbers. A game whose positions form a family indexed by one whole number n (bones heaps) may
+also tabulate the family (`series`), for patterns to be found in it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar, cast
+
+from minimax_cli.core.periodic import Period
+from minimax_cli.core.result import MoveValue
+from minimax_cli.core.score import Number, PovScore, Score
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+#: Called with (work done, total work) while a solver runs; drives a progress display.
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Solution(Generic[M]):
+    """What a game's own exact solver proved about one position.
+
+    `score` is the position's proven score and `moves` the proven score of every legal move, in
+    the game's move order, each with its point of view (`.max()` gives MAX's, as the course shows
+    values). A score's `plies` is the distance to the end with best play when the solver knows it,
+    None otherwise. `method` names how the answer was found in a word ("table", "period",
+    "theorem"), `explanation` says in sentences why it is sound, with this position's numbers;
+    `facts` are figures for scripts and the JSON output (the period, the heaps solved...). `work`
+    counts the positions the solver computed.
+    """
+
+    score: PovScore
+    moves: tuple[MoveValue, ...]
+    method: str
+    explanation: tuple[str, ...]
+    work: int
+    facts: Mapping[str, object] | None = None
+
+    def __post_init__(self) -> None:
+        # A solver proves; a bound or an estimate here would be shown as a proof.
+        for score in (self.score, *(m.score for m in self.moves)):
+            if not score.relative.exact:
+                raise ValueError(f"a solution holds exact, proven scores only, not {score.relative}")
+
+    @property
+    def max_score(self) -> Score:
+        """The position's score from MAX's (player 0's) point of view."""
+        return self.score.max()
+
+    @property
+    def value(self) -> Number:
+        """The position's value from MAX's point of view (+1 / 0 / -1 in a win/loss game)."""
+        return self.score.max().number
+
+    @property
+    def distance(self) -> int | None:
+        """Plies to the end with best play, when the solver knows them."""
+        return self.score.relative.plies
+
+    @property
+    def values(self) -> tuple[tuple[M, Number], ...]:
+        """Every legal move with its value from MAX's point of view."""
+        return tuple((cast(M, m.move), m.value) for m in self.moves)
+
+
+@dataclass(frozen=True)
+class Series:
+    """A family of positions indexed by a whole number n (the heap size in bones), solved together.
+
+    For n = 0..len(outcomes) - 1: `outcomes[n]` is True when the player to move wins from
+    position n, `moves[n]` the winning moves in notation (empty when there are none) and
+    `ended` lists the n where the game is already over (no move at all). `description` names the
+    family and its rules in a few words. `proven` is the period of the outcome sequence when the
+    game proved one for the infinite sequence (with `proof` saying how), None otherwise.
+    """
+
+    description: str
+    outcomes: tuple[bool, ...]
+    moves: tuple[tuple[str, ...], ...]
+    ended: frozenset[int]
+    proven: Period | None = None
+    proof: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.moves) != len(self.outcomes):
+            raise ValueError(f"{len(self.outcomes)} outcomes but {len(self.moves)} move lists")
+        if self.proven is not None and not self.proven.proven:
+            raise ValueError("a series' period must be proven; an observed one is found by callers")
+
+    @property
+    def upto(self) -> int:
+        """The largest n in the series."""
+        return len(self.outcomes) - 1
+
+
+class ExactSolver(ABC, Generic[S, M]):
+    """A game's own exact solver (see `Game.exact_solver`).
+
+    `has_series` says whether `series` answers, so a caller can tell before computing anything.
+    """
+
+    has_series: ClassVar[bool] = False
+
+    @abstractmethod
+    def solve(self, state: S, progress: Progress | None = None) -> Solution[M] | None:
+        """The proven score of `state` and of every legal move, or None when this solver does not
+        cover the state (then a search is used). `progress(done, total)` may be called.
+
+        Raises SearchError when the state is covered but the answer cannot be had within the
+        solver's limits (the message says why)."""
+
+    def series(self, upto: int, progress: Progress | None = None) -> Series | None:
+        """The family's positions 0..upto solved, when the game has such a family; else None."""
+        return None
+
+
+__all__ = ["ExactSolver", "Progress", "Series", "Solution"]

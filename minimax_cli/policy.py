@@ -1,0 +1,361 @@
+"""How the AI chooses its move: a level, a time budget per move, the game's own solver, a search.
+
+The play loop asks a `Thinker` (one per sitting: the policy, the seeded random generator and a
+transposition table kept from move to move) for a move or a hint, and prints what it says. Every
+think is bounded by the budget:
+
+1. the game's own exact solver (`Game.exact_solver`), when it has one and the level searches to the
+   end; the budget is checked at its progress reports, so a solve that reports gives up in time;
+2. otherwise a search: iterative deepening (`iterate`) under `Limits(time=..., depth=...)` with every
+   root move searched with the full window (`exact_root`), keeping the last completed depth.
+
+A think ends in one of three ways, and the words say which: every root move proven (the move is a
+proven best one), the best move of the deepest completed depth with an estimate that is not proven,
+or no completed depth at all, when the move is move ordering's first choice and no value is given.
+Ctrl-C during a think stops it the same way: the last completed depth stands.
+
+Levels: 5 (perfect) searches to the end of the game within the budget. Below that, a game with an
+evaluation function is cut at a fixed depth (level 1: one ply, 2: two, 3: three, 4: five) and the
+frontier scored by the evaluation. A game without one cannot be cut off honestly, so the AI thinks
+as at perfect but plays a uniformly random legal move with a level's chance (level 1: 60 %, 2: 40 %,
+3: 25 %, 4: 10 %), and says so when it does.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable, Iterator
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, replace
+from typing import Any
+
+from minimax_cli.core.game import Game, SearchError, Solution
+from minimax_cli.core.result import (
+    STOP_INTERRUPTED,
+    STOP_TIME,
+    Limits,
+    MoveValue,
+    SearchResult,
+    SearchStats,
+)
+from minimax_cli.core.score import Kind, PovScore, Score
+from minimax_cli.core.search import (
+    ALGORITHMS,
+    DEFAULT_ALGORITHM,
+    check_algorithm,
+    iterate,
+    make_options,
+)
+from minimax_cli.core.table import TranspositionTable
+
+AnyGame = Game[Any, Any]
+
+LEVELS = {1: "weak", 2: "easy", 3: "medium", 4: "strong", 5: "perfect"}
+PERFECT = 5
+LEVEL_DEPTHS = {1: 1, 2: 2, 3: 3, 4: 5}
+LEVEL_RANDOM = {1: 0.6, 2: 0.4, 3: 0.25, 4: 0.1}
+#: Seconds the AI may think per move unless --time says otherwise.
+DEFAULT_BUDGET = 1.0
+#: The least time a search is given after a solver used up the budget (it then yields a move).
+MIN_SLICE = 0.001
+
+
+class ConfigError(ValueError):
+    """A play option that makes no sense (an unknown level, --side with --watch ...)."""
+
+
+def parse_level(text: str) -> int:
+    word = text.strip().lower()
+    for number, name in LEVELS.items():
+        if word in (str(number), name):
+            return number
+    choices = ", ".join(f"{n} ({name})" for n, name in LEVELS.items())
+    raise ConfigError(f"unknown level {text!r}; choose one of {choices}")
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How the AI chooses: its level, seconds per move, depth cut, algorithm, evaluation, and the
+    chance of a random move (levels below perfect in games without an evaluation)."""
+
+    level: int = PERFECT
+    budget: float = DEFAULT_BUDGET
+    depth: int | None = None  # None: to the end of the game
+    algorithm: str = DEFAULT_ALGORITHM
+    evaluator: str | None = None
+    randomness: float = 0.0
+
+    @classmethod
+    def make(cls, game: AnyGame, level: str = "perfect", *, budget: float | None = None,
+             depth: int | None = None, algorithm: str | None = None,
+             evaluator: str | None = None) -> Policy:
+        """The policy for the options of `play`; raises ConfigError."""
+        number = parse_level(level)
+        evaluators = game.evaluators()
+        if evaluator is not None and evaluator not in evaluators:
+            known = ", ".join(evaluators) or "none"
+            raise ConfigError(f"unknown evaluation {evaluator!r} for {game.name}; available: {known}")
+        if budget is not None and not 0 < budget < float("inf"):
+            raise ConfigError(f"--time must be a positive number of seconds, got {budget}")
+        if depth is not None and depth < 1:
+            raise ConfigError(f"--depth {depth} would search nothing; the AI needs at least one ply")
+        if depth is not None and not evaluators:
+            raise ConfigError(f"{game.name} has no evaluation function, so --depth cannot cut its "
+                              "search; leave it out (the AI then searches to the end within its "
+                              "time budget)")
+        try:
+            check_algorithm(algorithm or DEFAULT_ALGORITHM, game)
+        except SearchError as error:
+            raise ConfigError(str(error)) from None
+        randomness = 0.0
+        if depth is None and number < PERFECT:
+            if evaluators:
+                depth = LEVEL_DEPTHS[number]
+            else:
+                randomness = LEVEL_RANDOM[number]
+        return cls(number, DEFAULT_BUDGET if budget is None else budget, depth,
+                   algorithm or DEFAULT_ALGORITHM, evaluator, randomness)
+
+    def describe(self) -> str:
+        """`level 3: medium, 3 plies deep, up to 1 s a move` and the like."""
+        parts = [f"level {self.level}: {LEVELS[self.level]}"]
+        if self.depth is not None:
+            parts.append(f"{self.depth} pl{'y' if self.depth == 1 else 'ies'} deep")
+        if self.randomness:
+            parts.append(f"a random move {self.randomness:.0%} of the time")
+        if self.algorithm != DEFAULT_ALGORITHM:
+            parts.append(self.algorithm)
+        parts.append(f"up to {self.budget:g} s a move")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Thought:
+    """What one think found. `result` is the search's last completed depth (or the game's own
+    solver's answer, with `method` naming it); its score is None when nothing was completed."""
+
+    result: SearchResult
+    budget: float
+    method: str | None = None
+    interrupted: bool = False
+
+    @property
+    def solved(self) -> bool:
+        """Every root move's score is proven (exact, or a bound that rules it out), no heuristic
+        took part in any: the best move is proven best."""
+        moves = self.result.moves
+        return bool(moves) and all(complete(m.score.relative) for m in moves)
+
+
+@dataclass(frozen=True)
+class Choice:
+    move: Any
+    thought: Thought
+    random: bool  # a random move played instead of the best (levels below perfect)
+
+
+class _OutOfTime(Exception):
+    """Raised from a solver's progress report once the budget is spent."""
+
+
+class Thinker:
+    """The AI of one sitting: a policy, a random generator and a table kept between moves."""
+
+    def __init__(self, game: AnyGame, policy: Policy, rng: random.Random | None = None,
+                 table: TranspositionTable | None = None) -> None:
+        self.game, self.policy, self.rng = game, policy, rng
+        self.table = table if table is not None else TranspositionTable()
+
+    def choose(self, state: Any,
+               display: AbstractContextManager[object] | None = None) -> Choice:
+        """The AI's move in `state`: the best found (a random one among equally good moves), or
+        now and then a random legal move (levels below perfect without an evaluation)."""
+        thought = self.think(state, self.policy.depth, self.policy.algorithm, display)
+        rng, chance = self.rng, self.policy.randomness
+        if rng is not None and chance > 0 and rng.random() < chance:
+            return Choice(rng.choice(list(self.game.legal_moves(state))), thought, True)
+        tied = best_moves(thought.result)
+        move = rng.choice(tied) if rng is not None and tied else thought.result.best_move
+        return Choice(move, thought, False)
+
+    def hint(self, state: Any, display: AbstractContextManager[object] | None = None) -> Thought:
+        """A perfect player's think within the same budget: no depth cut, and the engine
+        whatever the AI's algorithm (unless it refuses the game)."""
+        engine = ALGORITHMS[DEFAULT_ALGORITHM].refusal(self.game) is None
+        return self.think(state, None, DEFAULT_ALGORITHM if engine else self.policy.algorithm,
+                          display)
+
+    def think(self, state: Any, depth: int | None, algorithm: str,
+              display: AbstractContextManager[object] | None = None) -> Thought:
+        """Solve or search `state` within the budget; Ctrl-C stops it (the last completed depth
+        stands). `display` is entered while thinking (a spinner); Ctrl-C is caught from the moment
+        it is entered."""
+        budget = self.policy.budget
+        deadline = time.perf_counter() + budget
+        last: SearchResult | None = None
+        method: str | None = None
+        interrupted = False
+        try:
+            with display if display is not None else nullcontext():
+                if depth is None:
+                    solved = self._solve(state, deadline)
+                    if solved is not None:
+                        last, method = solved
+                if last is None:
+                    remaining = max(deadline - time.perf_counter(), MIN_SLICE)
+                    limits = Limits(depth=depth, time=remaining)
+                    for result in self._search(state, limits, algorithm):
+                        last = result
+        except KeyboardInterrupt:
+            interrupted = True
+        if last is None:
+            last = self._unsearched(state, algorithm,
+                                    STOP_INTERRUPTED if interrupted else STOP_TIME)
+        elif interrupted:
+            last = replace(last, stopped=STOP_INTERRUPTED)
+        return Thought(last, budget, method, interrupted)
+
+    def _solve(self, state: Any, deadline: float) -> tuple[SearchResult, str] | None:
+        solver = self.game.exact_solver()
+        if solver is None:
+            return None
+
+        def progress(done: int, total: int) -> None:
+            if time.perf_counter() >= deadline:
+                raise _OutOfTime
+
+        started = time.perf_counter()
+        try:
+            solution = solver.solve(state, progress)
+        except (_OutOfTime, SearchError):  # out of time, or beyond the solver's limits: search
+            return None
+        if solution is None:
+            return None
+        return solution_result(self.game, state, solution, time.perf_counter() - started), \
+            solution.method
+
+    def _search(self, state: Any, limits: Limits, algorithm: str) -> Iterator[SearchResult]:
+        """One result per completed depth. The engine deepens itself; the other algorithms
+        are deepened here when the game has an evaluation (else one search to the end)."""
+        game, evaluator = self.game, self.policy.evaluator
+        if algorithm == DEFAULT_ALGORITHM:
+            options = make_options(evaluator=evaluator, exact_root=True, table=self.table)
+            yield from iterate(game, state, limits, options)
+            return
+        run = check_algorithm(algorithm, game).run
+        options = make_options(evaluator=evaluator, exact_root=True)
+        if not game.evaluators():
+            yield run(game, state, limits, options)
+            return
+        assert limits.time is not None
+        deadline = time.perf_counter() + limits.time
+        depth = 1
+        while limits.depth is None or depth <= limits.depth:
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                return
+            result = run(game, state, Limits(depth=depth, time=remaining), options)
+            if result.score is None:  # stopped before this depth completed
+                if depth == 1:
+                    yield result  # no value, as the engine says it
+                return
+            yield result
+            if complete(result.score.relative):  # no evaluation took part: deeper is the same
+                return
+            depth += 1
+
+    def _unsearched(self, state: Any, algorithm: str, stopped: str) -> SearchResult:
+        """Nothing completed before Ctrl-C or the deadline: no value, move ordering's choice."""
+        moves = list(self.game.order_moves(state, self.game.legal_moves(state)))
+        return SearchResult(algorithm, self.game.to_move(state), None,
+                            moves[0] if moves else None, [], [], SearchStats(),
+                            stopped=stopped, best_searched=False)
+
+
+def complete(score: Score) -> bool:
+    """True when no heuristic took part in `score`: a proven value or bound, and for a win or a
+    loss, a known length (a heuristic search marks its lengths `at most`)."""
+    return score.proven and not score.plies_at_most
+
+
+def best_moves(result: SearchResult) -> list[Hashable]:
+    """The moves scored as well as the best one (see `SearchResult.best_moves`)."""
+    return result.best_moves()
+
+
+def solution_result(game: AnyGame, state: Any, solution: Solution[Any],
+                    elapsed: float = 0.0) -> SearchResult:
+    """A game's own solver's answer as a search result (every move exact), for the same words,
+    tables and analysis as a search. `work` (positions the solver computed) stands for nodes."""
+    mover = game.to_move(state)
+
+    def view(score: PovScore) -> PovScore:
+        return score if score.pov == mover else PovScore(score.seen_by(mover), mover)
+
+    moves = [MoveValue(m.move, view(m.score)) for m in solution.moves]
+    result = SearchResult(solution.method, mover, view(solution.score), None, moves, [],
+                          SearchStats(nodes=solution.work, elapsed=elapsed))
+    tied = best_moves(result)
+    return replace(result, best_move=tied[0] if tied else None)
+
+
+# --- words ---------------------------------------------------------------------------------------
+def value_words(game: AnyGame, score: Score, player: int, who: str) -> str:
+    """A score in words from `player`'s side: `win in 3 plies for the AI`, `a draw with best
+    play`, `estimate 2 for you`; numbers of a game of values from MAX's view, as the course does."""
+    if not game.win_loss or score.kind is Kind.VALUE:
+        return f"{PovScore(score, player).max()} (MAX's view)"
+    if score.kind is Kind.DRAW and score.exact:
+        return "a draw with best play"
+    return f"{score} for {who}"
+
+
+def how_words(thought: Thought) -> str:
+    """How the move was found: `a search to the end`, `best move at depth 6 of a search stopped
+    after 1 s`, `no value found: no depth completed in 1 s`..."""
+    result = thought.result
+    if thought.method is not None:
+        return f"the game's own solver ({thought.method})"
+    if result.score is None:
+        cause = "Ctrl-C stopped the search" if thought.interrupted else (
+            f"the {thought.budget:g} s budget ran out")
+        return f"no value found: {cause} before any depth was completed"
+    if thought.solved:
+        return "a search to the end"
+    depth = "the end" if result.depth is None else f"depth {result.depth}"
+    if thought.interrupted:
+        return f"best move at {depth} of a search stopped by Ctrl-C"
+    if result.stopped == STOP_TIME:
+        return f"best move at {depth} of a search stopped after {thought.budget:g} s"
+    if result.stopped is not None:
+        return f"best move at {depth} of a search stopped by its {result.stopped} limit"
+    return f"best move of a search {result.depth} pl{'y' if result.depth == 1 else 'ies'} deep"
+
+
+def explain(game: AnyGame, thought: Thought, move: Any, player: int, who: str) -> str:
+    """`how; value` for `move` as `player` (called `who`) sees it; never a value for a move the
+    search did not value."""
+    result = thought.result
+    how = how_words(thought)
+    if result.score is None:
+        return f"{how}; the move is move ordering's first choice, not searched"
+    entry = next((m for m in result.moves if m.move == move), None)
+    score = entry.score.seen_by(player) if entry is not None else None
+    unit = "positions solved" if thought.method is not None else "nodes"
+    nodes = "" if thought.interrupted else f" · {result.stats.nodes:,} {unit}"
+    if score is None:
+        return f"{how}; this move was not valued{nodes}"
+    words = value_words(game, score, player, who)
+    if score.exact:
+        return f"{words}, proven by {how}{nodes}" if thought.solved else (
+            f"{how}: {words} (proven){nodes}")
+    if score.proven:
+        return f"{how}: {words} (a proven bound){nodes}"
+    return f"{how}; value not proven: {words}{nodes}"
+
+
+__all__ = ["DEFAULT_BUDGET", "LEVELS", "LEVEL_DEPTHS", "LEVEL_RANDOM", "PERFECT", "Choice",
+           "ConfigError", "Policy", "Thinker", "Thought", "best_moves", "complete", "explain",
+           "how_words",
+           "parse_level", "solution_result", "value_words"]

@@ -1,0 +1,282 @@
+"""The AI's policy: a time budget per move, the game's own solver first, honest words."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from games.bones import Bones
+from games.tictactoe import TicTacToe
+from minimax_cli import policy as policy_module
+from minimax_cli.core.game import MAX, MIN, ExactSolver, Solution
+from minimax_cli.core.result import STOP_INTERRUPTED, STOP_TIME, MoveValue
+from minimax_cli.core.score import Kind, PovScore, Score
+from minimax_cli.core.search import iterate as real_iterate
+from minimax_cli.policy import Policy, Thinker, best_moves, explain
+
+#: A budget no search of a 3x3 board comes near, so that facts never hang on the machine's speed.
+AMPLE = 600.0
+Board = tuple[int, int]
+
+
+def oracle(game: TicTacToe, state: Board, memo: dict[Board, int]) -> int:
+    """Plain minimax to the end, MAX's view (+1 / 0 / -1), written independently of the core."""
+    if state in memo:
+        return memo[state]
+    value = game.outcome(state)
+    if value is None:
+        values = [oracle(game, game.play(state, m), memo) for m in game.legal_moves(state)]
+        value = max(values) if game.to_move(state) == MAX else min(values)
+    memo[state] = int(value)
+    return int(value)
+
+
+@pytest.mark.parametrize("position", ["XX./OO./...", "XX./.O./...", "X../.O./...", ".........",
+                                      "X.X/.O./O.X", "XO./.../..."])
+def test_perfect_plays_a_proven_best_move_when_it_solves_in_time(position: str) -> None:
+    game = TicTacToe()
+    state = game.parse_position(position)
+    memo: dict[Board, int] = {}
+    thinker = Thinker(game, Policy(budget=AMPLE), random.Random(1))
+    choice = thinker.choose(state)
+    assert choice.thought.solved and not choice.random
+    values = {m.move: m.value for m in choice.thought.result.moves}
+    assert values == {m: oracle(game, game.play(state, m), memo) for m in game.legal_moves(state)}
+    sign = 1 if game.to_move(state) == MAX else -1
+    assert sign * values[choice.move] == max(sign * v for v in values.values())
+    assert ", proven by a search to the end" in explain(game, choice.thought, choice.move,
+                                                        game.to_move(state), "the AI")
+
+
+def test_the_ai_takes_a_win_in_one() -> None:
+    game = TicTacToe()
+    state = game.parse_position("XX./OO./...")  # X to move: 3 wins at once
+    choice = Thinker(game, Policy(budget=AMPLE)).choose(state)
+    assert choice.move == 2
+    assert choice.thought.result.max_score == Score.win(1)
+
+
+def immediate_wins(game: TicTacToe, state: Board) -> list[int]:
+    """The mover's moves that end the game in the mover's favour (checked by playing them)."""
+    mover = game.to_move(state)
+    return [m for m in game.legal_moves(state)
+            if game.outcome(game.play(state, m)) == (1 if mover == MAX else -1)]
+
+
+def sample_positions(game: TicTacToe, keep: Callable[[Board], bool], count: int,
+                    seed: int) -> list[Board]:
+    """`count` positions from seeded random playouts that `keep` accepts."""
+    rng = random.Random(seed)
+    found: list[Board] = []
+    while len(found) < count:
+        state = game.initial_state()
+        for _ in range(rng.randrange(5, 16)):
+            if game.outcome(state) is not None:
+                break
+            state = game.play(state, rng.choice(list(game.legal_moves(state))))
+        if game.outcome(state) is None and keep(state):
+            found.append(state)
+    return found
+
+
+def safe_moves(game: TicTacToe, state: Board) -> list[int]:
+    """The moves after which the opponent cannot win at once."""
+    return [m for m in game.legal_moves(state) if not immediate_wins(game, game.play(state, m))]
+
+
+def test_never_leaves_a_win_in_one_on_5x5_at_a_small_budget() -> None:
+    game = TicTacToe(rows=5, cols=5, k=4)
+    thinker = Thinker(game, Policy(budget=0.3))
+
+    def must_block(state: Board) -> bool:  # no win of our own; a threat that one move stops
+        safe = safe_moves(game, state)
+        return not immediate_wins(game, state) and 0 < len(safe) < len(game.legal_moves(state))
+
+    for state in sample_positions(game, must_block, 8, seed=11):
+        assert thinker.choose(state).move in safe_moves(game, state), game.format_position(state)
+    for state in sample_positions(game, lambda s: bool(immediate_wins(game, s)), 4, seed=12):
+        assert thinker.choose(state).move in immediate_wins(game, state)
+
+
+def test_a_budget_stopped_search_on_5x5_says_not_proven() -> None:
+    game = TicTacToe(rows=5, cols=5, k=4)
+    thinker = Thinker(game, Policy(budget=0.2))
+    choice = thinker.choose(game.initial_state())
+    result = choice.thought.result
+    assert not choice.thought.solved
+    assert result.stopped == STOP_TIME
+    assert result.depth is not None and result.depth >= 1
+    entry = next(m for m in result.moves if m.move == choice.move)
+    assert entry.score.relative.kind is Kind.ESTIMATE
+    words = explain(game, choice.thought, choice.move, MAX, "the AI")
+    assert words.startswith(f"best move at depth {result.depth} of a search stopped after 0.2 s; "
+                            "value not proven: estimate ")
+    assert "proven by" not in words
+    hint = thinker.hint(game.initial_state())  # a hint obeys the same budget
+    assert not hint.solved and hint.result.stopped == STOP_TIME
+
+
+class NoEvaluation(TicTacToe):
+    """5x5 k=4 without an evaluation function: only a search to the end could value it."""
+
+    def evaluators(self) -> dict[str, Any]:
+        return {}
+
+
+def test_no_evaluation_and_an_impossible_budget_invents_no_value() -> None:
+    game = NoEvaluation(rows=5, cols=5, k=4)
+    choice = Thinker(game, Policy(budget=0.05), random.Random(2)).choose(game.initial_state())
+    result = choice.thought.result
+    assert result.score is None and result.moves == [] and not result.best_searched
+    assert choice.move == result.best_move and choice.move in game.legal_moves(game.initial_state())
+    words = explain(game, choice.thought, choice.move, MAX, "the AI")
+    assert words == ("no value found: the 0.05 s budget ran out before any depth was completed; "
+                     "the move is move ordering's first choice, not searched")
+
+
+# --- the game's own solver ------------------------------------------------------------------------
+class MultipleOfFour(ExactSolver[tuple[int, int], int]):
+    """Bones with takes 1..3: the mover loses exactly on a multiple of four (the known theory)."""
+
+    def __init__(self, answer: bool = True,
+                 stall: Callable[[Callable[[int, int], None] | None], None] | None = None) -> None:
+        self.answer, self.stall, self.calls = answer, stall, 0
+
+    def solve(self, state: tuple[int, int], progress: Callable[[int, int], None] | None = None
+              ) -> Solution[int] | None:
+        self.calls += 1
+        if self.stall is not None:
+            self.stall(progress)
+        if not self.answer:
+            return None
+        heap, mover = state
+
+        def result(wins: bool) -> Score:
+            return Score.win() if wins else Score.loss()
+
+        moves = tuple(MoveValue(t, PovScore(result((heap - t) % 4 == 0), mover))
+                      for t in (1, 2, 3) if t <= heap)
+        return Solution(PovScore(result(heap % 4 != 0), mover), moves, "rule of four",
+                        ("a multiple of four loses",), heap + 1)
+
+
+class SolvedBones(Bones):
+    def __init__(self, n: int, solver: MultipleOfFour) -> None:
+        super().__init__(n)
+        self.solver = solver
+
+    def exact_solver(self) -> MultipleOfFour:  # type: ignore[override]  # a stand-in solver
+        return self.solver
+
+
+def test_the_games_own_solver_is_asked_first() -> None:
+    solver = MultipleOfFour()
+    game = SolvedBones(10, solver)
+    choice = Thinker(game, Policy(budget=AMPLE), random.Random(0)).choose((10, MAX))
+    assert solver.calls == 1
+    assert choice.move == 2  # leaves 8, a multiple of four
+    assert choice.thought.method == "rule of four" and choice.thought.solved
+    assert explain(game, choice.thought, choice.move, MAX, "the AI") == (
+        "win for the AI, proven by the game's own solver (rule of four) · 11 positions solved")
+    lost = Thinker(game, Policy(budget=AMPLE)).choose((8, MIN))
+    assert explain(game, lost.thought, lost.move, MIN, "the AI").startswith("loss for the AI")
+
+
+def test_a_solver_that_does_not_answer_leaves_it_to_the_search() -> None:
+    game = SolvedBones(10, MultipleOfFour(answer=False))
+    choice = Thinker(game, Policy(budget=AMPLE)).choose((10, MAX))
+    assert choice.thought.method is None and choice.thought.solved
+    assert choice.move == 2
+    assert "proven by a search to the end" in explain(game, choice.thought, choice.move, MAX, "AI")
+
+
+def test_a_slow_solver_gives_up_at_the_budget_through_its_progress_reports() -> None:
+    def forever(progress: Callable[[int, int], None] | None) -> None:
+        assert progress is not None
+        while True:
+            progress(0, 1)
+
+    game = SolvedBones(10, MultipleOfFour(stall=forever))
+    choice = Thinker(game, Policy(budget=0.05)).choose((10, MAX))
+    assert choice.thought.method is None  # the answer, if any, came from the search
+    assert choice.move in (1, 2, 3)
+
+
+def test_levels_below_perfect_do_not_use_a_depth_cut_solver() -> None:
+    # A depth-limited level searches (its weakness is the point); the solver is for the end.
+    game = TicTacToe()
+    thought = Thinker(game, Policy.make(game, "2", budget=AMPLE)).choose((0, 0)).thought
+    assert thought.result.depth == 2 and thought.method is None
+
+
+# --- Ctrl-C ---------------------------------------------------------------------------------------
+def interrupt_after(count: int) -> Callable[..., Iterator[Any]]:
+    """An `iterate` that yields the real first `count` results, then acts as Ctrl-C would."""
+    real = real_iterate
+
+    def iterate(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        results = real(*args, **kwargs)
+        for _ in range(count):
+            yield next(results)
+        raise KeyboardInterrupt
+
+    return iterate
+
+
+def test_ctrl_c_plays_the_first_depths_best_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(policy_module, "iterate", interrupt_after(1))
+    game = TicTacToe()
+    choice = Thinker(game, Policy(budget=AMPLE)).choose(game.initial_state())
+    result = choice.thought.result
+    assert choice.thought.interrupted and result.stopped == STOP_INTERRUPTED
+    assert result.depth == 1
+    assert choice.move == 4  # one ply: the centre scores 8 - 4 = 4, the course's example
+    assert explain(game, choice.thought, choice.move, MAX, "the AI") == (
+        "best move at depth 1 of a search stopped by Ctrl-C; value not proven: estimate 4 for "
+        "the AI")
+
+
+def test_ctrl_c_before_any_depth_plays_move_orderings_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(policy_module, "iterate", interrupt_after(0))
+    game = TicTacToe()
+    state = game.parse_position("X../.O./...")
+    choice = Thinker(game, Policy(budget=AMPLE)).choose(state)
+    assert choice.thought.result.score is None
+    assert choice.move == game.order_moves(state, game.legal_moves(state))[0]
+    assert explain(game, choice.thought, choice.move, MAX, "the AI") == (
+        "no value found: Ctrl-C stopped the search before any depth was completed; the move is "
+        "move ordering's first choice, not searched")
+
+
+def test_best_moves_are_ties_at_the_same_depth() -> None:
+    game = TicTacToe()
+    result = Thinker(game, Policy(depth=1, budget=AMPLE)).choose((0, 0)).thought.result
+    assert best_moves(result) == [4]  # the centre alone scores 4 at one ply
+    result = Thinker(game, Policy(budget=AMPLE)).choose((0, 0)).thought.result
+    assert set(best_moves(result)) == set(range(9))  # every opening draws
+
+
+def test_policy_words() -> None:
+    game = TicTacToe()
+    assert Policy.make(game).describe() == "level 5: perfect, up to 1 s a move"
+    assert Policy.make(game, "3", budget=2.5).describe() == (
+        "level 3: medium, 3 plies deep, up to 2.5 s a move")
+    assert Policy.make(Bones(), "weak").describe() == (
+        "level 1: weak, a random move 60% of the time, up to 1 s a move")
+
+
+@pytest.mark.parametrize("algorithm", ["alphabeta", "minimax"])
+def test_textbook_algorithms_deepen_until_nothing_is_left_to_the_evaluation(algorithm: str) -> None:
+    game = TicTacToe()
+    state = game.parse_position("XO./.X./O..")  # X to move: 9 wins at once
+    thought = Thinker(game, Policy(algorithm=algorithm, budget=AMPLE)).choose(state).thought
+    result = thought.result
+    assert thought.solved and result.best_move == 8
+    assert result.max_score == Score.win(1)
+    # Five empty cells: a search five plies deep reaches the end of every line, so deepening
+    # stops there at the latest (it never goes on to depths that add nothing).
+    assert result.depth is not None and result.depth <= 5
