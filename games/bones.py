@@ -27,7 +27,7 @@ from minimax_cli.core.game import (
     InvalidPositionError,
     Parameter,
 )
-from minimax_cli.core.params import parse_bool
+from minimax_cli.core.params import parse_bool, parse_whole, quote
 
 #: (heap, player to move)
 BonesState = tuple[int, int]
@@ -46,16 +46,16 @@ def parse_heap_size(text: str) -> int:
     """A heap size: a whole number, 0 or more."""
     stripped = text.strip()
     if not _WHOLE.fullmatch(stripped):
-        raise ValueError(f"{text!r} is not a heap size: use a whole number, 0 or more, e.g. 21")
-    return int(stripped)
+        raise ValueError(f"{quote(text)} is not a heap size: use a whole number, 0 or more, e.g. 21")
+    return parse_whole(stripped)
 
 
 def parse_take(text: str) -> tuple[int, ...]:
     """Allowed amounts such as "1,3,4": sorted, duplicates dropped."""
     parts = [part.strip() for part in text.split(",")]
     if not all(_WHOLE.fullmatch(part) for part in parts):
-        raise ValueError(f"{text!r} is not a set of amounts: use {TAKE_FORM}")
-    amounts = {int(part) for part in parts}
+        raise ValueError(f"{quote(text)} is not a set of amounts: use {TAKE_FORM}")
+    amounts = {parse_whole(part) for part in parts}
     if 0 in amounts:
         raise ValueError(f"{text!r} is not a set of amounts: 0 is not allowed; use {TAKE_FORM}")
     return tuple(sorted(amounts))
@@ -124,9 +124,13 @@ class Bones(Game[BonesState, int]):
     def parse_position(self, text: str) -> BonesState:
         match = _POSITION.fullmatch(text.strip())
         if match is None:
-            raise InvalidPositionError(f"{text!r} is not a bones position: use {POSITION_FORM}")
+            raise InvalidPositionError(f"{quote(text)} is not a bones position: use {POSITION_FORM}")
         side = (match.group(2) or "max").lower()
-        return (int(match.group(1)), MIN if side == "min" else MAX)
+        try:
+            heap = parse_whole(match.group(1))
+        except ValueError as error:
+            raise InvalidPositionError(f"{quote(text)}: the heap is too large ({error})") from None
+        return (heap, MIN if side == "min" else MAX)
 
     def format_position(self, state: BonesState) -> str:
         heap, mover = state
@@ -134,12 +138,17 @@ class Bones(Game[BonesState, int]):
 
     def parse_move(self, state: BonesState, text: str) -> int:
         stripped = text.strip()
-        if not _WHOLE.fullmatch(stripped) or int(stripped) == 0:
+        if not _WHOLE.fullmatch(stripped) or not stripped.strip("0"):
             raise InvalidMoveError(
-                f"{text!r} is not a move: write how many bones to take, a positive whole number, "
-                "e.g. 3"
+                f"{quote(text)} is not a move: write how many bones to take, a positive whole "
+                "number, e.g. 3"
             )
-        move = int(stripped)
+        try:
+            move = parse_whole(stripped)
+        except ValueError:
+            allowed = ", ".join(map(str, self.take))
+            raise IllegalMoveError(f"{quote(text)} is not an allowed amount; allowed: {allowed}"
+                                   ) from None
         self._check_move(state[0], move)
         return move
 

@@ -28,7 +28,7 @@ from minimax_cli.core.game import (
     Parameter,
     SearchError,
 )
-from minimax_cli.core.params import parse_bool
+from minimax_cli.core.params import parse_bool, parse_whole, quote
 from minimax_cli.core.result import MoveValue
 from minimax_cli.core.score import PovScore, Score
 from minimax_cli.core.solver import ExactSolver, Progress, Solution
@@ -58,8 +58,8 @@ def parse_heaps(text: str) -> Heaps:
     """Heap sizes such as "3,4,5": at least one heap, each a whole number, 0 or more."""
     parts = [part.strip() for part in text.split(",")]
     if not all(_WHOLE.fullmatch(part) for part in parts):
-        raise ValueError(f"{text!r} is not a list of heaps: use {HEAPS_FORM}")
-    return tuple(int(part) for part in parts)
+        raise ValueError(f"{quote(text)} is not a list of heaps: use {HEAPS_FORM}")
+    return tuple(parse_whole(part) for part in parts)
 
 
 # --- theory --------------------------------------------------------------------------------------
@@ -143,12 +143,12 @@ class Nim(Game[NimState, NimMove]):
         body, slash, side = text.strip().partition("/")
         side = side.strip().lower()
         if slash and side not in ("max", "min"):
-            raise InvalidPositionError(f"{text!r} is not a nim position: use {POSITION_FORM}")
+            raise InvalidPositionError(f"{quote(text)} is not a nim position: use {POSITION_FORM}")
         try:
             heaps = parse_heaps(body)
         except ValueError:
             raise InvalidPositionError(
-                f"{text!r} is not a nim position: use {POSITION_FORM}"
+                f"{quote(text)} is not a nim position: use {POSITION_FORM}"
             ) from None
         return (heaps, MIN if side == "min" else MAX)
 
@@ -159,9 +159,12 @@ class Nim(Game[NimState, NimMove]):
 
     def parse_move(self, state: NimState, text: str) -> NimMove:
         match = _MOVE.fullmatch(text.strip())
-        if match is None or int(match.group(1)) == 0 or int(match.group(2)) == 0:
-            raise InvalidMoveError(f"{text!r} is not a move: use {MOVE_FORM}")
-        move = (int(match.group(1)) - 1, int(match.group(2)))
+        if match is None or not match.group(1).strip("0") or not match.group(2).strip("0"):
+            raise InvalidMoveError(f"{quote(text)} is not a move: use {MOVE_FORM}")
+        try:
+            move = (parse_whole(match.group(1)) - 1, parse_whole(match.group(2)))
+        except ValueError as error:
+            raise IllegalMoveError(f"{quote(text)} is not a move here: {error}") from None
         self._check_move(state[0], *move)
         return move
 

@@ -87,6 +87,13 @@ class _Computed(Generic[T]):
         return value
 
 
+def _small_int(digits: str) -> int:
+    """A string of ASCII digits as an int; -1 when it has too many digits to be a cell or row
+    (Python refuses to convert over 4,300 digits, and no board is that big)."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 6 else -1
+
+
 def _cells_of(bits: int) -> tuple[int, ...]:
     cells = []
     while bits:
@@ -343,16 +350,16 @@ class TicTacToe(Game[State, int]):
     def parse_move(self, state: State, text: str) -> int:
         body = text.strip()
         if _NUMBER.fullmatch(body):
-            number = int(body)
+            number = _small_int(body)
             if not 1 <= number <= self.cells:
                 raise IllegalMoveError(
-                    f"illegal move {text!r}: cell {number} is off the board;"
+                    f"illegal move {text!r}: cell {body.lstrip('0') or 0} is off the board;"
                     f" cells are 1 to {self.cells}"
                 )
             cell = number - 1
         elif coord := _COORD.fullmatch(body):
             col = ord(coord.group(1).lower()) - ord("a")
-            row = int(coord.group(2))
+            row = _small_int(coord.group(2))
             if col >= self.cols or not 1 <= row <= self.rows:
                 raise IllegalMoveError(
                     f"illegal move {text!r}: {body.lower()} is off the board; {self._move_form()}"

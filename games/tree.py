@@ -4,7 +4,9 @@ Position notation is JSON: a leaf is a number, an inner node a list of children,
 `[[3,12,8],[2,4,6],[14,5,2]]`. A node may carry a label: `{"label": "B", "children": [...]}` or
 `{"label": "x", "value": 3}`. Also `@NAME` for a bundled textbook tree (see `bundled_trees`) and
 `random:branching=3,depth=3,seed=1,low=0,high=10` for a seeded random tree like the course's
-NetLogo model. Moves are child numbers from 1, or labels where the tree gives them.
+NetLogo model. A trailing `/min` says MIN is to move at the root (`/max`, the default, may be
+written too), so that a subtree reached by play is written and read back as the same position.
+Moves are child numbers from 1, or labels where the tree gives them.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -28,6 +31,8 @@ from minimax_cli.core.game import (
 MAX_DEPTH = 200
 MAX_NODES = 1_000_000
 RANDOM_DEFAULTS = {"branching": 3, "depth": 3, "seed": 0, "low": 0, "high": 10}
+_TURN = re.compile(r"/\s*(max|min)\s*$", re.IGNORECASE)
+_DIGITS = re.compile(r"[0-9]+")
 
 
 @dataclass(frozen=True, eq=False)  # identity hashing: cheap, and distinct nodes stay distinct
@@ -63,7 +68,8 @@ class TreeGame(Game[Node, int]):
     position_help = (
         "JSON nested lists, leaves are numbers, root is MAX: [[3,12,8],[2,4,6],[14,5,2]];"
         ' labels as {"label": "B", "children": [...]}; @NAME for a bundled tree;'
-        " random:branching=3,depth=3,seed=1; a file path or - (stdin)"
+        " random:branching=3,depth=3,seed=1; a file path or - (stdin); add /min when MIN is to"
+        " move at the root"
     )
     move_help = "child number from 1 (left to right), or the child's label"
     game_type = TWO_PLAYER_NUMERIC
@@ -90,6 +96,11 @@ class TreeGame(Game[Node, int]):
     # --- notation -------------------------------------------------------------------------------
     def parse_position(self, text: str) -> Node:
         stripped = text.strip()
+        first_ply = 0
+        turn = _TURN.search(stripped)
+        if turn is not None:
+            stripped = stripped[: turn.start()].rstrip()
+            first_ply = 1 if turn.group(1).lower() == "min" else 0
         if stripped.startswith("@"):
             trees = bundled_trees()
             name = stripped[1:]
@@ -100,7 +111,7 @@ class TreeGame(Game[Node, int]):
                 )
             stripped = trees[name]
         elif stripped.startswith("random"):
-            return random_tree(**_random_options(stripped))
+            return random_tree(**_random_options(stripped), first_ply=first_ply)
         try:
             data = json.loads(stripped)
         except RecursionError:
@@ -112,10 +123,16 @@ class TreeGame(Game[Node, int]):
                 f"tree {_quote(text)} is not valid JSON ({error.msg} at character {error.pos + 1});"
                 " expected nested lists of numbers such as [[3,12,8],[2,4,6],[14,5,2]]"
             ) from None
-        return _build(data, text)
+        except ValueError:  # Python's limit on the digits of an integer
+            raise InvalidPositionError(
+                f"tree {_quote(text)} has a number with too many digits; leaves must be finite"
+                " numbers within about 1.8e308"
+            ) from None
+        return _build(data, text, first_ply)
 
     def format_position(self, state: Node) -> str:
-        return json.dumps(_to_json(state), separators=(",", ":"))
+        text = json.dumps(_to_json(state), separators=(",", ":"))
+        return text + "/min" if state.ply % 2 else text
 
     def parse_move(self, state: Node, text: str) -> int:
         if state.value is not None:
@@ -124,17 +141,18 @@ class TreeGame(Game[Node, int]):
         for i, child in enumerate(state.children):
             if child.label is not None and child.label == word:
                 return i
-        if not word.isdigit():
+        if not _DIGITS.fullmatch(word):  # ASCII digits only: int() refuses '²'
             raise InvalidMoveError(
                 f"'{text}' is not a move; give a child number from 1 to {len(state.children)}"
                 + ("" if not any(c.label for c in state.children) else " or a child's label")
             )
-        number = int(word)
-        if not 1 <= number <= len(state.children):
+        digits = word.lstrip("0") or "0"
+        if len(digits) > 7 or not 1 <= int(digits) <= len(state.children):
+            shown = digits if len(digits) <= 20 else digits[:17] + "..."
             raise IllegalMoveError(
-                f"there is no child {number} here; give a number from 1 to {len(state.children)}"
+                f"there is no child {shown} here; give a number from 1 to {len(state.children)}"
             )
-        return number - 1
+        return int(digits) - 1
 
     def format_move(self, state: Node, move: int) -> str:
         label = state.children[move].label
@@ -145,8 +163,17 @@ def _quote(text: str, limit: int = 60) -> str:
     return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
-def _build(data: Any, text: str) -> Node:
-    """Validate parsed JSON and turn it into Nodes (iteratively: depth is bounded by MAX_DEPTH)."""
+def _finite(number: float) -> bool:
+    """True for a number a double holds (an int beyond 1.8e308 overflows)."""
+    try:
+        return math.isfinite(number)
+    except OverflowError:
+        return False
+
+
+def _build(data: Any, text: str, first_ply: int = 0) -> Node:
+    """Validate parsed JSON and turn it into Nodes (iteratively: depth is bounded by MAX_DEPTH);
+    the root is at `first_ply` (1 when MIN moves first)."""
     count = 0
 
     def make(item: Any, ply: int) -> Node:
@@ -154,7 +181,7 @@ def _build(data: Any, text: str) -> Node:
         count += 1
         if count > MAX_NODES:
             raise InvalidPositionError(f"tree has more than {MAX_NODES:,} nodes")
-        if ply > MAX_DEPTH:
+        if ply - first_ply > MAX_DEPTH:
             raise InvalidPositionError(f"tree is nested too deeply (at most {MAX_DEPTH} levels)")
         label = None
         if isinstance(item, dict):
@@ -181,11 +208,14 @@ def _build(data: Any, text: str) -> Node:
                     f"tree {_quote(text)} has an empty list: an inner node needs at least one child"
                 )
             return Node(None, tuple(make(child, ply + 1) for child in item), ply, label)
-        if not math.isfinite(item):
-            raise InvalidPositionError(f"leaf {item} in tree {_quote(text)} is not a finite number")
+        if not _finite(item):
+            raise InvalidPositionError(
+                f"leaf {_quote(str(item), 20)} in tree {_quote(text)} is not a finite number"
+                " within about 1.8e308"
+            )
         return Node(item, (), ply, label)
 
-    return make(data, 0)
+    return make(data, first_ply)
 
 
 def _to_json(node: Node) -> Any:
@@ -218,17 +248,20 @@ def _random_options(text: str) -> dict[str, int]:
         raise InvalidPositionError(f"'{text}' would have more than {MAX_NODES:,} leaves")
     if options["low"] > options["high"]:
         raise InvalidPositionError(f"low must not exceed high in '{text}'")
+    if not (_finite(options["low"]) and _finite(options["high"])):
+        raise InvalidPositionError(f"low and high must be within about 1.8e308 in {_quote(text)}")
     return options
 
 
 def random_tree(branching: int = 3, depth: int = 3, seed: int = 0, low: int = 0,
-                high: int = 10) -> Node:
-    """A complete tree with `branching` children per node and integer leaves in low..high."""
+                high: int = 10, first_ply: int = 0) -> Node:
+    """A complete tree with `branching` children per node and integer leaves in low..high; the
+    root is at `first_ply` (1 when MIN moves first)."""
     rng = random.Random(seed)
 
     def make(ply: int) -> Node:
-        if ply == depth:
+        if ply == first_ply + depth:
             return Node(rng.randint(low, high), (), ply)
         return Node(None, tuple(make(ply + 1) for _ in range(branching)), ply)
 
-    return make(0)
+    return make(first_ply)

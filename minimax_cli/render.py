@@ -347,7 +347,9 @@ def games_table(classes: dict[str, Any]) -> Table:
         params = "\n".join(f"--{p.name} {p.metavar} (default {_param_default(p.default)}): {p.help}"
                            for p in cls.parameters) or "-"
         notation = f"position: {cls.position_help}\nmove: {cls.move_help}"
-        table.add_row(name, cls.description, params, notation)
+        kind = cls.game_type.describe()
+        table.add_row(Text(name), Text(f"{cls.description}\n({kind})"), Text(params),
+                      Text(notation))
     return table
 
 

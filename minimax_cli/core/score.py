@@ -123,7 +123,10 @@ class Score:
         if self.kind is Kind.WIN:
             return (1, -(self.plies if self.plies is not None else MAX_PLIES))
         if self.kind is Kind.LOSS:
-            return (-1, self.plies if self.plies is not None else MAX_PLIES)
+            if self.plies is None:
+                return (-1, MAX_PLIES)
+            # A loss in at most p plies may come sooner: it ranks just below a loss in exactly p.
+            return (-1, self.plies - 0.5 if self.plies_at_most else self.plies)
         return (0, self.number)
 
     def __str__(self) -> str:

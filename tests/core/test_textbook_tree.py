@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from games.tree import TreeGame
@@ -60,10 +62,11 @@ def test_labels_name_moves(game: TreeGame) -> None:
 
 def test_expectimax_averages_min_nodes(game: TreeGame) -> None:
     result = search(game, game.parse_position(SLIDES), "expectimax")
-    # B = 23/3, C = 4, D = 7: MAX picks B
-    assert result.value == pytest.approx(23 / 3)
+    # B = 23/3, C = 4, D = 7: MAX picks B; averages are exact fractions, shown as numbers
+    assert result.value == Fraction(23, 3)
     assert result.best_move == 0
-    assert [m.value for m in result.moves] == pytest.approx([23 / 3, 4, 7])
+    assert [m.value for m in result.moves] == [Fraction(23, 3), 4, 7]
+    assert str(result.max_score) == "value 23/3"
 
 
 def test_principal_variation_of_minimax(game: TreeGame) -> None:
