@@ -76,7 +76,7 @@ class Bones(Game[BonesState, int]):
     move_help: ClassVar[str] = "The number of bones to take, e.g. 3; it must be an allowed amount."
     has_symmetry: ClassVar[bool] = False
     parameters: ClassVar[tuple[Parameter, ...]] = (
-        Parameter("n", parse_heap_size, 21, "bones in the starting heap", "N"),
+        Parameter("n", parse_heap_size, 21, "bones in the starting heap", "N", sets_start=True),
         Parameter("take", parse_take, (1, 2, 3), "amounts a player may take", "A,B,..."),
         Parameter("misere", parse_bool, False, "misère play: who cannot move wins", "BOOL"),
     )

@@ -97,7 +97,8 @@ class Nim(Game[NimState, NimMove]):
     #: Heap order does not matter (and empty heaps can be dropped): see `canonical_key`.
     has_symmetry: ClassVar[bool] = True
     parameters: ClassVar[tuple[Parameter, ...]] = (
-        Parameter("heaps", parse_heaps, (3, 4, 5), "the starting heap sizes", "A,B,..."),
+        Parameter("heaps", parse_heaps, (3, 4, 5), "the starting heap sizes", "A,B,...",
+                  sets_start=True),
         Parameter("misere", parse_bool, False, "misère play: who cannot move wins", "BOOL"),
     )
 

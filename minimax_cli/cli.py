@@ -216,7 +216,9 @@ def game_and_position(ctx: typer.Context, name: str, position: str | None) -> tu
     """
     words = ([] if position is None else [position]) + list(ctx.args)
     with user_errors():
-        flags = {p.name for p in registry.load(name).parameters if isinstance(p.default, bool)}
+        declared = registry.load(name).parameters
+    flags = {p.name for p in declared if isinstance(p.default, bool)}
+    starts = {p.name for p in declared if p.sets_start}
     options: list[str] = []
     bare: list[str] = []
     i = 0
@@ -237,7 +239,15 @@ def game_and_position(ctx: typer.Context, name: str, position: str | None) -> tu
         fail(f"unexpected argument '{bare[1]}': give one position, then the game's parameters "
              "as --name value")
     with user_errors():
-        game = registry.create(name, game_params(name, options))
+        params = game_params(name, options)
+        game = registry.create(name, params)
+    start = next((key for key in params if key in starts), None)
+    if bare and start is not None:
+        command = ctx.command.name
+        fail(f"both a position ({bare[0]}) and --{start} {params[start]} were given, but --{start} "
+             f"only sets the start position, which the position replaces: give one, e.g. "
+             f"`minimax {command} {name} {bare[0]}` or `minimax {command} {name} --{start} "
+             f"{params[start]}`")
     return game, read_position(game, bare[0] if bare else None)
 
 
@@ -294,39 +304,6 @@ def progress_display(enabled: bool, description: str) -> Iterator[Callable[[int,
         display.close()
 
 
-def _start_clash(game: AnyGame, name: str, position: str | None, args: list[str]) -> str | None:
-    """The error when a position is given together with a parameter that only sets the start
-    position (`solve bones 10 --n 20`), which the position would silently override; else None.
-    The words are split as `game_and_position` splits them."""
-    from minimax_cli.solve import start_parameters
-
-    starts = set(start_parameters(game))
-    flags = {p.name for p in game.parameters if isinstance(p.default, bool)}
-    words = ([] if position is None else [position]) + args
-    bare: list[str] = []
-    given: list[tuple[str, str]] = []
-    i = 0
-    while i < len(words):
-        word = words[i]
-        if not (word.startswith("--") and len(word) > 2):
-            bare.append(word)
-        else:
-            key, eq, value = word[2:].partition("=")
-            alone = key in flags and (i + 1 >= len(words) or words[i + 1].startswith("--"))
-            if not eq and not alone and i + 1 < len(words):
-                i += 1
-                value = words[i]
-            if key in starts:
-                given.append((key, value))
-        i += 1
-    if not bare or not given:
-        return None
-    key, value = given[0]
-    return (f"both a position ({bare[0]}) and --{key} {value} were given, but --{key} only sets "
-            f"the start position, which the position replaces: give one, e.g. `minimax solve "
-            f"{name} {bare[0]}` or `minimax solve {name} --{key} {value}`")
-
-
 @app.command(context_settings=EXTRA)
 def solve(
     ctx: typer.Context,
@@ -356,9 +333,6 @@ def solve(
     from minimax_cli import solve as solving
 
     game, state = game_and_position(ctx, game_name, position)
-    clash = _start_clash(game, game_name, position, list(ctx.args))
-    if clash is not None:
-        fail(clash)
     table_megabytes = check_table_mb(table_mb)
     with user_errors(), progress_display(not as_json, f"solving {game.name}") as progress:
         report = solving.solve(game, state, tree=show_tree, upto=upto, progress=progress,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from minimax_cli import registry
-from minimax_cli.core.game import MAX, Game, GameError, SearchError, Series, Solution
+from minimax_cli.core.game import MAX, Game, SearchError, Series, Solution
 from minimax_cli.core.periodic import Period, find_period
 from minimax_cli.core.result import Limits, SearchResult, TraceNode
 from minimax_cli.core.score import Number, PovScore, Score
@@ -283,25 +283,6 @@ def tree_distances(root: TraceNode, win_loss: bool) -> dict[int, int | None]:
 
 
 # --- parameters that set the start position -----------------------------------------------------
-def start_parameters(game: AnyGame) -> list[str]:
-    """The names of the game's parameters that only set the start position, which a position
-    argument replaces: those whose default, written out, reads as the default game's start position
-    (bones --n 21 is the position "21", nim --heaps 3,4,5 the position "3,4,5")."""
-    default = type(game)()
-    start = default.initial_state()
-    names = []
-    for parameter in game.parameters:
-        value = parameter.default
-        text = (",".join(map(str, value)) if isinstance(value, tuple)
-                else str(value).lower() if isinstance(value, bool) else str(value))
-        try:
-            if default.parse_position(text) == start:
-                names.append(parameter.name)
-        except GameError:
-            continue
-    return names
-
-
 # --- the family of positions ---------------------------------------------------------------------
 def check_upto(game: AnyGame, upto: int) -> None:
     """SearchError unless `game` has a family of positions to tabulate and `upto` is in range."""
@@ -434,4 +415,4 @@ def _report(game: AnyGame, state: Any, score: Score, found: Sequence[tuple[Hasha
 
 __all__ = ["TREE_NODE_LIMIT", "UPTO_MAX", "MoveReport", "Pattern", "ProgressFn", "SeriesReport",
            "SolveReport", "describe_pattern", "games_with_series", "observe_period", "solve",
-           "solve_by_search", "solve_by_tree", "solve_series", "start_parameters", "tree_distances"]
+           "solve_by_search", "solve_by_tree", "solve_series", "tree_distances"]

@@ -103,7 +103,8 @@ class Parameter:
     """A game parameter as the registry and the CLI show it (`--rows 4`, `--take 1,3,4`).
 
     `parse` turns the user's text into the value and raises ValueError with a message naming the
-    accepted form; `default` is the parsed default value.
+    accepted form; `default` is the parsed default value. `sets_start` marks a parameter that only
+    sets the start position (bones' heap, Nim's heaps), which a position given with it replaces.
     """
 
     name: str
@@ -111,6 +112,7 @@ class Parameter:
     default: object
     help: str
     metavar: str = "VALUE"
+    sets_start: bool = False
 
 
 @dataclass(frozen=True)

@@ -172,6 +172,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
         (["analyze", "tree", "[1,2]", "--depth", "abc"], "depth"),
         (["analyze", "tree", "[1,2]", "--depth", "2"], "no evaluation function"),
         (["analyze", "tictactoe", "--table-mb", "0"], "--table-mb"),
+        (["analyze", "bones", "10", "--n", "20"], "only sets the start position"),
         (["analyze", "tictactoe", "--table-mb", "99999999"], "megabytes"),
     ],
 )
