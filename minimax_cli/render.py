@@ -163,10 +163,10 @@ def _player_name(player: int) -> str:
     return {MAX: "MAX", 1: "MIN", CHANCE: "CHANCE"}.get(player, f"player {player + 1}")
 
 
-def moves_table(game: AnyGame, state: Any, result: SearchResult) -> Table:
-    """Every root move with its value (MAX's view) and whether that value is exact or a bound."""
-    title = "Moves (values from MAX's point of view)"
-    table = Table(title=title, title_justify="left", min_width=len(title))
+def moves_table(game: AnyGame, state: Any, result: SearchResult) -> RenderableType:
+    """Every root move with its value (MAX's view) and whether that value is exact or a bound,
+    under a heading (a line of its own: a table's title would wrap at the table's width)."""
+    table = Table()
     table.add_column("move")
     table.add_column("value", justify="right")
     table.add_column("bound")
@@ -184,7 +184,7 @@ def moves_table(game: AnyGame, state: Any, result: SearchResult) -> Table:
                 f"≤ {score.plies}" if score.plies_at_most else str(score.plies))
             row.append(plies)
         table.add_row(*row, style="bold" if marker else None)
-    return table
+    return Group(Text("Moves (values from MAX's point of view)", style="italic"), table)
 
 
 def stats_table(result: SearchResult) -> Table:
