@@ -1,6 +1,6 @@
 """Search-core figures, each beside a reference measured in the same run (machines here are noisy).
 
-    python scripts/bench.py [--repeat 3] [--baseline REV]
+    python scripts/bench.py [--repeat 3] [--baseline REV]     (--repeat 15 for a steadier figure 3)
 
 1. Plain minimax over the full tic-tac-toe tree through the Game protocol, against the naive
    string-board reference in ../shared/reference/naive_tictactoe.py: same value, same 549,946 nodes.
@@ -23,6 +23,7 @@ import argparse
 import importlib.util
 import json
 import shutil
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -162,8 +163,13 @@ def main() -> None:
         print(f"   {label:<9} value {runs[0]['value']}  nodes {nodes:,}  CPU {cpu:.3f} s "
               f"({nodes / cpu:,.0f} nodes/s)  wall {wall:.3f} s ({nodes / wall:,.0f} nodes/s)")
     if old:
-        print(f"   nodes per second, now / baseline: CPU {rates['now'][0] / rates['baseline'][0]:.2f}"
-              f", wall {rates['now'][1] / rates['baseline'][1]:.2f}  (at least 1.00 = not slower)")
+        # Each round ran both, back to back: the median of the rounds' ratios resists the spikes
+        # of a shared machine better than a ratio of two best times.
+        paired = [(o["cpu"] / n["cpu"], o["wall"] / n["wall"]) for n, o in zip(now, old, strict=True)]
+        cpu_median = statistics.median(r[0] for r in paired)
+        wall_median = statistics.median(r[1] for r in paired)
+        print(f"   nodes per second, now / baseline, median of {len(paired)} paired rounds: CPU "
+              f"{cpu_median:.2f}, wall {wall_median:.2f}  (at least 1.00 = not slower)")
     else:
         print(f"   (git could not check out {args.baseline}; no baseline figure)")
 

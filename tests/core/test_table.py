@@ -161,3 +161,23 @@ def test_use_for_clears_on_a_new_context_only() -> None:
     entry = table.probe(1)
     assert entry is not None and entry.score == 5
 
+
+
+@pytest.mark.parametrize("megabytes", [0.01, 1.0])
+def test_the_engine_packs_and_places_entries_as_the_table_does(megabytes: float) -> None:
+    # The engine writes whole-number entries itself; with a score kept aside it lets the table
+    # place them (`put`). A side entry at a slot that does not exist forces that path without
+    # touching any real slot: both tables must end with the same entries in the same slots.
+    from games.tictactoe import TicTacToe
+    from minimax_cli.core.result import Limits
+    from minimax_cli.core.search import search
+
+    game = TicTacToe(4, 3, 3)
+    inline, placed = TranspositionTable(megabytes), TranspositionTable(megabytes)
+    placed.extra[-1] = 0
+    for depth in (2, 4, 6):  # one evaluation throughout: the tables are never cleared
+        for table in (inline, placed):
+            search(game, game.initial_state(), "negamax", Limits(depth=depth), table=table)
+        assert placed.extra == {-1: 0}
+        assert inline.slots == placed.slots
+    assert sum(e is not None for e in inline.slots) > 100

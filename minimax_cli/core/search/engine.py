@@ -279,7 +279,7 @@ def node_routine(engine: Engine) -> NodeRoutine:
             return score if mover == MAX else -score
 
         h = hash(s if key_of is None else key_of(s))
-        i = (h & mask) << 1
+        i = base = (h & mask) << 1
         probes += 1
         hint = -1
         e = slots[i]
@@ -359,12 +359,25 @@ def node_routine(engine: Engine) -> NodeRoutine:
                     stored = best - ply
             # The index in the game's own order: undo the move of the hint to the front.
             original = hint if best_i == 0 else best_i - 1 if best_i <= hint else best_i
-            if stored.__class__ is int:  # the common case, packed here (see table.py)
-                info = flag | (_PROVEN_END if proven else (
-                    depth if depth < DEPTH_END else DEPTH_END - 1) << DEPTH_SHIFT)
+            if stored.__class__ is int:
+                # The common case, packed and placed here as `table.store` and `table.put` do
+                # (tests/core/test_table.py holds the engine's entries to theirs).
+                kept = DEPTH_END if proven else depth if depth < DEPTH_END else DEPTH_END - 1
+                info = flag | (PROVEN if proven else 0) | kept << DEPTH_SHIFT
                 if original < MAX_MOVE_INDEX:
                     info |= (original + 1) << MOVE_SHIFT
-                put(h, ((stored << 30 | info) << INFO_SHIFT) | (h & MASK64))
+                entry = ((stored << 30 | info) << INFO_SHIFT) | (h & MASK64)
+                old = slots[base]
+                if extra:  # scores kept aside move with their entries: the table places it
+                    put(h, entry)
+                elif old is None:
+                    slots[base] = entry
+                elif kept < (old >> _DEPTH_AT) & DEPTH_MASK:
+                    slots[base + 1] = entry
+                else:
+                    if (old ^ h) & MASK64:
+                        slots[base + 1] = old
+                    slots[base] = entry
             else:
                 store(h, flag, proven, depth, original, stored)
         if trace is not None:
@@ -406,7 +419,7 @@ def _trace(parent: TraceNode, move: Hashable, mover: int, alpha: Number, beta: N
     return node
 
 
-_PROVEN_END = PROVEN | DEPTH_END << DEPTH_SHIFT
+_DEPTH_AT = INFO_SHIFT + DEPTH_SHIFT
 
 
 def unroll(line: Line) -> list[Hashable]:
