@@ -16,9 +16,10 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from minimax_cli import render
 from minimax_cli.core.game import MAX, Game
 from minimax_cli.core.result import SearchResult, TraceNode
-from minimax_cli.core.score import Number, PovScore, Score, format_number
+from minimax_cli.core.score import Number, PovScore, format_number
 from minimax_cli.solve import METHOD_SEARCH, METHOD_TREE, SeriesReport, SolveReport
 
 AnyGame = Game[Any, Any]
@@ -285,21 +286,9 @@ def solve_view(game: AnyGame, state: Any, report: SolveReport) -> RenderableType
     return Group(*parts)
 
 
-def _number(value: Number) -> int | float | str:
-    """A JSON number: whole numbers as ints; a fraction that is not whole as its text ("23/3")."""
-    if float(value).is_integer():
-        return int(value)
-    return value if isinstance(value, float) else format_number(value)
-
-
-def score_dict(score: Score) -> dict[str, Any]:
-    return {"kind": score.kind.value, "number": _number(score.number), "bound": score.bound.value,
-            "plies": score.plies}
-
-
 def _search_dict(result: SearchResult) -> dict[str, Any]:
     return {"algorithm": result.algorithm, "value": None if result.value is None
-            else _number(result.value), **result.stats.as_dict()}
+            else render.json_number(result.value), **result.stats.as_dict()}
 
 
 def solve_dict(report: SolveReport) -> dict[str, Any]:
@@ -309,13 +298,13 @@ def solve_dict(report: SolveReport) -> dict[str, Any]:
         "game": report.game,
         "position": report.position,
         "to_move": "MAX" if report.to_move == MAX else "MIN",
-        "value": _number(report.value),
+        "value": render.json_number(report.value),
         "result": value_words(report),
-        "score": score_dict(report.score),
+        "score": render.score_dict(report.score),
         "distance": report.distance,
         "optimal_moves": [m.text for m in report.optimal_moves()],
         "winning_moves": [m.text for m in report.winning_moves()],
-        "moves": [{"move": m.text, "value": _number(m.value), "distance": m.distance,
+        "moves": [{"move": m.text, "value": render.json_number(m.value), "distance": m.distance,
                    "optimal": m.optimal} for m in report.moves],
         "method": report.method,
         "explanation": list(report.explanation),

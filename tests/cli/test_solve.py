@@ -112,7 +112,7 @@ def test_json_for_ten_bones() -> None:
     assert data["game"] == "bones" and data["position"] == "10" and data["to_move"] == "MAX"
     assert data["winning_moves"] == ["2"] and data["optimal_moves"] == ["2"]
     assert data["value"] == 1 and data["score"] == {"kind": "win", "number": 1, "bound": "exact",
-                                                    "plies": None}
+                                                    "plies": None, "plies_at_most": False}
     assert data["moves"] == [
         {"move": "1", "value": -1, "distance": None, "optimal": False},
         {"move": "2", "value": 1, "distance": None, "optimal": True},
@@ -356,7 +356,8 @@ def test_tictactoe_empty_board_is_a_draw_and_every_move_is_optimal() -> None:
 def test_tictactoe_position_with_a_win() -> None:
     data = run_json("tictactoe", "XO./.X./..O")
     assert data["value"] == 1 and data["distance"] == 3
-    assert data["score"] == {"kind": "win", "number": 1, "bound": "exact", "plies": 3}
+    assert data["score"] == {"kind": "win", "number": 1, "bound": "exact", "plies": 3,
+                             "plies_at_most": False}
     assert sorted(data["winning_moves"]) == ["4", "7"]
 
 
@@ -368,7 +369,8 @@ def test_four_by_four_k_four_is_a_draw() -> None:
 def test_textbook_tree() -> None:
     data = run_json("tree", "[[3,12,8],[2,4,6],[14,5,2]]")
     assert data["value"] == 3 and data["optimal_moves"] == ["1"]
-    assert data["score"] == {"kind": "value", "number": 3, "bound": "exact", "plies": None}
+    assert data["score"] == {"kind": "value", "number": 3, "bound": "exact", "plies": None,
+                             "plies_at_most": False}
     out = run("tree", "[[3,12,8],[2,4,6],[14,5,2]]", "--tree")
     assert out.count("leaf =") == 9
     drawn = run_json("tree", "[[3,12,8],[2,4,6],[14,5,2]]", "--tree")
@@ -381,7 +383,8 @@ def test_one_json_schema_for_every_game() -> None:
                  ["bones", "0"], ["tictactoe", "XXX/OO./..."]):
         data = run_json(*args)
         assert set(data) == SCHEMA, args
-        assert set(data["score"]) == {"kind", "number", "bound", "plies"}
+        # the same score object as `analyze --json` writes
+        assert set(data["score"]) == {"kind", "number", "bound", "plies", "plies_at_most"}
         assert all(set(m) == {"move", "value", "distance", "optimal"} for m in data["moves"])
         assert isinstance(data["explanation"], list) and data["explanation"]
 
