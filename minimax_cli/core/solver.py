@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar, cast
+from typing import ClassVar, Generic, TypeVar
 
 from minimax_cli.core.periodic import Period
 from minimax_cli.core.result import MoveValue
@@ -66,11 +66,6 @@ class Solution(Generic[M]):
     def distance(self) -> int | None:
         """Plies to the end with best play, when the solver knows them."""
         return self.score.relative.plies
-
-    @property
-    def values(self) -> tuple[tuple[M, Number], ...]:
-        """Every legal move with its value from MAX's point of view."""
-        return tuple((cast(M, m.move), m.value) for m in self.moves)
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +31,27 @@ def spawn(*args: str, term: str = "dumb") -> Any:  # a pexpect.spawn
                          timeout=TIMEOUT, dimensions=(40, 100))
 
 
+@contextmanager
+def playing(*args: str, term: str = "dumb") -> Iterator[Any]:
+    """A `minimax play` session, closed however the test ends; its exit status is read after."""
+    child = spawn(*args, term=term)
+    try:
+        yield child
+    finally:
+        child.close()
+
+
+def wait_for_the_end(child: Any, quit: bool = True) -> None:
+    """Type quit (unless the session is already ending), then see it say bye and exit."""
+    if quit:
+        child.send("quit\r")
+    child.expect("bye")
+    child.expect(pexpect.EOF)
+
+
 @pytest.mark.parametrize("term", ["dumb", "xterm"])
 def test_play_move_undo_quit_in_a_terminal(term: str) -> None:
-    child = spawn("--seed", "1", term=term)
-    try:
+    with playing("--seed", "1", term=term) as child:
         child.expect("you play X")
         child.expect(r"your move \(X\)")
         child.send("5\r")
@@ -42,56 +61,39 @@ def test_play_move_undo_quit_in_a_terminal(term: str) -> None:
         child.send("undo\r")
         child.expect("took back 2 moves")
         child.expect(r"your move \(X\)")
-        child.send("quit\r")
-        child.expect("bye")
-        child.expect(pexpect.EOF)
-    finally:
-        child.close()
+        wait_for_the_end(child)
     assert child.exitstatus == 0
 
 
 @pytest.mark.parametrize("term", ["dumb", "xterm"])
 def test_an_illegal_move_is_refused(term: str) -> None:
     # xterm: refused in place, the line stays for editing; dumb: an error line and a new prompt.
-    child = spawn("--vs", "human", term=term)
-    try:
+    with playing("--vs", "human", term=term) as child:
         child.expect(r"X to move")
         child.send("10\r")
         child.expect("cell 10 is off the board")
         child.expect("X to move" if term == "dumb" else "")
-        child.send("\x15quit\r")  # Ctrl-U clears a refused line
-        child.expect("bye")
-        child.expect(pexpect.EOF)
-    finally:
-        child.close()
+        child.send("\x15")  # Ctrl-U clears a refused line
+        wait_for_the_end(child)
     assert child.exitstatus == 0
 
 
 def test_ctrl_c_says_bye_with_code_130() -> None:
-    child = spawn()
-    try:
+    with playing() as child:
         child.expect(r"your move \(X\)")
         child.sendcontrol("c")
-        child.expect("bye")
-        child.expect(pexpect.EOF)
-    finally:
-        child.close()
+        wait_for_the_end(child, quit=False)
     assert child.exitstatus == 130
 
 
 def test_the_ai_moves_first_on_5x5_within_its_default_budget() -> None:
     # Before the budget, the perfect AI tried to solve 5x5 k=4 and printed nothing for minutes.
-    child = spawn("tictactoe", "--rows", "5", "--cols", "5", "--k", "4", "--ai-first")
-    try:
+    with playing("tictactoe", "--rows", "5", "--cols", "5", "--k", "4", "--ai-first") as child:
         child.expect(r"you play O \(second\) against the AI \(level 5: perfect, up to 1 s a move\)")
         child.expect(r"X \(AI\) plays \d+: best move at depth \d+ of a search stopped after 1 s; "
                      r"value not proven: estimate -?\d+ for the AI")
         child.expect(r"your move \(O\)")
-        child.send("quit\r")
-        child.expect("bye")
-        child.expect(pexpect.EOF)
-    finally:
-        child.close()
+        wait_for_the_end(child)
     assert child.exitstatus == 0
 
 
@@ -99,18 +101,13 @@ def test_the_ai_moves_first_on_5x5_within_its_default_budget() -> None:
 def test_ctrl_c_while_the_ai_thinks_and_the_game_goes_on(term: str) -> None:
     # 30 s a move: the AI is still thinking when Ctrl-C comes, as soon as it says it thinks
     # (a line on a dumb terminal, a spinner on xterm).
-    child = spawn("tictactoe", "--rows", "5", "--cols", "5", "--k", "4", "--ai-first",
-                  "--time", "30", term=term)
-    try:
+    with playing("tictactoe", "--rows", "5", "--cols", "5", "--k", "4", "--ai-first",
+                  "--time", "30", term=term) as child:
         child.expect("up to 30 s a move")
         child.expect(r"X \(AI\) is thinking")
         child.sendcontrol("c")
         child.expect(r"X \(AI\) plays")
         child.expect(r"Ctrl-C stopped the AI's think; the game goes on")
         child.expect(r"your move \(O\)")
-        child.send("quit\r")
-        child.expect("bye")
-        child.expect(pexpect.EOF)
-    finally:
-        child.close()
+        wait_for_the_end(child)
     assert child.exitstatus == 0
