@@ -19,7 +19,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from minimax_cli import __version__, registry, render
+from minimax_cli import __version__, registry, render, render_games
 from minimax_cli.core.game import Game, GameError, SearchError
 from minimax_cli.core.result import Limits
 from minimax_cli.core.search import (
@@ -155,8 +155,8 @@ def games() -> None:
     with user_errors():
         classes = registry.load_all()
     console = _console()
-    console.print(render.games_table(classes))
-    bundled = render.named_positions_table(classes)
+    console.print(render_games.games_table(classes))
+    bundled = render_games.named_positions_table(classes)
     if bundled is not None:
         console.print(bundled)
 

@@ -24,9 +24,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from minimax_cli import registry
-from minimax_cli.core.game import MAX, Game, SearchError, Series, Solution
-from minimax_cli.core.periodic import Period, find_period
+from minimax_cli import series as series_mod
+from minimax_cli.core.game import MAX, Game, SearchError, Solution
 from minimax_cli.core.result import Limits, SearchResult, TraceNode
 from minimax_cli.core.score import Number, PovScore, Score
 from minimax_cli.core.search import search
@@ -39,8 +38,6 @@ ProgressFn = Callable[[int, int], None]
 
 #: `--tree` draws the plain minimax tree when it has at most this many nodes.
 TREE_NODE_LIMIT = 5_000
-#: The most positions `--upto` tabulates.
-UPTO_MAX = 100_000
 
 METHOD_SEARCH = "search"
 METHOD_TREE = "minimax"
@@ -64,31 +61,6 @@ class MoveReport:
     def distance(self) -> int | None:
         """Plies to the end of the game after this move is played, when known."""
         return self.score.plies
-
-
-@dataclass(frozen=True)
-class Pattern:
-    """The period `find_period` observed in the outcomes of positions 0..checked_upto - 1, in words.
-
-    `losing_residues` are the values of n mod period at which the player to move loses, for
-    n >= preperiod; `early_losses` the losing n below the preperiod. Observed, not proven.
-    """
-
-    preperiod: int
-    period: int
-    checked_upto: int
-    losing_residues: tuple[int, ...]
-    early_losses: tuple[int, ...]
-    sentence: str
-
-
-@dataclass(frozen=True)
-class SeriesReport:
-    """A game's family of positions 0..upto solved by its solver, and the pattern seen in it."""
-
-    series: Series
-    pattern: Pattern | None
-    elapsed: float
 
 
 @dataclass(frozen=True)
@@ -117,7 +89,7 @@ class SolveReport:
     table_entries: int | None
     elapsed: float
     searches: tuple[SearchResult, ...] = ()
-    series: SeriesReport | None = None
+    series: series_mod.SeriesReport | None = None
 
     @property
     def value(self) -> Number:
@@ -154,7 +126,7 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False, upto: int | None = N
     Raises SearchError for what cannot be done (no family, a tree too large to draw, a game no
     search serves)."""
     if upto is not None:
-        check_upto(game, upto)
+        series_mod.check_upto(game, upto)
     if tree:
         report = solve_by_tree(game, state)
     else:
@@ -167,7 +139,7 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False, upto: int | None = N
             table = TranspositionTable() if table_mb is None else TranspositionTable(table_mb)
             report = solve_by_search(game, state, progress, table)
     if upto is not None:
-        report = dataclasses.replace(report, series=solve_series(game, upto, progress))
+        report = dataclasses.replace(report, series=series_mod.solve_series(game, upto, progress))
     return report
 
 
@@ -282,105 +254,6 @@ def tree_distances(root: TraceNode, win_loss: bool) -> dict[int, int | None]:
     return distances
 
 
-# --- parameters that set the start position -----------------------------------------------------
-# --- the family of positions ---------------------------------------------------------------------
-def check_upto(game: AnyGame, upto: int) -> None:
-    """SearchError unless `game` has a family of positions to tabulate and `upto` is in range."""
-    solver = game.exact_solver()
-    if solver is None or not solver.has_series:
-        having = ", ".join(games_with_series()) or "none"
-        raise SearchError(f"--upto tabulates a family of positions; {game.name} has none "
-                          f"(games with one: {having})")
-    if not 0 <= upto <= UPTO_MAX:
-        raise SearchError(f"--upto must be from 0 to {UPTO_MAX:,}, got {upto:,}")
-
-
-def games_with_series() -> list[str]:
-    """The registered games whose solver tabulates a family of positions (with default rules)."""
-    names = []
-    for name in registry.names():
-        try:
-            solver = registry.create(name).exact_solver()
-        except ValueError:  # a plug-in that cannot be built with its defaults has nothing to show
-            continue
-        if solver is not None and solver.has_series:
-            names.append(name)
-    return names
-
-
-def solve_series(game: AnyGame, upto: int, progress: ProgressFn | None = None) -> SeriesReport:
-    """Positions 0..upto of the game's family, with the pattern observed in their outcomes."""
-    check_upto(game, upto)
-    solver = game.exact_solver()
-    started = time.perf_counter()
-    series = None if solver is None else solver.series(upto, progress)
-    if series is None:
-        raise SearchError(f"{game.name}'s solver gave no table of positions 0..{upto}")
-    outcomes = [int(o) for o in series.outcomes]
-    observed = observe_period(outcomes)
-    pattern = None if observed is None else describe_pattern(outcomes, observed)
-    return SeriesReport(series, pattern, time.perf_counter() - started)
-
-
-#: How many trailing outcomes `observe_period` may set aside when looking for a period.
-MAX_CUT = 64
-
-
-def observe_period(seq: Sequence[int]) -> Period | None:
-    """The period the outcomes `seq` show, found with `find_period`, or None.
-
-    `find_period` answers with the smallest period that fits the last few blocks, so a short run
-    at the very end can pass for a period: outcomes 0..27 of bones with take 1,3,4 end W W W W,
-    which period 1 fits, while period 7 from n = 0 explains all 28. So the question is also put
-    with stricter repeat counts (3, 4, 6, 9, ...) and, when the answer so far leaves more than half
-    of `seq` unexplained, to prefixes that set aside up to MAX_CUT trailing terms. Every answer
-    must hold over the whole of `seq`; the one that explains the most wins: the smallest
-    preperiod + period, then the smallest period. Still an observation over `seq`, never a proof.
-    """
-    length = len(seq)
-    best: Period | None = None
-    for cut in range(min(MAX_CUT, length // 2) + 1):
-        if cut and best is not None and 2 * (best.preperiod + best.period) <= length:
-            break
-        prefix = seq[:length - cut]
-        repeats = 3
-        while (found := find_period(prefix, repeats)) is not None:
-            start, period = found.preperiod, found.period
-            holds = all(seq[i] == seq[i + period] for i in range(length - cut - period,
-                                                                 length - period))
-            if holds and (best is None or (start + period, period) < (
-                    best.preperiod + best.period, best.period)):
-                best = Period(start, period, checked_upto=length)
-            repeats = repeats + 1 if repeats < 4 else repeats * 3 // 2
-    return best
-
-
-def describe_pattern(outcomes: Sequence[int], period: Period) -> Pattern:
-    """The observed period of `outcomes` (1 = the player to move wins) as a sentence such as
-    "the player to move loses exactly when n mod 4 = 0 (period 4 from n = 0; verified for 0..20)".
-    """
-    start, length = period.preperiod, period.period
-    residues = tuple(sorted(n % length for n in range(start, start + length) if not outcomes[n]))
-    early = tuple(n for n in range(start) if not outcomes[n])
-    where = f"period {length} from n = {start}; verified for 0..{period.checked_upto - 1}"
-    if residues:
-        rule = f"loses exactly when n mod {length} = {_or_list(residues)}"
-    else:
-        rule = "always wins"
-    if start == 0:
-        sentence = f"the player to move {rule} ({where})"
-    else:
-        before = (f"below n = {start} they lose at n = {_or_list(early)}" if early
-                  else f"below n = {start} they never lose")
-        sentence = f"from n = {start} on, the player to move {rule}; {before} ({where})"
-    return Pattern(start, length, period.checked_upto, residues, early, sentence)
-
-
-def _or_list(numbers: Sequence[int]) -> str:
-    words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
 # --- scores --------------------------------------------------------------------------------------
 def as_score(game: AnyGame, value: Number | None, plies: int | None) -> Score:
     """A proven value on the game's scale (MAX's view: a finished game's outcome, or one backed up
@@ -413,6 +286,5 @@ def _report(game: AnyGame, state: Any, score: Score, found: Sequence[tuple[Hasha
                        elapsed)
 
 
-__all__ = ["TREE_NODE_LIMIT", "UPTO_MAX", "MoveReport", "Pattern", "ProgressFn", "SeriesReport",
-           "SolveReport", "describe_pattern", "games_with_series", "observe_period", "solve",
-           "solve_by_search", "solve_by_tree", "solve_series", "tree_distances"]
+__all__ = ["TREE_NODE_LIMIT", "MoveReport", "ProgressFn", "SolveReport", "solve", "solve_by_search",
+           "solve_by_tree", "tree_distances"]

@@ -128,7 +128,7 @@ class Game(ABC, Generic[S, M]):
     """Rules of a turn-taking game: two-player zero-sum win/loss unless `game_type` says otherwise.
 
     Subclasses set `name` and `description` and implement the abstract methods. The optional hooks
-    (`evaluators`, `order_moves`, `canonical_key`, `is_quiet`, `grid`, `chance_outcomes`,
+    (`evaluators`, `order_moves`, `canonical_key`, `is_quiet`, `grid`, `sketch`, `chance_outcomes`,
     `exact_solver`) have neutral defaults here, so callers use them directly and never probe with
     `hasattr`; `has_symmetry` tells whether `canonical_key` is more than the identity.
     """
@@ -228,6 +228,12 @@ class Game(ABC, Generic[S, M]):
 
     def grid(self, state: S) -> Grid | None:
         """Cells for board rendering, or None when the game is not played on a grid."""
+        return None
+
+    def sketch(self, state: S) -> Sequence[str] | None:
+        """A picture of a position without a grid, as lines of plain text (bones or Nim heaps as
+        rows of sticks), or None. Kept short whatever the position: a game draws a huge heap
+        as its number, so callers may print it as it is."""
         return None
 
     def chance_outcomes(self, state: S) -> Sequence[tuple[M, Probability]]:

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from games.bones import Bones
 from games.tictactoe import TicTacToe
-from minimax_cli import solve
+from minimax_cli import series, solve
 from minimax_cli.cli import app
 from minimax_cli.core import MAX, Game, PovScore, Score, Solution
 from minimax_cli.core.periodic import Period
@@ -298,7 +298,7 @@ def test_observed_pattern_matches_the_proof_given_enough_outcomes(take: tuple[in
     enough = proven.preperiod + 3 * proven.period + take[-1]
     for upto in range(enough, enough + 60):
         outcomes = [int(mover_wins(n, take, misere)) for n in range(upto + 1)]
-        observed = solve.observe_period(outcomes)
+        observed = series.observe_period(outcomes)
         assert observed is not None and not observed.proven
         assert (observed.preperiod, observed.period) == (proven.preperiod, proven.period), upto
 
@@ -310,7 +310,7 @@ def test_too_short_a_range_says_so() -> None:
 
 def test_pattern_with_a_preperiod() -> None:
     outcomes = [1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0]
-    pattern = solve.describe_pattern(outcomes, Period(preperiod=3, period=2, checked_upto=11))
+    pattern = series.describe_pattern(outcomes, Period(preperiod=3, period=2, checked_upto=11))
     assert pattern.losing_residues == (0,) and pattern.early_losses == (1, 2)
     assert pattern.sentence.startswith("from n = 3 on, the player to move loses exactly when "
                                        "n mod 2 = 0; below n = 3 they lose at n = 1 or 2")
