@@ -248,6 +248,8 @@ def game_and_position(ctx: typer.Context, name: str, position: str | None) -> tu
              f"only sets the start position, which the position replaces: give one, e.g. "
              f"`minimax {command} {name} {bare[0]}` or `minimax {command} {name} --{start} "
              f"{params[start]}`")
+    # Whether the user named a position (or set the start), for commands that need not solve it.
+    ctx.meta["position_given"] = bool(bare) or start is not None
     return game, read_position(game, bare[0] if bare else None)
 
 
@@ -330,17 +332,23 @@ def solve(
     """
     # Imported here so other commands do not load the solver.
     from minimax_cli import render_solve
+    from minimax_cli import series as series_mod
     from minimax_cli import solve as solving
 
     game, state = game_and_position(ctx, game_name, position)
     table_megabytes = check_table_mb(table_mb)
+    # `--upto N` alone tabulates the family; the start position is solved only when asked for.
+    solve_position = upto is None or ctx.meta["position_given"] or show_tree
     with user_errors(), progress_display(not as_json, f"solving {game.name}") as progress:
-        report = solving.solve(game, state, tree=show_tree, upto=upto, progress=progress,
-                               table_mb=table_megabytes)
+        if upto is not None:
+            series_mod.check_upto(game, upto)  # before any long work
+        solved = (solving.solve(game, state, tree=show_tree, progress=progress,
+                                table_mb=table_megabytes) if solve_position else None)
+        series = None if upto is None else series_mod.solve_series(game, upto, progress)
     if as_json:
-        print(json.dumps(render_solve.solve_dict(report), indent=2))
+        print(json.dumps(render_solve.solve_dict(game, state, solved, series), indent=2))
         return
-    _console().print(render_solve.solve_view(game, state, report))
+    _console().print(render_solve.solve_view(game, state, solved, series))
 
 
 PLAY_LEVEL_HELP = (

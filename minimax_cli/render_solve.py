@@ -15,24 +15,18 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from minimax_cli import render, render_series
+from minimax_cli import render_report, render_series, report
 from minimax_cli.core.game import MAX, Game
-from minimax_cli.core.result import SearchResult, TraceNode
-from minimax_cli.core.score import Number, PovScore, format_number
+from minimax_cli.core.result import TraceNode
+from minimax_cli.core.score import Number, format_number
+from minimax_cli.series import SeriesReport
 from minimax_cli.solve import METHOD_SEARCH, METHOD_TREE, SolveReport
+from minimax_cli.words import count
 
 AnyGame = Game[Any, Any]
 
-PLAYERS = ("MAX (first player)", "MIN (second player)")
 MAX_MARK = "▲ MAX"  # the course draws MAX as an upward triangle, MIN as a downward one
 MIN_MARK = "▼ MIN"
-#: The moves table shows at most this many rows (the JSON has them all).
-MOVE_ROWS = 60
-#: `--upto` tables show at most this many rows (the JSON has them all).
-DISPLAY_ROWS = 400
-#: Rows per block of the outcome table; longer tables are laid out in blocks side by side.
-BLOCK_ROWS = 25
-MAX_BLOCKS = 4
 #: Tree labels show the position a move leads to when it is at most this long.
 LABEL_POSITION = 24
 
@@ -54,102 +48,34 @@ def _plies(plies: int | None) -> str:
 
 
 # --- the answer ----------------------------------------------------------------------------------
-def value_words(report: SolveReport) -> str:
-    """The value from MAX's point of view, in words, with the distance when known."""
-    value = report.value
-    if not report.win_loss:
-        over = "the game is over; " if report.terminal else ""
-        return f"{over}{format_number(value)} (from MAX's, the first player's, point of view)"
-    if report.terminal:
-        return {1: "+1: the game is over, the first player (MAX) has won",
-                -1: "-1: the game is over, the second player (MIN) has won"
-                }.get(int(value), "0: the game is over, a draw")
-    if value > 0:
-        return f"+1: the first player (MAX) wins{_plies(report.distance)}"
-    if value < 0:
-        return f"-1: the second player (MIN) wins{_plies(report.distance)}"
-    return "0: draw"
-
-
-def mover_words(report: SolveReport) -> Text:
-    """The result for the player to move, in words (win/loss games)."""
-    mover = "MAX" if report.to_move == MAX else "MIN"
-    number = report.mover_sign * report.value
-    if number == 0:
-        return Text("a draw with perfect play: neither player can force a win", style="bold")
-    verdict = "wins" if number > 0 else "loses"
-    style = "bold green" if number > 0 else "bold red"
-    return Text(f"the player to move ({mover}) {verdict} with perfect play", style=style)
-
-
-def _moves_words(report: SolveReport) -> tuple[str, Text]:
-    if report.terminal:
-        return "moves", Text("none: the game is over")
-    every = len(report.moves)
-    winning = report.winning_moves()
-    if report.win_loss and report.mover_sign * report.value < 0:
-        return "winning", Text(f"none: every move loses ({_count(every, 'move')})", style="red")
-    shown = winning or report.optimal_moves()
-    label = "winning" if winning else "optimal"
-    text = Text(" ".join(m.text for m in shown[:MOVE_ROWS]), style="bold green")
-    if len(shown) > MOVE_ROWS:
-        text.append(f" … and {len(shown) - MOVE_ROWS:,} more", style="dim")
-    text.append(f"  ({len(shown)} of {every} moves)")
-    return label, text
-
-
-def _method_words(report: SolveReport) -> str:
-    seconds = f"{report.elapsed:.3f} s"
-    if report.by_solver:
-        return (f"{report.method}: the game's own exact solver, "
-                f"{_count(report.positions, 'position')} computed, {seconds}")
-    if report.method == METHOD_TREE:
-        return f"minimax: the whole game tree, {_count(report.nodes, 'node')}, {seconds}"
-    entries = "" if report.table_entries is None else \
-        f", {report.table_entries:,} kept in the table"
-    return (f"{METHOD_SEARCH}: the engine, {_count(report.nodes, 'position')} searched{entries}, "
+def _method_words(solved: SolveReport) -> str:
+    seconds = f"{solved.elapsed:.3f} s"
+    if solved.by_solver:
+        return (f"{solved.method}: the game's own exact solver, "
+                f"{count(solved.positions, 'position')} computed, {seconds}")
+    if solved.method == METHOD_TREE:
+        return f"minimax: the whole game tree, {count(solved.nodes, 'node')}, {seconds}"
+    entries = "" if solved.table_entries is None else \
+        f", {count(solved.table_entries, 'entry')} kept in the table"
+    return (f"{METHOD_SEARCH}: the engine, {count(solved.nodes, 'position')} searched{entries}, "
             f"{seconds}")
 
 
-def summary(report: SolveReport) -> RenderableType:
-    """The value, the moves that achieve it, how it was found and why that is sound."""
-    rows: list[tuple[str, Text]] = [
-        ("position", Text(report.position)),
-        ("to move", Text(PLAYERS[report.to_move] if report.to_move in (0, 1)
-                         else str(report.to_move))),
-    ]
-    if report.win_loss and not report.terminal:
-        rows.append(("result", mover_words(report)))
-    rows.append(("value", Text(value_words(report), style="bold")))
-    rows.append(_moves_words(report))
-    rows.append(("method", Text(_method_words(report))))
-    for i, sentence in enumerate(report.explanation):
+def summary(game: AnyGame, state: Any, solved: SolveReport) -> RenderableType:
+    """The position, the value, the moves that achieve it, how it was found and why that is
+    sound, then every move."""
+    rep = report.from_solve(game, state, solved)
+    rows: list[tuple[str, Text]] = []
+    if not rep.over:
+        optimal, every = len(rep.optimal_moves()), len(rep.moves)
+        rows.append(("optimal", Text(f"{optimal} of {count(every, 'move')} keep the game value")))
+    if rep.first_player_wins is not None:
+        rows.append(("first player", Text("wins with perfect play" if rep.first_player_wins
+                                          else "does not win with perfect play")))
+    rows.append(("method", Text(_method_words(solved))))
+    for i, sentence in enumerate(solved.explanation):
         rows.append(("why" if i == 0 else "", Text(sentence)))
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(style="dim", no_wrap=True)
-    grid.add_column()
-    for label, value in rows:
-        grid.add_row(label, value)
-    return Group(Text(f"{report.game} · solved (values are from MAX's point of view)",
-                      style="bold"), grid)
-
-
-def moves_table(report: SolveReport) -> Table:
-    """Every legal move with its proven value (MAX's view) and what it means for the mover."""
-    table = Table(title="Every move, solved", title_justify="left")
-    table.add_column("move")
-    table.add_column("value (MAX)", justify="right")
-    if report.win_loss:
-        table.add_column("for the player to move")
-    for m in report.moves[:MOVE_ROWS]:
-        row = [Text(m.text + (" ★" if m.optimal else "")), Text(signed(m.value, report.win_loss))]
-        if report.win_loss:
-            row.append(Text(str(PovScore(m.score, MAX).seen_by(report.to_move))))
-        table.add_row(*row, style="bold" if m.optimal else None)
-    if len(report.moves) > MOVE_ROWS:
-        table.caption = f"… {len(report.moves) - MOVE_ROWS:,} more moves; --json lists them all"
-        table.caption_justify = "left"
-    return table
+    return render_report.report_view(game, state, rep, f"{solved.game} · solved", rows)
 
 
 # --- the drawn tree ------------------------------------------------------------------------------
@@ -211,52 +137,27 @@ def search_counts(report: SolveReport) -> Table:
 
 
 # --- everything together -------------------------------------------------------------------------
-def solve_view(game: AnyGame, state: Any, report: SolveReport) -> RenderableType:
-    """The drawn tree and the node counts (with --tree), the answer, every move, the series."""
+def solve_view(game: AnyGame, state: Any, solved: SolveReport | None,
+               series: SeriesReport | None = None) -> RenderableType:
+    """The drawn tree and the node counts (with --tree), the answer with every move, the series."""
     parts: list[RenderableType] = []
-    trace = report.searches[0].trace if report.searches else None
-    if trace is not None:
-        parts.append(game_tree(game, state, trace))
-        parts.append(search_counts(report))
-    parts.append(summary(report))
-    if report.moves:
-        parts.append(moves_table(report))
-    if report.series is not None:
-        parts.append(render_series.series_view(report.series))
+    if solved is not None:
+        trace = solved.searches[0].trace if solved.searches else None
+        if trace is not None:
+            parts.append(game_tree(game, state, trace))
+            parts.append(search_counts(solved))
+        parts.append(summary(game, state, solved))
+    if series is not None:
+        parts.append(render_series.series_view(series))
     return Group(*parts)
 
 
-def _search_dict(result: SearchResult) -> dict[str, Any]:
-    return {"algorithm": result.algorithm, "value": None if result.value is None
-            else render.json_number(result.value), **result.stats.as_dict()}
-
-
-def solve_dict(report: SolveReport) -> dict[str, Any]:
-    """The JSON form of any solve, one schema for every game; values from MAX's point of view.
-    Game-specific figures live in `facts` (and `series` with --upto)."""
-    data: dict[str, Any] = {
-        "game": report.game,
-        "position": report.position,
-        "to_move": "MAX" if report.to_move == MAX else "MIN",
-        "value": render.json_number(report.value),
-        "result": value_words(report),
-        "score": render.score_dict(report.score),
-        "distance": report.distance,
-        "optimal_moves": [m.text for m in report.optimal_moves()],
-        "winning_moves": [m.text for m in report.winning_moves()],
-        "moves": [{"move": m.text, "value": render.json_number(m.value), "distance": m.distance,
-                   "optimal": m.optimal} for m in report.moves],
-        "method": report.method,
-        "explanation": list(report.explanation),
-        "facts": None if report.facts is None else dict(report.facts),
-        "stats": {
-            "nodes": report.nodes,
-            "positions": report.positions,
-            "table_entries": report.table_entries,
-            "time_s": round(report.elapsed, 6),
-            "searches": [_search_dict(r) for r in report.searches],
-        },
-    }
-    if report.series is not None:
-        data["series"] = render_series.series_dict(report.series)
+def solve_dict(game: AnyGame, state: Any | None, solved: SolveReport | None,
+               series: SeriesReport | None = None) -> dict[str, Any]:
+    """The JSON form of any solve: the one report schema (see `report.report_dict`), plus `series`
+    with --upto. Without a position (`solve GAME --upto N`), only the header keys and `series`."""
+    data = (report.header_dict("solve", game) if solved is None
+            else report.report_dict(report.from_solve(game, state, solved)))
+    if series is not None:
+        data["series"] = render_series.series_dict(series)
     return data

@@ -9,8 +9,7 @@ A position is solved
 - with `tree`, by plain minimax over the whole game tree (at most TREE_NODE_LIMIT nodes), kept for
   drawing; the engine searches the same position beside it for comparison, and the answer is the
   drawn tree's.
-`upto` also tabulates the game's family of positions 0..upto (`ExactSolver.series`) and states
-the pattern observed in it.
+`--upto` (the game's family of positions 0..N) is `series.py`'s.
 
 Nothing here knows a game: a game's special powers reach it through the hook. Scores in reports
 are from MAX's (the first player's) point of view.
@@ -24,7 +23,6 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from minimax_cli import series as series_mod
 from minimax_cli.core.game import MAX, Game, SearchError, Solution
 from minimax_cli.core.result import Limits, SearchResult, TraceNode
 from minimax_cli.core.score import Number, PovScore, Score
@@ -89,7 +87,7 @@ class SolveReport:
     table_entries: int | None
     elapsed: float
     searches: tuple[SearchResult, ...] = ()
-    series: series_mod.SeriesReport | None = None
+    pv: tuple[Hashable, ...] = ()
 
     @property
     def value(self) -> Number:
@@ -119,14 +117,12 @@ class SolveReport:
 
 
 # --- entry point ---------------------------------------------------------------------------------
-def solve(game: AnyGame, state: Any, *, tree: bool = False, upto: int | None = None,
+def solve(game: AnyGame, state: Any, *, tree: bool = False,
           progress: ProgressFn | None = None, table_mb: float | None = None) -> SolveReport:
-    """Solve `state` exactly (see the module docstring); with `upto`, also tabulate the game's
-    family of positions 0..upto. `table_mb` sizes the engine's table when a search is needed.
+    """Solve `state` exactly (see the module docstring). `table_mb` sizes the engine's table when
+    a search is needed.
     Raises SearchError for what cannot be done (no family, a tree too large to draw, a game no
     search serves)."""
-    if upto is not None:
-        series_mod.check_upto(game, upto)
     if tree:
         report = solve_by_tree(game, state)
     else:
@@ -138,8 +134,9 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False, upto: int | None = N
         else:
             table = TranspositionTable() if table_mb is None else TranspositionTable(table_mb)
             report = solve_by_search(game, state, progress, table)
-    if upto is not None:
-        report = dataclasses.replace(report, series=series_mod.solve_series(game, upto, progress))
+        if not report.pv:
+            pv, score = principal_line(game, state, report.score)
+            report = dataclasses.replace(report, pv=pv, score=score)
     return report
 
 
@@ -187,8 +184,42 @@ def solve_by_search(game: AnyGame, state: Any, progress: ProgressFn | None = Non
         found.append((move, dataclasses.replace(child, plies=_later(child.plies))))
         if progress is not None:
             progress(done, len(moves))
-    return _report(game, state, _best(found, mover), found, METHOD_SEARCH, explanation, nodes,
-                   len(table), time.perf_counter() - started)
+    best = _best(found, mover)
+    report = _report(game, state, best, found, METHOD_SEARCH, explanation, nodes, len(table),
+                     time.perf_counter() - started)
+    # The table already holds the proof, so the line of best play costs little more.
+    pv, score = principal_line(game, state, best, table)
+    return dataclasses.replace(report, pv=pv, score=score)
+
+
+# --- the principal variation --------------------------------------------------------------------
+#: The engine may spend this many nodes to find the line of best play of a solved position.
+PV_NODES = 200_000
+
+
+def principal_line(game: AnyGame, state: Any, score: Score,
+                   table: TranspositionTable | None = None
+                   ) -> tuple[tuple[Hashable, ...], Score]:
+    """The line of best play from `state` (the quickest win, the slowest loss) found by the engine
+    within PV_NODES nodes, and `score` with the engine's distance to the end where it had none (a
+    game's solver may know who wins but not how soon). No line when the nodes are not enough (the
+    report then names the first move only). The engine must agree with the value already proven,
+    or there is a bug."""
+    if game.outcome(state) is not None:
+        return (), score
+    try:
+        result = search(game, state, "negamax", Limits(nodes=PV_NODES), exact_root=False,
+                        table=table if table is not None else TranspositionTable(1))
+    except SearchError:  # e.g. a game too deep to search recursively: the solve stands alone
+        return (), score
+    found = result.max_score
+    if found is None or not result.exact:
+        return (), score
+    if found.number != score.number:  # two independent answers: a disagreement is a bug
+        raise RuntimeError(f"the solve says {score}, the engine {found}: a bug")
+    if score.plies is None and found.kind is score.kind and not found.plies_at_most:
+        score = found
+    return tuple(result.pv), score
 
 
 # --- the drawn tree ------------------------------------------------------------------------------
@@ -223,7 +254,7 @@ def solve_by_tree(game: AnyGame, state: Any) -> SolveReport:
                    "engine searched the same position and agrees.",)
     report = _report(game, state, score, found, METHOD_TREE, explanation, plain.stats.nodes, None,
                      time.perf_counter() - started)
-    return dataclasses.replace(report, searches=(plain, engine))
+    return dataclasses.replace(report, searches=(plain, engine), pv=tuple(engine.pv))
 
 
 def tree_distances(root: TraceNode, win_loss: bool) -> dict[int, int | None]:

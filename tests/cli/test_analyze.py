@@ -39,8 +39,13 @@ def test_slides_tree_json_for_alphabeta() -> None:
     assert data["value"] == 3 and data["best_move"] == "1" and data["exact"] is True
     assert data["stats"]["nodes"] == 11 and data["stats"]["leaves"] == 7
     assert [m["bound"] for m in data["moves"]] == ["exact", "upper", "upper"]
-    assert data["moves"][0] == {"move": "1", "value": 3, "bound": "exact", "distance": None,
-                                "kind": "value"}
+    assert data["moves"][0] == {"move": "1", "value": 3, "value_exact": None, "bound": "exact",
+                                "distance": None, "distance_at_most": False, "kind": "value",
+                                "proven": True, "exact": True, "for_mover": "value 3",
+                                "optimal": True, "best": True}
+    # C's first leaf (2) proves C <= 2 < 3: not optimal; B likewise (<= 2 after its 2 is seen)
+    assert [(m["move"], m["value"], m["optimal"]) for m in data["moves"]] == [
+        ("1", 3, True), ("2", 2, False), ("3", 2, False)]
     assert data["score"] == {"kind": "value", "number": 3, "bound": "exact", "plies": None,
                              "plies_at_most": False}
 
@@ -122,8 +127,8 @@ def test_expectimax_reports_the_exact_average_never_a_result_word() -> None:
     data = analyze_json("tictactoe", "XO./.../...", "--algorithm", "expectimax")
     assert data["value"] == 1 and data["score"]["kind"] == "value"
     text = runner.invoke(app, ["analyze", "tictactoe", "XO./.../...", "-a", "expectimax"]).stdout
-    value_line = next(line for line in text.splitlines() if line.startswith("value:"))
-    assert value_line.split() == ["value:", "1"]
+    value_line = next(line for line in text.splitlines() if line.startswith("value "))
+    assert value_line.split() == ["value", "1", "(MAX's", "view)"]
     for word in ("draw", "wins", "win", "loss"):
         assert word not in value_line
 

@@ -17,21 +17,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 from games.bones import Bones
 from games.tictactoe import TicTacToe
-from minimax_cli import series, solve
+from minimax_cli import solve
 from minimax_cli.cli import app
 from minimax_cli.core import MAX, Game, PovScore, Score, Solution
-from minimax_cli.core.periodic import Period
 from minimax_cli.core.result import TraceNode
 
 runner = CliRunner()
+REPORT_SCHEMA = Draft202012Validator(json.loads(
+    (Path(__file__).resolve().parents[2] / "minimax_cli" / "schema" / "report.schema.json").read_text()))
 ROOT = Path(__file__).resolve().parents[2]
 
-SCHEMA = {"game", "position", "to_move", "value", "result", "score", "distance", "optimal_moves",
-          "winning_moves", "moves", "method", "explanation", "facts", "stats"}
 
 
 def run(*args: str) -> str:
@@ -43,6 +43,12 @@ def run(*args: str) -> str:
 def run_json(*args: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(run(*args, "--json"))
     return data
+
+
+def winning(data: dict[str, Any]) -> list[str]:
+    """The moves that win for the player to move: the optimal ones when the mover wins."""
+    mover_sign = 1 if data["to_move"] == "MAX" else -1
+    return data["optimal_moves"] if data["value"] * mover_sign > 0 else []
 
 
 # --- independent references ------------------------------------------------------------------
@@ -84,20 +90,23 @@ def count_nodes(game: Game[Any, Any], state: Any) -> int:
 # --- bones: the Java tutorial's heaps, the solver's methods ---------------------------------
 def test_six_bones_first_player_wins() -> None:
     out = run("bones", "--n", "6")
-    assert "the player to move (MAX) wins with perfect play" in out
-    assert "+1: the first player (MAX) wins" in out
-    assert "taking 2 leaves 4, a lost heap" in out
+    # 6 -> 4 (lost) -> 3 -> 0 at the quickest: the engine gives the solver's win its distance
+    assert "the player to move (MAX) wins in 3 plies with perfect play" in out
+    assert "+1: the first player (MAX) wins in 3 plies" in out
+    assert "taking 2 leaves 4, a lost heap" in " ".join(out.split())
     data = run_json("bones", "--n", "6")
-    assert data["value"] == 1 and data["winning_moves"] == ["2"] and data["method"] == "table"
+    assert data["value"] == 1 and winning(data) == ["2"] and data["method"] == "table"
 
 
 def test_eight_bones_first_player_loses() -> None:
     out = run("bones", "--n", "8")
-    assert "the player to move (MAX) loses with perfect play" in out
-    assert "none: every move loses" in out
+    # MAX takes 1 each time it can to hold out: 8 -> 7 -> 4 -> 3 -> 0, four plies... and MIN
+    # answers with 3 each time: the longest game from a lost heap of 8 is 4 plies.
+    assert "the player to move (MAX) loses in 4 plies with perfect play" in out
+    assert "3 of 3 moves keep the game value" in out
     data = run_json("bones", "--n", "8")
     assert data["value"] == -1 and data["score"]["kind"] == "loss"
-    assert data["winning_moves"] == [] and data["optimal_moves"] == ["1", "2", "3"]
+    assert winning(data) == [] and data["optimal_moves"] == ["1", "2", "3"]
 
 
 def test_the_tree_is_drawn_only_when_asked() -> None:
@@ -108,16 +117,16 @@ def test_the_tree_is_drawn_only_when_asked() -> None:
 
 def test_json_for_ten_bones() -> None:
     data = run_json("bones", "--n", "10")
-    assert set(data) == SCHEMA
     assert data["game"] == "bones" and data["position"] == "10" and data["to_move"] == "MAX"
-    assert data["winning_moves"] == ["2"] and data["optimal_moves"] == ["2"]
+    assert winning(data) == ["2"] and data["optimal_moves"] == ["2"]
+    # 10 -> 8 -> 5 -> 4 -> 1 -> 0: 5 plies at the quickest (MIN holds out, taking 3 where it can)
     assert data["value"] == 1 and data["score"] == {"kind": "win", "number": 1, "bound": "exact",
-                                                    "plies": None, "plies_at_most": False}
-    assert data["moves"] == [
-        {"move": "1", "value": -1, "distance": None, "optimal": False},
-        {"move": "2", "value": 1, "distance": None, "optimal": True},
-        {"move": "3", "value": -1, "distance": None, "optimal": False},
-    ]
+                                                    "plies": 5, "plies_at_most": False}
+    assert data["pv"][0] == "2" and sum(map(int, data["pv"])) == 10 and len(data["pv"]) == 5
+    assert data["pv_complete"] is True
+    assert [(m["move"], m["value"], m["distance"], m["optimal"], m["best"])
+            for m in data["moves"]] == [("2", 1, None, True, True), ("1", -1, None, False, False),
+                                        ("3", -1, None, False, False)]
     assert data["method"] == "table" and data["facts"] == {"positions_solved": 11}
     assert data["stats"]["positions"] == 11 and data["stats"]["nodes"] == 0
     assert data["stats"]["time_s"] >= 0
@@ -129,7 +138,7 @@ def test_a_million_bones_by_table() -> None:
     data = run_json("bones", "--n", str(n))
     assert data["method"] == "table"
     assert data["value"] == (1 if n % 4 else -1)
-    assert data["winning_moves"] == ([str(n % 4)] if n % 4 else [])
+    assert winning(data) == ([str(n % 4)] if n % 4 else [])
 
 
 @pytest.mark.parametrize("n", [10**18, 10**18 + 1, 10**18 + 2, 10**18 + 3])
@@ -137,7 +146,7 @@ def test_huge_heaps_from_the_proven_period(n: int) -> None:
     data = run_json("bones", "--n", str(n))
     assert data["position"] == str(n) and data["method"] == "period"
     assert data["value"] == (1 if n % 4 else -1)
-    assert data["winning_moves"] == ([str(n % 4)] if n % 4 else [])
+    assert winning(data) == ([str(n % 4)] if n % 4 else [])
     facts = data["facts"]
     assert (facts["preperiod"], facts["period"], facts["proven"]) == (0, 4, True)
     assert facts["checked_upto"] >= facts["preperiod"] + facts["period"]
@@ -178,12 +187,13 @@ def test_solver_tree_and_engine_agree_with_the_definition(take: tuple[int, ...],
 def test_value_is_from_max_point_of_view_when_min_moves() -> None:
     data = run_json("bones", "8/min")
     assert data["to_move"] == "MIN" and data["value"] == 1
-    assert data["winning_moves"] == [] and data["result"] == "+1: the first player (MAX) wins"
+    assert winning(data) == [] and data["first_player_wins"] is True
+    assert data["result"] == "the player to move (MIN) loses in 4 plies with perfect play"
 
 
 def test_parameters_and_position_in_any_order() -> None:
-    assert run_json("bones", "--take", "1,3,4", "10")["winning_moves"] == ["1", "3"]
-    assert run_json("bones", "10", "--take", "1,3,4")["winning_moves"] == ["1", "3"]
+    assert sorted(winning(run_json("bones", "--take", "1,3,4", "10"))) == ["1", "3"]
+    assert sorted(winning(run_json("bones", "10", "--take", "1,3,4"))) == ["1", "3"]
     assert run_json("bones", "--misere", "--n", "5")["value"] == -1
 
 
@@ -198,11 +208,11 @@ def test_tree_for_five_bones_with_node_counts() -> None:
     assert re.search(rf"│\s+{nodes}\s+│\s+{tree_leaves(5)}\s+│", minimax_row), minimax_row
     assert re.search(r"│\s+\d+\s+│", negamax_row), negamax_row
     data = run_json("bones", "--n", "5", "--tree")
-    plain, engine = data["stats"]["searches"]
+    plain, engine = data["searches"]
     assert (plain["algorithm"], engine["algorithm"]) == ("minimax", "negamax")
-    assert plain["nodes"] == nodes == data["stats"]["nodes"]
-    assert 0 < engine["nodes"] <= nodes
-    assert data["method"] == "minimax" and data["value"] == 1 and data["winning_moves"] == ["1"]
+    assert plain["stats"]["nodes"] == nodes == data["stats"]["nodes"]
+    assert 0 < engine["stats"]["nodes"] <= nodes
+    assert data["method"] == "minimax" and data["value"] == 1 and winning(data) == ["1"]
 
 
 @pytest.mark.parametrize("n", [9, 12, 13, 14])
@@ -224,8 +234,10 @@ def test_tictactoe_tree_matches_the_engine_and_the_recursion(position: str) -> N
     engine = run_json("tictactoe", position)
     assert tree["stats"]["nodes"] == nodes and tree["method"] == "minimax"
     assert engine["method"] == "search"
-    for key in ("value", "score", "distance", "optimal_moves", "winning_moves"):
+    for key in ("value", "score", "distance", "optimal_moves", "best_moves"):
         assert tree[key] == engine[key], key
+    # Lines of best play may differ where moves tie, never in length.
+    assert len(tree["pv"]) == len(engine["pv"]) == (tree["distance"] or len(tree["pv"]))
     assert tree["moves"] == engine["moves"]
     out = run("tictactoe", position, "--tree")
     assert "searched twice" in out and f"the game tree from here has {nodes:,} nodes" in out
@@ -246,107 +258,29 @@ def test_tree_distances_on_a_hand_made_tree() -> None:
     assert solve.tree_distances(root, win_loss=False)[id(root)] is None
 
 
-# --- --upto and the pattern ------------------------------------------------------------------
-def test_upto_twenty_states_the_mod_four_rule() -> None:
-    out = " ".join(run("bones", "--upto", "20").split())
-    assert "the player to move loses exactly when n mod 4 = 0" in out
-    assert "period 4 from n = 0; verified for 0..20" in out
-    data = run_json("bones", "--upto", "20")
-    assert set(data) == SCHEMA | {"series"}
-    rows = data["series"]["rows"]
-    assert [row["n"] for row in rows] == list(range(21))
-    for row in rows:
-        n = row["n"]
-        assert row["outcome"] == ("L" if n % 4 == 0 else "W")
-        assert row["winning_moves"] == ([str(n % 4)] if n % 4 else [])
-        assert row["over"] == (n == 0)
-    pattern = data["series"]["pattern"]
-    assert (pattern["period"], pattern["preperiod"], pattern["losing_residues"]) == (4, 0, [0])
-    assert pattern["checked_upto"] == 21 and pattern["proven"] is False
-
-
-def test_misere_pattern() -> None:
-    data = run_json("bones", "--upto", "24", "--misere")
-    for row in data["series"]["rows"]:
-        assert row["outcome"] == ("L" if row["n"] % 4 == 1 else "W")
-    assert "loses exactly when n mod 4 = 1" in data["series"]["pattern"]["text"]
-    assert data["series"]["pattern"]["period"] == 4
-
-
-def test_take_one_three_four_has_period_seven() -> None:
-    data = run_json("bones", "--upto", "30", "--take", "1,3,4")
-    series = data["series"]
-    assert series["pattern"]["period"] == 7 and series["pattern"]["losing_residues"] == [0, 2]
-    assert "n mod 7 = 0 or 2" in series["pattern"]["text"]
-    assert series["proven_period"]["period"] == 7 and series["proven_period"]["preperiod"] == 0
-
-
-def test_a_run_at_the_end_does_not_fool_the_pattern() -> None:
-    # 0..19 ends L W W W and 0..27 of take 1,3,4 ends W W W W: runs that period 1 would fit.
-    assert "n mod 4 = 0" in run_json("bones", "--upto", "19")["series"]["pattern"]["text"]
-    data = run_json("bones", "--upto", "27", "--take", "1,3,4")
-    assert data["series"]["pattern"]["period"] == 7
-
-
-@pytest.mark.parametrize("take", [(1, 2, 3), (1, 3, 4), (2, 5), (1, 4), (3,), (2, 4, 7)])
-@pytest.mark.parametrize("misere", [False, True])
-def test_observed_pattern_matches_the_proof_given_enough_outcomes(take: tuple[int, ...],
-                                                                  misere: bool) -> None:
-    # Three full blocks, plus room for a trailing run of equal outcomes (at most max(take) long)
-    # that a shorter period would fit. The outcomes come from the recursion here.
-    proven = Bones(take=take, misere=misere).exact_solver().proven_period()
-    enough = proven.preperiod + 3 * proven.period + take[-1]
-    for upto in range(enough, enough + 60):
-        outcomes = [int(mover_wins(n, take, misere)) for n in range(upto + 1)]
-        observed = series.observe_period(outcomes)
-        assert observed is not None and not observed.proven
-        assert (observed.preperiod, observed.period) == (proven.preperiod, proven.period), upto
-
-
-def test_too_short_a_range_says_so() -> None:
-    out = " ".join(run("bones", "--upto", "8", "--misere").split())
-    assert "too short" in out and "period 4 from n = 0, proven" in out
-
-
-def test_pattern_with_a_preperiod() -> None:
-    outcomes = [1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0]
-    pattern = series.describe_pattern(outcomes, Period(preperiod=3, period=2, checked_upto=11))
-    assert pattern.losing_residues == (0,) and pattern.early_losses == (1, 2)
-    assert pattern.sentence.startswith("from n = 3 on, the player to move loses exactly when "
-                                       "n mod 2 = 0; below n = 3 they lose at n = 1 or 2")
-
-
-def test_upto_names_the_games_that_have_a_family() -> None:
-    result = runner.invoke(app, ["solve", "nim", "--upto", "3"])
-    assert result.exit_code == 2
-    assert ("--upto tabulates a family of positions; nim has none (games with one: bones)"
-            in " ".join(result.output.split()))
-
-
 # --- other games -----------------------------------------------------------------------------
 @pytest.mark.parametrize("heaps", [(3, 4, 5), (1, 2, 4), (2, 2), (1, 2, 3)])
 def test_nim_winning_moves_follow_the_xor_rule(heaps: tuple[int, ...]) -> None:
     data = run_json("nim", ",".join(map(str, heaps)))
-    winning = xor_winning_moves(heaps)
-    assert set(data["winning_moves"]) == winning
-    assert data["value"] == (1 if winning else -1)
+    expected = xor_winning_moves(heaps)
+    assert set(winning(data)) == expected
+    assert data["value"] == (1 if expected else -1)
     assert data["method"] == "theorem" and data["facts"] == {"nim_sum": reduce(xor, heaps, 0)}
     assert f"nim-sum is {' xor '.join(map(str, heaps))} = {reduce(xor, heaps, 0)}" in \
         data["explanation"][-1]
-    if not winning:  # every move loses, so every move is "optimal"
+    if not expected:  # every move loses, so every move is "optimal"
         assert len(data["optimal_moves"]) == len(data["moves"])
 
 
 def test_nim_heaps_parameter() -> None:
     data = run_json("nim", "--heaps", "3,4,5")
-    assert set(data["winning_moves"]) == xor_winning_moves((3, 4, 5))
+    assert set(winning(data)) == xor_winning_moves((3, 4, 5))
 
 
 def test_tictactoe_empty_board_is_a_draw_and_every_move_is_optimal() -> None:
     out = run("tictactoe")
-    assert "0: draw" in out and "(9 of 9 moves)" in out
+    assert "a draw with perfect play" in out and "9 of 9 moves keep the game value" in out
     data = run_json("tictactoe")
-    assert set(data) == SCHEMA
     assert data["value"] == 0 and data["score"]["kind"] == "draw" and data["distance"] is None
     assert sorted(data["optimal_moves"], key=int) == [str(i) for i in range(1, 10)]
     assert data["method"] == "search" and data["facts"] is None
@@ -358,7 +292,7 @@ def test_tictactoe_position_with_a_win() -> None:
     assert data["value"] == 1 and data["distance"] == 3
     assert data["score"] == {"kind": "win", "number": 1, "bound": "exact", "plies": 3,
                              "plies_at_most": False}
-    assert sorted(data["winning_moves"]) == ["4", "7"]
+    assert sorted(winning(data)) == ["4", "7"]
 
 
 def test_four_by_four_k_four_is_a_draw() -> None:
@@ -382,11 +316,8 @@ def test_one_json_schema_for_every_game() -> None:
                  ["nim", "3,4,5"], ["tictactoe", "XO./.X./..O"], ["tree", "@abcd"],
                  ["bones", "0"], ["tictactoe", "XXX/OO./..."]):
         data = run_json(*args)
-        assert set(data) == SCHEMA, args
-        # the same score object as `analyze --json` writes
-        assert set(data["score"]) == {"kind", "number", "bound", "plies", "plies_at_most"}
-        assert all(set(m) == {"move", "value", "distance", "optimal"} for m in data["moves"])
-        assert isinstance(data["explanation"], list) and data["explanation"]
+        REPORT_SCHEMA.validate(data)
+        assert data["command"] == "solve" and isinstance(data["explanation"], list), args
 
 
 def test_terminal_positions() -> None:
