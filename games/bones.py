@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from games.bones_solver import BonesSolver
+from games.heaps import size_text, sticks
 from minimax_cli.core.game import (
     MAX,
     MIN,
@@ -36,6 +37,7 @@ TAKE_FORM = "comma-separated positive whole numbers, e.g. 1,2,3"
 POSITION_FORM = (
     "the heap size, optionally followed by /min or /max for the player to move, e.g. 10/min"
 )
+
 
 _WHOLE = re.compile(r"[0-9]+")
 _POSITION = re.compile(r"([0-9]+)(?:/(max|min))?", re.IGNORECASE)
@@ -61,6 +63,7 @@ def parse_take(text: str) -> tuple[int, ...]:
     return tuple(sorted(amounts))
 
 
+# --- drawing heaps (shared with Nim) ------------------------------------------------------------
 class Bones(Game[BonesState, int]):
     """The game of bones: players alternately take an allowed number of bones from one heap."""
 
@@ -164,6 +167,13 @@ class Bones(Game[BonesState, int]):
             raise IllegalMoveError(f"cannot take {move}: {left}")
 
     # --- optional hooks ------------------------------------------------------------------------
+    def sketch(self, state: BonesState) -> Sequence[str]:
+        """The heap as one row of sticks with its size: `||||| ||  7 bones`."""
+        heap = state[0]
+        if heap == 0:
+            return ("no bones left",)
+        return (f"{sticks(heap)}  {size_text(heap)} bone{'s' * (heap != 1)}",)
+
     def exact_solver(self) -> BonesSolver:
         """Bottom-up up to 10,000,000 bones, from the proven period above (games.bones_solver)."""
         return BonesSolver(self.take, self.misere)

@@ -137,6 +137,7 @@ class BonesSolver(ExactSolver[State, int]):
         self.misere = misere
         self.table_max = table_max
         self.proof_limit = proof_limit
+        self._periods: dict[int, Period] = {}  # the proof, by limit: --upto may ask twice
 
     def outcome_table(self, upto: int, progress: Progress | None = None) -> bytearray:
         """See `outcome_table`: 1 at heap n when the player to move wins there."""
@@ -146,8 +147,10 @@ class BonesSolver(ExactSolver[State, int]):
         """The proven preperiod and period of the outcome sequence (see `subtraction_period`);
         `checked_upto` is how many heaps were solved to prove it. Raises SearchError when none is
         proven by heap `limit` (default `proof_limit`)."""
-        return subtraction_period(self.take, self.misere,
-                                  self.proof_limit if limit is None else limit)
+        limit = self.proof_limit if limit is None else limit
+        if limit not in self._periods:
+            self._periods[limit] = subtraction_period(self.take, self.misere, limit)
+        return self._periods[limit]
 
     def winning_moves(self, heap: int, table: Sequence[int], period: Period | None = None
                       ) -> list[int]:

@@ -18,6 +18,7 @@ from functools import reduce
 from operator import xor
 from typing import ClassVar
 
+from games.heaps import size_text, sticks
 from minimax_cli.core.game import (
     MAX,
     MIN,
@@ -45,6 +46,9 @@ POSITION_FORM = (
     "e.g. 3,4,5/min"
 )
 MOVE_FORM = "HEAP:AMOUNT with heaps numbered from 1, e.g. 2:3 takes 3 from heap 2"
+
+#: The most heaps a sketch draws row by row; beyond, the first SKETCH_ROWS - 1 and a count.
+SKETCH_ROWS = 12
 
 #: The most legal moves the exact solver lists, each with its proven value.
 MAX_LISTED_MOVES = 100_000
@@ -187,6 +191,23 @@ class Nim(Game[NimState, NimMove]):
             raise IllegalMoveError(f"cannot take {amount} from heap {index + 1}: it {has}")
 
     # --- optional hooks --------------------------------------------------------------------------
+    def sketch(self, state: NimState) -> Sequence[str]:
+        """One numbered row of sticks per heap, sizes in a column: `heap 2  ||||  4`. A huge heap
+        is drawn as its first sticks and its size; past SKETCH_ROWS heaps the rest are counted."""
+        heaps = state[0]
+        shown = heaps if len(heaps) <= SKETCH_ROWS else heaps[: SKETCH_ROWS - 1]
+        drawings = [sticks(h) or "(empty)" for h in shown]
+        sizes = [size_text(h) for h in shown]
+        number, width, size_width = len(str(len(shown))), max(map(len, drawings)), max(map(len, sizes))
+        rows = [f"heap {i + 1:>{number}}  {drawing:<{width}}  {size:>{size_width}}"
+                for i, (drawing, size) in enumerate(zip(drawings, sizes, strict=True))]
+        hidden = len(heaps) - len(shown)
+        if hidden:
+            rest = sum(1 for h in heaps[len(shown):] if h)
+            rows.append(f"... and {hidden:,} more heaps ({len(shown) + 1} to {len(heaps):,}), "
+                        f"{rest:,} of them not empty")
+        return rows
+
     def order_moves(self, state: NimState, moves: Sequence[NimMove]) -> Sequence[NimMove]:
         """Moves that leave the opponent lost by Bouton's theorem first, then larger takes first
         (they shorten the game). The search still proves every value; this only saves nodes."""

@@ -1,11 +1,12 @@
-"""Boards for the play session as Rich renderables. Pure functions of the game and its states.
+"""Boards as Rich renderables, for play, analyze and solve. Pure functions of the game and its states.
 
 A game with a grid (`Game.grid`) is drawn cell by cell with column letters and row numbers around it
 (a1 is the bottom-left corner), its empty cells showing the move that fills them (dim), the last move
 in brackets and, at the end, the winning line between asterisks. Every mark is readable without
 colour: the players' symbols differ by shape, and brackets and asterisks do not depend on colour.
 Box lines fall back to ASCII when the terminal cannot show Unicode. A game without a grid is shown
-as its position text.
+as its sketch (`Game.sketch`: bones and Nim heaps as rows of sticks, plain ASCII), its position in
+the game's notation and the moves it allows, the list cut short when it is long.
 """
 
 from __future__ import annotations
@@ -167,11 +168,14 @@ def board(game: AnyGame, state: Any, previous: Any | None = None, move: Any | No
           show_line: bool = True) -> RenderableType:
     """The board of `state`; `previous` and `move` (the last move, played from `previous`) mark it.
 
-    For a game without a grid: its position text and the legal moves.
+    For a game without a grid: its sketch, when it has one, above its position text and moves.
     """
     grid = game.grid(state)
     if grid is None:
-        return position_text(game, state)
+        lines = game.sketch(state)
+        if not lines:
+            return position_text(game, state)
+        return Group(*(Text(line, style="bold") for line in lines), position_text(game, state))
     labels = player_labels(game)
     styles = {labels[MAX]: PLAYER_STYLES[0], labels[1 - MAX]: PLAYER_STYLES[1]}
     last = changed_cells(game, previous, state) if previous is not None else frozenset()
@@ -195,15 +199,28 @@ def caption_text(game: AnyGame, grid: Grid, previous: Any | None, move: Any | No
     return Text("   ".join(parts), style="dim")
 
 
+#: The most moves `position_text` lists; beyond, the first few, the last and how many there are.
+LISTED_MOVES = 12
+
+
 def position_text(game: AnyGame, state: Any) -> Text:
-    """A game without a grid: its position in the game's notation and the moves it allows."""
+    """A game without a grid: its position in the game's notation and the moves it allows (all
+    of them up to LISTED_MOVES), or that the game is over."""
     text = Text()
     text.append("position: ", style="dim")
     text.append(game.format_position(state), style="bold")
     moves = game.legal_moves(state)
-    if moves:
-        text.append("\nmoves:    ", style="dim")
-        text.append(", ".join(game.format_move(state, m) for m in moves))
+    text.append("\nmoves:    ", style="dim")
+    if not moves:
+        text.append("none, the game is over")
+        return text
+    shown = [game.format_move(state, m) for m in
+             (moves if len(moves) <= LISTED_MOVES else moves[: LISTED_MOVES - 2])]
+    if len(moves) > LISTED_MOVES:
+        shown += ["...", game.format_move(state, moves[-1])]
+    text.append(", ".join(shown))
+    if len(moves) > LISTED_MOVES:
+        text.append(f" ({len(moves):,} moves)", style="dim")
     return text
 
 

@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS
 from minimax_cli.series import SeriesReport
 
 #: `--upto` tables show at most this many rows (the JSON has them all).
@@ -20,7 +21,8 @@ MAX_BLOCKS = 4
 
 def series_view(report: SeriesReport) -> RenderableType:
     """The outcome of every position 0..upto (W: the player to move wins, L: loses) with the
-    winning moves, then the pattern observed in them and the proven period."""
+    winning moves, then the pattern (proven for every n, or observed in these outcomes only) and
+    how it is known."""
     series = report.series
     count = len(series.outcomes)
     shown = min(count, DISPLAY_ROWS)
@@ -50,33 +52,47 @@ def series_view(report: SeriesReport) -> RenderableType:
     if count > DISPLAY_ROWS:
         parts.append(Text(f"… rows {DISPLAY_ROWS:,}..{series.upto:,} not shown; --json lists "
                           "them all", style="dim"))
-    notes: list[tuple[str, Text]] = []
-    pattern = report.pattern
-    if pattern is None:
-        notes.append(("pattern", Text(f"no period seen in 0..{series.upto:,} (a block must repeat "
-                                      "3 times to be believed); try a larger --upto")))
-    else:
-        notes.append(("pattern", Text(pattern.sentence, style="bold")))
-        notes.append(("", Text("found in the outcomes computed above, not assumed", style="dim")))
-    proven = series.proven
-    if proven is not None:
-        notes.append(("proof", Text(series.proof or f"period {proven.period} from "
-                                    f"n = {proven.preperiod}, proven")))
-        if pattern is not None and (pattern.preperiod, pattern.period) != (proven.preperiod,
-                                                                           proven.period):
-            notes.append(("note", Text(f"0..{series.upto:,} is too short to tell the proven "
-                                       "period from what these outcomes show; try a larger "
-                                       "--upto", style="yellow")))
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
-    for label, value in notes:
+    for label, value in pattern_notes(report):
         grid.add_row(label, value)
     parts.append(grid)
     return Group(*parts)
 
 
+def pattern_notes(report: SeriesReport) -> list[tuple[str, Text]]:
+    """The pattern, then how it is known: the proof and whether the outcomes show it too, or that
+    it was only observed in them."""
+    series, pattern, proven = report.series, report.pattern, report.series.proven
+    upto = f"n = 0..{series.upto:,}"
+    notes: list[tuple[str, Text]] = []
+    if pattern is None:
+        notes.append(("pattern", Text(f"no period seen in {upto} (a block must repeat "
+                                      f"{DEFAULT_MIN_REPEATS} times to be seen); try a larger "
+                                      "--upto")))
+    else:
+        notes.append(("pattern", Text(pattern.sentence, style="bold")))
+    if proven is not None:
+        notes.append(("proof", Text(series.proof or f"period {proven.period} from "
+                                    f"n = {proven.preperiod}, proven")))
+        if pattern is not None and pattern.observed_upto is not None:
+            notes.append(("observed", Text(f"the outcomes for {upto} show this period by "
+                                           "themselves too", style="dim")))
+        else:
+            notes.append(("note", Text(f"the outcomes for {upto} are too few to show this period "
+                                       f"by themselves (a block must repeat {DEFAULT_MIN_REPEATS} "
+                                       "times to be seen); the proof covers every n",
+                                       style="yellow")))
+    elif pattern is not None:
+        notes.append(("", Text(f"seen in the outcomes for {upto} only; larger n may differ",
+                               style="dim")))
+    return notes
 def series_dict(report: SeriesReport) -> dict[str, Any]:
+    """The JSON form. `pattern.proven` says whether it holds for every n (then `proven_period`
+    has the proof) or was only observed; `pattern.observed_over` is the range of n whose outcomes
+    show the pattern by themselves (null for a proven one they are too few to show);
+    `checked_upto` counts the positions the claim rests on (solved for the proof, or observed)."""
     series, pattern, proven = report.series, report.pattern, report.series.proven
     return {
         "description": series.description,
@@ -87,7 +103,9 @@ def series_dict(report: SeriesReport) -> dict[str, Any]:
             "text": pattern.sentence, "preperiod": pattern.preperiod, "period": pattern.period,
             "losing_residues": list(pattern.losing_residues),
             "early_losses": list(pattern.early_losses), "checked_upto": pattern.checked_upto,
-            "proven": False,
+            "proven": pattern.proven,
+            "observed_over": None if pattern.observed_upto is None else {
+                "from": 0, "to": pattern.observed_upto},
         },
         "proven_period": None if proven is None else {
             "preperiod": proven.preperiod, "period": proven.period,

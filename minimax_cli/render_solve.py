@@ -68,7 +68,8 @@ def summary(game: AnyGame, state: Any, solved: SolveReport) -> RenderableType:
     rows: list[tuple[str, Text]] = []
     if not rep.over:
         optimal, every = len(rep.optimal_moves()), len(rep.moves)
-        rows.append(("optimal", Text(f"{optimal} of {count(every, 'move')} keep the game value")))
+        verb = "keeps" if optimal == 1 else "keep"
+        rows.append(("optimal", Text(f"{optimal} of {count(every, 'move')} {verb} the game value")))
     if rep.first_player_wins is not None:
         rows.append(("first player", Text("wins with perfect play" if rep.first_player_wins
                                           else "does not win with perfect play")))

@@ -1,20 +1,23 @@
 """`--upto`: a game's family of positions 0..N solved by its own solver, and the pattern in it.
 
-The outcomes come from the game's solver (`ExactSolver.series`); the period is looked for in them
-here (`observe_period`), which is an observation over the range computed, never a proof. A proof,
-when the game's solver has one, travels in `Series.proven` and `Series.proof`.
+The outcomes come from the game's solver (`ExactSolver.series`). When the solver proved the period
+of the whole infinite sequence (`Series.proven`, with `Series.proof` saying how), the pattern states
+that proven rule for every n; an observation is then only reported as agreeing with it. Otherwise
+the pattern is what the outcomes 0..N show (`observe_period`), labelled as observed over that range,
+not proven, and worded about that range only.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from minimax_cli import registry
-from minimax_cli.core.game import Game, SearchError, Series
-from minimax_cli.core.periodic import Period, find_period
+from minimax_cli.core.game import ExactSolver, Game, SearchError, Series
+from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS, Period
 
 AnyGame = Game[Any, Any]
 ProgressFn = Callable[[int, int], None]
@@ -25,10 +28,14 @@ UPTO_MAX = 100_000
 
 @dataclass(frozen=True)
 class Pattern:
-    """The period `find_period` observed in the outcomes of positions 0..checked_upto - 1, in words.
+    """The outcomes (1 = the player to move wins) repeat with `period` from n = `preperiod`.
 
     `losing_residues` are the values of n mod period at which the player to move loses, for
-    n >= preperiod; `early_losses` the losing n below the preperiod. Observed, not proven.
+    n >= preperiod; `early_losses` the losing n below the preperiod. `proven`: the game's solver
+    proved it for every n; otherwise it was only observed in the outcomes 0..upto. `checked_upto`
+    counts the positions (0..checked_upto - 1) the claim rests on: those solved for the proof, or
+    those observed. `observed_upto` is the last n of the outcomes when they show this very period
+    by themselves (a block seen DEFAULT_MIN_REPEATS times), None when they are too few to.
     """
 
     preperiod: int
@@ -37,11 +44,13 @@ class Pattern:
     losing_residues: tuple[int, ...]
     early_losses: tuple[int, ...]
     sentence: str
+    proven: bool = False
+    observed_upto: int | None = None
 
 
 @dataclass(frozen=True)
 class SeriesReport:
-    """A game's family of positions 0..upto solved by its solver, and the pattern seen in it."""
+    """A game's family of positions 0..upto solved by its solver, and the pattern in it."""
 
     series: Series
     pattern: Pattern | None
@@ -74,73 +83,144 @@ def games_with_series() -> list[str]:
 
 
 def solve_series(game: AnyGame, upto: int, progress: ProgressFn | None = None) -> SeriesReport:
-    """Positions 0..upto of the game's family, with the pattern observed in their outcomes."""
+    """Positions 0..upto of the game's family, with the proven pattern or the one observed."""
     check_upto(game, upto)
     solver = game.exact_solver()
     started = time.perf_counter()
     series = None if solver is None else solver.series(upto, progress)
-    if series is None:
+    if solver is None or series is None:
         raise SearchError(f"{game.name}'s solver gave no table of positions 0..{upto}")
     outcomes = [int(o) for o in series.outcomes]
     observed = observe_period(outcomes)
-    pattern = None if observed is None else describe_pattern(outcomes, observed)
+    if series.proven is None:
+        pattern = None if observed is None else describe_pattern(outcomes, observed)
+    else:
+        pattern = proven_pattern(outcomes, series.proven, observed, solver)
     return SeriesReport(series, pattern, time.perf_counter() - started)
 
 
-#: How many trailing outcomes `observe_period` may set aside when looking for a period.
-MAX_CUT = 64
+def proven_pattern(outcomes: Sequence[int], proven: Period, observed: Period | None,
+                   solver: ExactSolver[Any, Any]) -> Pattern:
+    """The proven period in words, with its losing residues read off the outcomes (asked of the
+    solver again, further, when 0..upto does not cover one period), and whether the outcomes
+    0..upto show it by themselves. SearchError if the outcomes contradict the proof."""
+    needed = proven.preperiod + proven.period
+    full = list(outcomes)
+    if len(full) < needed:
+        longer = solver.series(needed - 1)
+        if longer is None or len(longer.outcomes) < needed:
+            raise SearchError(f"the solver proved period {proven.period} from n = "
+                              f"{proven.preperiod} but gave no outcomes for n = 0..{needed - 1}")
+        full = [int(o) for o in longer.outcomes]
+    wrong = first_contradiction(full, proven)
+    if wrong is None and full[:len(outcomes)] != list(outcomes):
+        wrong = next(n for n, o in enumerate(outcomes) if o != full[n])
+    if wrong is not None:
+        raise SearchError(f"the solver's proven period {proven.period} from n = {proven.preperiod} "
+                          f"disagrees with its own outcome at n = {wrong:,}; please report this")
+    pattern = describe_pattern(full, proven)
+    if observed is not None and (observed.preperiod, observed.period) == (proven.preperiod,
+                                                                          proven.period):
+        pattern = dataclasses.replace(pattern, observed_upto=len(outcomes) - 1)
+    return pattern
 
 
-def observe_period(seq: Sequence[int]) -> Period | None:
-    """The period the outcomes `seq` show, found with `find_period`, or None.
+def first_contradiction(outcomes: Sequence[int], period: Period) -> int | None:
+    """The first n whose outcome differs from the one `period` gives it, or None."""
+    start, length = period.preperiod, period.period
+    for n in range(start + length, len(outcomes)):
+        if outcomes[n] != outcomes[n - length]:
+            return n
+    return None
 
-    `find_period` answers with the smallest period that fits the last few blocks, so a short run
-    at the very end can pass for a period: outcomes 0..27 of bones with take 1,3,4 end W W W W,
-    which period 1 fits, while period 7 from n = 0 explains all 28. So the question is also put
-    with stricter repeat counts (3, 4, 6, 9, ...) and, when the answer so far leaves more than half
-    of `seq` unexplained, to prefixes that set aside up to MAX_CUT trailing terms. Every answer
-    must hold over the whole of `seq`; the one that explains the most wins: the smallest
-    preperiod + period, then the smallest period. Still an observation over `seq`, never a proof.
+
+def observe_period(seq: Sequence[int], min_repeats: int = DEFAULT_MIN_REPEATS) -> Period | None:
+    """The period the outcomes `seq` show, or None: an observation over `seq`, never a proof.
+
+    Every pair (preperiod q, period p) is considered that holds over the whole of `seq`
+    (`seq[i] == seq[i + p]` for every i >= q) and whose block is seen `min_repeats` times in full
+    (`len(seq) - q >= min_repeats * p`); the one that explains the most wins: the smallest q + p,
+    then the smallest p. So a run of equal outcomes at the very end (outcomes 0..20 of bones with
+    take 1,3,4 end W W W W) does not pass for period 1 when period 7 from n = 0 explains them all.
+
+    For each p the smallest q is found by comparing backwards from the end, which stops at the
+    first mismatch; a p that is a multiple of a period f already seen to hold from s (with
+    s + p <= len(seq)) is skipped, since it cannot hold from before s.
     """
-    length = len(seq)
+    values = list(seq)
+    length = len(values)
     best: Period | None = None
-    for cut in range(min(MAX_CUT, length // 2) + 1):
-        if cut and best is not None and 2 * (best.preperiod + best.period) <= length:
-            break
-        prefix = seq[:length - cut]
-        repeats = 3
-        while (found := find_period(prefix, repeats)) is not None:
-            start, period = found.preperiod, found.period
-            holds = all(seq[i] == seq[i + period] for i in range(length - cut - period,
-                                                                 length - period))
-            if holds and (best is None or (start + period, period) < (
-                    best.preperiod + best.period, best.period)):
-                best = Period(start, period, checked_upto=length)
-            repeats = repeats + 1 if repeats < 4 else repeats * 3 // 2
-    return best
+    held: list[tuple[int, int]] = []  # (q, p) seen to hold with enough repeats
+    period = 0
+    while True:
+        period += 1
+        if min_repeats * period > length or (
+                best is not None and period >= best.preperiod + best.period):
+            return best
+        if any(period % p == 0 and q + period <= length for q, p in held):
+            continue
+        i = length - period - 1
+        while i >= 0 and values[i] == values[i + period]:
+            i -= 1
+        start = i + 1
+        if length - start < min_repeats * period:
+            continue
+        held.append((start, period))
+        if best is None or start + period < best.preperiod + best.period:
+            best = Period(start, period, checked_upto=length)
 
 
 def describe_pattern(outcomes: Sequence[int], period: Period) -> Pattern:
-    """The observed period of `outcomes` (1 = the player to move wins) as a sentence such as
-    "the player to move loses exactly when n mod 4 = 0 (period 4 from n = 0; verified for 0..20)".
+    """`period` of `outcomes` (1 = the player to move wins) in words. A proven period is stated
+    for every n: "for every n, the player to move loses exactly when n mod 4 = 0 (period 4 from
+    n = 0, proven; see the proof)"; an observed one only over the outcomes it was seen in:
+    "observed over n = 0..20, not proven: in n = 0..20, the player to move loses exactly when ..."
     """
     start, length = period.preperiod, period.period
+    if len(outcomes) < start + length:
+        raise ValueError(f"{len(outcomes)} outcomes do not cover period {length} from n = {start}")
     residues = tuple(sorted(n % length for n in range(start, start + length) if not outcomes[n]))
     early = tuple(n for n in range(start) if not outcomes[n])
-    where = f"period {length} from n = {start}; verified for 0..{period.checked_upto - 1}"
-    if residues:
+    if not residues:
+        rule = "always wins"
+    elif len(residues) == length:
+        rule = "always loses"
+    elif len(residues) <= LISTED:
         rule = f"loses exactly when n mod {length} = {_or_list(residues)}"
     else:
-        rule = "always wins"
+        rule = (f"loses exactly when n mod {length} is one of {len(residues):,} values: "
+                f"{_or_list(residues)}")
     if start == 0:
-        sentence = f"the player to move {rule} ({where})"
+        before = ""
+    elif not early:
+        before = f"; below n = {start} they never lose"
     else:
-        before = (f"below n = {start} they lose at n = {_or_list(early)}" if early
-                  else f"below n = {start} they never lose")
-        sentence = f"from n = {start} on, the player to move {rule}; {before} ({where})"
-    return Pattern(start, length, period.checked_upto, residues, early, sentence)
+        losses = _or_list(early) if len(early) <= LISTED else (
+            f"{len(early):,} values of n: {_or_list(early)}")
+        before = f"; below n = {start} they lose at n = {losses}"
+    where = f"period {length} from n = {start}"
+    if period.proven:
+        scope = "for every n" if start == 0 else f"for every n from {start} on"
+        sentence = f"{scope}, the player to move {rule}{before} ({where}, proven; see the proof)"
+        observed_upto = None
+    else:
+        last = len(outcomes) - 1
+        scope = f"in n = {start}..{last}"
+        sentence = (f"observed over n = 0..{last}, not proven: {scope}, the player to move "
+                    f"{rule}{before} ({where} in these outcomes)")
+        observed_upto = last
+    return Pattern(start, length, period.checked_upto, residues, early, sentence, period.proven,
+                   observed_upto)
+
+
+#: The most numbers a pattern's sentence lists; `--json` has them all.
+LISTED = 16
 
 
 def _or_list(numbers: Sequence[int]) -> str:
-    words = [str(n) for n in numbers]
+    """`0, 2 or 7`; past LISTED numbers the first few, `...` and the last (the sentence says how
+    many there are)."""
+    words = [f"{n:,}" for n in numbers]
+    if len(words) > LISTED:
+        return ", ".join(words[:LISTED - 2]) + ", ..., " + words[-1] + " (--json lists them all)"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

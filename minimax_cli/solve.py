@@ -28,6 +28,7 @@ from minimax_cli.core.result import Limits, SearchResult, TraceNode
 from minimax_cli.core.score import Number, PovScore, Score
 from minimax_cli.core.search import search
 from minimax_cli.core.table import TranspositionTable
+from minimax_cli.words import count
 
 AnyGame = Game[Any, Any]
 
@@ -250,7 +251,7 @@ def solve_by_tree(game: AnyGame, state: Any) -> SolveReport:
     lengths = ("; the distance to the end is read off the same tree (the quickest win, the slowest "
                "loss)") if game.win_loss else ""
     explanation = (f"Plain minimax visited every node of the game tree from this position "
-                   f"({plain.stats.nodes:,} nodes) and backed the leaves' values up{lengths}. The "
+                   f"({count(plain.stats.nodes, 'node')}) and backed the leaves' values up{lengths}. The "
                    "engine searched the same position and agrees.",)
     report = _report(game, state, score, found, METHOD_TREE, explanation, plain.stats.nodes, None,
                      time.perf_counter() - started)

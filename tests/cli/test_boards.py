@@ -1,15 +1,18 @@
-"""Boards for the play session: readable without colour, in Unicode or ASCII."""
+"""Boards: readable without colour, in Unicode or ASCII; heaps drawn as sticks."""
 
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from rich.console import Console
 
 from games.bones import Bones
+from games.nim import Nim
 from games.tictactoe import TicTacToe
+from games.tree import TreeGame
 from minimax_cli import boards
-from minimax_cli.core.game import MAX
+from minimax_cli.core.game import MAX, MIN, Game
 
 
 def console() -> tuple[Console, io.StringIO]:
@@ -40,9 +43,52 @@ def test_board_in_ascii() -> None:
     assert all(ch.isascii() for line in lines for ch in line)
 
 
-def test_board_of_a_game_without_a_grid() -> None:
+def shown(game: Game[Any, Any], state: Any) -> list[str]:
     out, buffer = console()
-    out.print(boards.board(Bones(7), (7, MAX)))
-    assert buffer.getvalue().splitlines() == ["position: 7", "moves:    1, 2, 3"]
+    out.print(boards.board(game, state))
+    return buffer.getvalue().splitlines()
+
+
+def test_board_of_a_game_without_a_grid() -> None:
+    assert shown(Bones(7), (7, MAX)) == ["||||| ||  7 bones", "position: 7", "moves:    1, 2, 3"]
+    assert shown(Bones(take=(1, 3, 4)), (3, MIN)) == ["|||  3 bones", "position: 3/min",
+                                                      "moves:    1, 3"]
     assert boards.player_labels(Bones()) == ("MAX", "MIN")
     assert boards.player_labels(TicTacToe()) == ("X", "O")
+
+
+def test_board_of_nim_heaps() -> None:
+    assert shown(Nim(), ((1, 0, 2), MIN)) == [
+        "heap 1  |        1",
+        "heap 2  (empty)  0",
+        "heap 3  ||       2",
+        "position: 1,0,2/min",
+        "moves:    1:1, 3:1, 3:2",
+    ]
+
+
+def test_board_of_a_finished_game_says_so() -> None:
+    assert shown(Bones(), (0, MIN)) == ["no bones left", "position: 0/min",
+                                        "moves:    none, the game is over"]
+    assert shown(Nim(), ((0, 0), MAX))[-1] == "moves:    none, the game is over"
+
+
+def test_board_of_a_huge_heap_is_short() -> None:
+    lines = shown(Bones(), (10**18, MAX))
+    assert lines == ["||||| ||||| ||||| ||||| ...  1,000,000,000,000,000,000 bones",
+                     "position: 1000000000000000000", "moves:    1, 2, 3"]
+
+
+def test_a_long_list_of_moves_is_cut() -> None:
+    heaps = (3, 4, 6)  # 13 moves: more than LISTED_MOVES
+    lines = shown(Nim(), (heaps, MAX))
+    assert lines[-1] == "moves:    1:1, 1:2, 1:3, 2:1, 2:2, 2:3, 2:4, 3:1, 3:2, 3:3, ..., 3:6 (13 moves)"
+    assert shown(Nim(), ((3, 4, 5), MAX))[-1] == ("moves:    1:1, 1:2, 1:3, 2:1, 2:2, 2:3, 2:4, "
+                                                  "3:1, 3:2, 3:3, 3:4, 3:5")
+
+
+def test_a_game_with_neither_grid_nor_sketch_shows_its_position() -> None:
+    game = TreeGame()
+    state = game.parse_position("[[3,12],[2]]")
+    assert game.sketch(state) is None
+    assert shown(game, state) == [f"position: {game.format_position(state)}", "moves:    1, 2"]

@@ -181,6 +181,7 @@ def test_counts_read_right_in_the_singular() -> None:
     assert data["result"] == "the player to move (MAX) wins in 1 ply with perfect play"
     out = text("analyze", "tictactoe", "XX./OO./...", "--depth", "1")
     assert "1 plies" not in out and re.search(r"depth\s+1 ply\b", out)
+    assert "1 of 3 moves keeps the game value" in text("solve", "bones", "9")
 
 
 def test_the_position_is_drawn() -> None:

@@ -1,0 +1,32 @@
+"""Heaps drawn as sticks, for the sketches of bones and Nim (`Game.sketch`)."""
+
+from __future__ import annotations
+
+#: Heaps up to this size are drawn stick by stick; larger ones as their first sticks and a count.
+SKETCH_WIDTH = 30
+#: Sticks drawn before the "..." of a larger heap.
+SKETCH_HEAD = 20
+#: Heap sizes written out in full (with thousands separators) below this; larger ones as 10**k.
+SPELLED_BELOW = 10**21
+
+
+def sticks(size: int) -> str:
+    """A heap as sticks in groups of five, plain ASCII: `||||| ||` for 7. Above SKETCH_WIDTH only
+    the first SKETCH_HEAD sticks and `...`, so a heap of 10**18 costs a few characters."""
+    if size <= 0:
+        return ""
+    shown = size if size <= SKETCH_WIDTH else SKETCH_HEAD
+    groups = ["|" * min(5, shown - start) for start in range(0, shown, 5)]
+    return " ".join(groups) + (" ..." if shown < size else "")
+
+
+def size_text(size: int) -> str:
+    """A heap size for a sketch: `1,000,000` in full below SPELLED_BELOW; beyond, `10**k` for a
+    power of ten and `more than 10**k` otherwise (the position line has every digit)."""
+    if size < SPELLED_BELOW:
+        return f"{size:,}"
+    # From the bit length, not str(): str() of an int fails past 4,300 digits.
+    power = max(20, (size.bit_length() - 1) * 30103 // 100000 - 1)
+    while 10 ** (power + 1) <= size:
+        power += 1
+    return f"10**{power}" if size == 10**power else f"more than 10**{power}"
