@@ -98,7 +98,7 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
         if report.pv_complete:
             line.append("  (to the end of the game)", style="dim")
         elif report.score is not None and report.score.exact:
-            line.append("  (the first moves of best play)", style="dim")
+            line.append("  (an optimal start; the rest of the line was not computed)", style="dim")
         rows.append(("line", line))
     return rows
 
@@ -137,6 +137,9 @@ def moves_table(report: Report) -> RenderableType:
         table.caption = f"… {rest:,} more {plural('move', rest)}; --json lists them all"
         table.caption_justify = "left"
     legend = Text("★ best: " + BEST_MEANS, style="dim")
+    if show_optimal and not any(m.best for m in lines) and report.chosen is not None:
+        legend = Text("no move is marked best: the distances to the end are not known here, "
+                      "only who wins", style="dim")
     if show_optimal:
         legend.append(f"\noptimal: {OPTIMAL_MEANS}")
     return Group(heading, table, legend)

@@ -133,10 +133,13 @@ def _lines(game: AnyGame, state: Any, found: Sequence[tuple[Hashable, Score]], r
         views.sort(key=lambda item: _rank(item[2]), reverse=True)
     optimal = {i: _optimal(view, root_view) for i, (_, _, view) in enumerate(views)}
     if ranked_first is None:
-        keys = [view.sort_key() for i, (_, _, view) in enumerate(views) if optimal[i] and view.exact]
-        top = max(keys, default=None)
-        best = {i for i, (_, _, view) in enumerate(views)
-                if optimal[i] and view.exact and view.sort_key() == top}
+        chosen = [i for i, (_, _, view) in enumerate(views) if optimal[i] and view.exact]
+        # Among several optimal wins or losses, the best is the quickest win or slowest loss:
+        # unknown when their distances are (a game's solver may know who wins but not how soon).
+        unknown = len(chosen) > 1 and any(views[i][2].result and views[i][2].kind is not Kind.DRAW
+                                          and views[i][2].plies is None for i in chosen)
+        top = max((views[i][2].sort_key() for i in chosen), default=None)
+        best = set() if unknown else {i for i in chosen if views[i][2].sort_key() == top}
     else:
         best = {i for i, (move, _, _) in enumerate(views) if move in ranked_first}
     return tuple(MoveLine(move, game.format_move(state, move), score, optimal[i], i in best)

@@ -135,9 +135,8 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False,
         else:
             table = TranspositionTable() if table_mb is None else TranspositionTable(table_mb)
             report = solve_by_search(game, state, progress, table)
-        if not report.pv:
-            pv, score = principal_line(game, state, report.score)
-            report = dataclasses.replace(report, pv=pv, score=score)
+        if solution is not None:
+            report = with_distances(game, state, report)
     return report
 
 
@@ -221,6 +220,34 @@ def principal_line(game: AnyGame, state: Any, score: Score,
     if score.plies is None and found.kind is score.kind and not found.plies_at_most:
         score = found
     return tuple(result.pv), score
+
+
+def with_distances(game: AnyGame, state: Any, report: SolveReport) -> SolveReport:
+    """A game's solver may know who wins but not how soon: the engine, within PV_NODES nodes,
+    adds every move's distance to the end and the line of best play. It must agree with every
+    value the solver proved, or there is a bug. The report stays as it was when the nodes are not
+    enough or the game is too deep to search recursively."""
+    if game.outcome(state) is not None or not game.win_loss:
+        return report
+    try:
+        result = search(game, state, "negamax", Limits(nodes=PV_NODES), exact_root=True,
+                        table=TranspositionTable(1))
+    except SearchError:
+        return report
+    if result.max_score is None or not result.exact:
+        return report
+    found = {m.move: m.max_score for m in result.moves}
+    moves = []
+    for m in report.moves:
+        engine = found[m.move]
+        if engine.number != m.score.number:  # two independent answers: a disagreement is a bug
+            raise RuntimeError(f"move {m.text}: the solver says {m.score}, the engine {engine}")
+        moves.append(dataclasses.replace(m, score=engine) if m.score.plies is None else m)
+    score = result.max_score
+    if score.number != report.score.number:
+        raise RuntimeError(f"the solver says {report.score}, the engine {score}: a bug")
+    return dataclasses.replace(report, moves=tuple(moves), pv=tuple(result.pv),
+                               score=score if report.score.plies is None else report.score)
 
 
 # --- the drawn tree ------------------------------------------------------------------------------

@@ -75,6 +75,19 @@ def mover_wins(n: int, take: tuple[int, ...], misere: bool = False) -> bool:
     return wins(n)
 
 
+@functools.cache
+def bones_result(n: int, take: tuple[int, ...] = (1, 2, 3)) -> tuple[bool, int]:
+    """(the player to move wins, plies to the end with best play: the quickest win, the slowest
+    loss) at a bones heap, by recursion (small n only)."""
+    children = [bones_result(n - t, take) for t in take if t <= n]
+    if not children:
+        return False, 0
+    lost = [d for wins, d in children if not wins]
+    if lost:
+        return True, 1 + min(lost)
+    return False, 1 + max(d for _, d in children)
+
+
 def xor_winning_moves(heaps: tuple[int, ...]) -> set[str]:
     total = reduce(xor, heaps, 0)
     return {f"{i + 1}:{h - (h ^ total)}" for i, h in enumerate(heaps) if h ^ total < h}
@@ -124,9 +137,12 @@ def test_json_for_ten_bones() -> None:
                                                     "plies": 5, "plies_at_most": False}
     assert data["pv"][0] == "2" and sum(map(int, data["pv"])) == 10 and len(data["pv"]) == 5
     assert data["pv_complete"] is True
-    assert [(m["move"], m["value"], m["distance"], m["optimal"], m["best"])
-            for m in data["moves"]] == [("2", 1, None, True, True), ("1", -1, None, False, False),
-                                        ("3", -1, None, False, False)]
+    # every move's distance, from the recursion in the test: 10 - t leaves the opponent a heap
+    expected = [(str(t), 1 if not bones_result(10 - t)[0] else -1, 1 + bones_result(10 - t)[1])
+                for t in (1, 2, 3)]
+    assert sorted((m["move"], m["value"], m["distance"]) for m in data["moves"]) == expected
+    first = data["moves"][0]
+    assert (first["move"], first["optimal"], first["best"]) == ("2", True, True)
     assert data["method"] == "table" and data["facts"] == {"positions_solved": 11}
     assert data["stats"]["positions"] == 11 and data["stats"]["nodes"] == 0
     assert data["stats"]["time_s"] >= 0
