@@ -1,11 +1,16 @@
 """The `minimax play` session: a human against the AI, two humans, or the AI against itself.
 
-Input comes through a prompt-toolkit `PromptSession` (completion of the legal moves and commands, a
-validator that refuses an illegal move in place with the game's reason, history) when standard input
-is a terminal, and line by line otherwise, so a game can be scripted: `printf '5\\n1\\n' | minimax
-play`. A bad scripted line is reported on one line and the game goes on; end of input ends the
-session. Output goes to a Rich console. Everything is passed in, so tests drive a session with
-prompt-toolkit's pipe input and a console writing to a string.
+Input comes through a prompt-toolkit `PromptSession` (completion of the legal moves and commands,
+history) when standard input is a terminal, and line by line otherwise, so a game can be scripted:
+`printf '5\\n1\\n' | minimax play --seed 1`. An entry that is neither a legal move nor a command is
+checked after Enter: its reason is printed right under it, wrapped to the terminal's width, and a
+new, empty prompt follows, so the next keys never add to the refused text. A scripted bad line is
+reported on stderr with its line number, the game goes on with the next line, and the exit code at
+the end is 2; end of input ends the session. Output goes to a Rich console. Everything is passed
+in, so tests drive a session with prompt-toolkit's pipe input and a console writing to a string.
+
+A game starts from the game's start position or from a position given (`PlayConfig.start`); by
+default the human plays the side to move there.
 
 How the AI chooses (level, time budget, solver, search) is the policy's job (minimax_cli.policy);
 this module asks it for moves and hints and prints what it says.
@@ -20,89 +25,38 @@ from __future__ import annotations
 
 import random
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, field
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import WordCompleter
-from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
-from prompt_toolkit.utils import is_dumb_terminal
-from prompt_toolkit.validation import ValidationError, Validator
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
-from minimax_cli import boards, render
+from minimax_cli import boards, hints, render
 from minimax_cli.core.game import MAX, Game, GameError
-from minimax_cli.core.result import SearchResult
-from minimax_cli.policy import LEVELS, ConfigError, Policy, Thinker, best_moves, explain, parse_level
+from minimax_cli.play_config import PlayConfig, make_config, parse_side
+from minimax_cli.play_words import Party, ending_words, explain, you
+from minimax_cli.policy import LEVELS, Choice, ConfigError, Thinker, parse_level, tied_moves
 from minimax_cli.review import describe_slip, review_game
+from minimax_cli.words import count, plural
 
 AnyGame = Game[Any, Any]
 
 COMMANDS = ("hint", "undo", "why", "board", "help", "quit")
 ALIASES = {"q": "quit", "exit": "quit", "?": "help", "h": "help"}
 INTERRUPTED = 130
-
-
-@dataclass(frozen=True)
-class PlayConfig:
-    """Who plays what, and how the AI chooses."""
-
-    ai: tuple[bool, bool] = (False, True)  # (MAX, MIN): True where the AI plays that side
-    policy: Policy = field(default_factory=Policy)
-    seed: int | None = None
-    delay: float = 0.8
-    review: bool = True
-
-    @property
-    def watch(self) -> bool:
-        return all(self.ai)
-
-
-def parse_side(game: AnyGame, text: str) -> int:
-    """`first`/`second` (also `max`/`min`, `1`/`2`, and the players' symbols such as x/o)."""
-    word = text.strip().lower()
-    labels = [label.lower() for label in boards.player_labels(game)]
-    for player, words in enumerate((("first", "max", "1"), ("second", "min", "2"))):
-        if word in words or word == labels[player]:
-            return player
-    accepted = "first or second" + (f" ({labels[0]} or {labels[1]})"
-                                    if labels != ["max", "min"] else "")
-    raise ConfigError(f"unknown side {text!r}; use {accepted}")
-
-
-def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = False,
-                vs: str = "ai", watch: bool = False, level: str = "perfect",
-                algorithm: str | None = None, depth: int | None = None,
-                budget: float | None = None, evaluator: str | None = None,
-                seed: int | None = None, delay: float = 0.8, review: bool = True) -> PlayConfig:
-    """Check the play options against each other and the game; raises ConfigError."""
-    opponent = vs.strip().lower()
-    if opponent not in ("ai", "human"):
-        raise ConfigError(f"unknown opponent {vs!r}; use --vs ai or --vs human")
-    human = 0 if side is None else parse_side(game, side)
-    if ai_first:
-        if side is not None and human == MAX:
-            raise ConfigError("--ai-first means you play second; it contradicts --side first")
-        human = 1
-    if watch and opponent == "human":
-        raise ConfigError("--watch is the AI against itself; it cannot be combined with --vs human")
-    if (watch or opponent == "human") and (side is not None or ai_first):
-        mode = "--watch" if watch else "--vs human"
-        raise ConfigError(f"--side and --ai-first choose your side against the AI; {mode} has none")
-    ai = (True, True) if watch else (False, False) if opponent == "human" else (
-        human != 0, human != 1)
-    policy = Policy.make(game, level, budget=budget, depth=depth, algorithm=algorithm,
-                         evaluator=evaluator)
-    if delay < 0:
-        raise ConfigError(f"--delay must be 0 or more seconds, got {delay}")
-    return PlayConfig(ai, policy, seed, delay, review)
+#: The exit code of a scripted session with a bad line (the game went on without it).
+BAD_INPUT = 2
+#: A position given to start from is named in the intro when it is at most this long.
+SHORT_POSITION = 40
 
 
 @contextmanager
@@ -112,16 +66,11 @@ def _announced(say: Callable[[str], None], text: str) -> Iterator[None]:
     yield
 
 
-class _Check(Validator):
-    """Refuses input that is neither a command nor a legal move, with the game's reason."""
-
-    def __init__(self, check: Callable[[str], str | None]) -> None:
-        self.check = check
-
-    def validate(self, document: Document) -> None:
-        error = self.check(document.text)
-        if error is not None:
-            raise ValidationError(cursor_position=len(document.text), message=error)
+def wrapped(head: str, message: str, width: int) -> list[str]:
+    """`head` and `message` in lines of at most `width` characters, words kept whole where they
+    fit, continuation lines indented under the message: nothing is cut."""
+    return textwrap.wrap(message, width=max(width, len(head) + 20), initial_indent=head,
+                         subsequent_indent=" " * len(head), break_on_hyphens=False) or [head]
 
 
 class Session:
@@ -129,29 +78,36 @@ class Session:
 
     def __init__(self, game: AnyGame, config: PlayConfig, *, console: Console,
                  input: Input | None = None, output: Output | None = None,
-                 stdin: TextIO | None = None, sleep: Callable[[float], None] = time.sleep) -> None:
+                 stdin: TextIO | None = None, sleep: Callable[[float], None] = time.sleep,
+                 errors: Console | None = None) -> None:
         self.game, self.config, self.console, self.sleep = game, config, console, sleep
         self.names = boards.player_labels(game)
-        self.on_grid = game.grid(game.initial_state()) is not None
+        self.start = game.initial_state() if config.start is None else config.start
+        self.on_grid = game.grid(self.start) is not None
         self.rng = random.Random(config.seed)
         self.lines: TextIO | None = None
-        self.dumb = output is None and is_dumb_terminal()
+        self.line_number = 0
+        self.bad_lines = 0
         self.prompt: PromptSession[str] | None = None
         if stdin is not None or (input is None and not sys.stdin.isatty()):
             self.lines = stdin if stdin is not None else sys.stdin
         else:
             self.prompt = PromptSession(input=input, output=output, history=InMemoryHistory(),
                                         complete_while_typing=False)
+        # Scripted sessions report bad lines on stderr: stdout stays the game's record.
+        self.errors = errors if errors is not None else (
+            Console(stderr=True, highlight=False) if self.lines is not None else console)
         self.states: list[Any] = []
         self.moves: list[Any] = []
-        self.analyses: dict[int, SearchResult] = {}  # ply index of an AI move -> its search
+        self.analyses: dict[int, Choice] = {}  # ply index of an AI move -> how it was chosen
         self.shown = -1
         self.thinker = Thinker(game, config.policy, self.rng)  # its table lasts the sitting
         self.armed = False  # a think was stopped by Ctrl-C since the human's last input
 
     # --- the sitting ----------------------------------------------------------------------------
     def run(self) -> int:
-        """Play until the player stops; the exit code (0, or 130 after Ctrl-C)."""
+        """Play until the player stops; the exit code (0; 130 after Ctrl-C; 2 after a bad
+        scripted line)."""
         code = 0
         try:
             self.intro()
@@ -164,11 +120,13 @@ class Session:
         except KeyboardInterrupt:
             code = INTERRUPTED
         self.say("bye")
-        return code
+        return code or (BAD_INPUT if self.bad_lines else 0)
 
     def say(self, text: str, markup: bool = False) -> None:
-        """One message line (never wrapped: scripted output stays one line per event)."""
-        self.console.print(text, markup=markup, highlight=False, soft_wrap=True)
+        """One message: wrapped between words on a terminal, one line per event otherwise (a
+        scripted game's record)."""
+        self.console.print(text, markup=markup, highlight=False,
+                           soft_wrap=not self.console.is_terminal)
 
     def who(self, player: int) -> str:
         name = self.names[player]
@@ -176,24 +134,39 @@ class Session:
             return name
         return f"{name} (AI)" if self.config.ai[player] else f"{name} (you)"
 
+    def party(self, player: int) -> Party:
+        """How the words speak of `player`: you, the AI, or by name when both are humans or
+        both the AI."""
+        if self.config.watch or not any(self.config.ai):
+            return Party(player, self.names[player])
+        return Party(player, "the AI") if self.config.ai[player] else you(player)
+
     def intro(self) -> None:
-        config = self.config
+        config, game = self.config, self.game
         level = config.policy.describe()
+        where = ""
+        if config.start is not None:
+            text = game.format_position(config.start)
+            where = f", from {text if len(text) <= SHORT_POSITION else 'the position given'}"
         if config.watch:
             line = f"the AI plays both sides ({level})"
         elif not any(config.ai):
             line = "two humans at one keyboard"
         else:
             human = 0 if config.ai[1] else 1
-            order = "first" if human == MAX else "second"
+            if config.start is None:
+                order = "first" if human == MAX else "second"
+            else:
+                order = "to move" if game.to_move(self.start) == human else "the AI moves first"
             line = f"you play {self.names[human]} ({order}) against the AI ({level})"
         commands = "" if config.watch else " Type [bold]help[/] for commands."
-        self.say(f"[bold]{escape(self.game.name)}[/]: {escape(line)}.{commands}", markup=True)
+        self.say(f"[bold]{escape(game.name)}[/]{escape(where)}: {escape(line)}.{commands}",
+                 markup=True)
 
     def play_game(self) -> bool:
         """One game; False when the player quit."""
         game = self.game
-        self.states, self.moves, self.shown = [game.initial_state()], [], -1
+        self.states, self.moves, self.shown = [self.start], [], -1
         self.analyses = {}
         if self.config.watch:
             self.show_board()
@@ -249,9 +222,13 @@ class Session:
         choice = self.thinker.choose(state, display)
         if choice.thought.interrupted:
             self.stopped_by_ctrl_c()
-        self.analyses[len(self.moves)] = choice.thought.result
-        who = "the AI" if not self.config.watch else self.names[player]
-        words = explain(self.game, choice.thought, choice.move, player, who)
+        self.analyses[len(self.moves)] = choice
+        ended = self.game.outcome(self.game.play(state, choice.move))
+        if ended is not None:  # nothing is left to prove or to play: say how it ended
+            words = ending_words(self.game, ended, self.party(player))
+        else:
+            words = explain(self.game, choice.thought, choice.move, self.party(player),
+                            self.party(1 - player), played=True)
         note = (f" (a random move: level {self.config.policy.level})" if choice.random else "")
         move_text = escape(self.game.format_move(state, choice.move))
         self.say(f"{escape(self.who(player))} plays [bold]{move_text}[/]: {escape(words)}"
@@ -279,7 +256,9 @@ class Session:
         """None when `text` is a command or a legal move; otherwise why not."""
         word = text.strip().lower()
         if not word:
-            return "type a move (" + (self.game.move_help or "see help") + ") or help"
+            moves = self.game.legal_moves(self.state)
+            example = f" such as {self.game.format_move(self.state, moves[0])}" if moves else ""
+            return f"type a move{example}, or help for the commands"
         if ALIASES.get(word, word) in COMMANDS:
             return None
         try:
@@ -292,9 +271,9 @@ class Session:
              words: Sequence[str] | None = None) -> str:
         """One accepted line; raises EOFError at the end of input.
 
-        A capable terminal refuses bad input in place (the validator); a dumb one (TERM=dumb, an
-        editor's shell), where prompt-toolkit shows no validation message, and scripted input
-        get one error line and a new prompt instead.
+        A refused entry is checked after Enter, never in place: the reason goes right under it
+        and the next prompt starts empty, so typing never adds to the refused text. Scripted
+        input skips blank lines and reports a bad line on stderr with its number.
         """
         while True:
             if self.prompt is not None:
@@ -302,19 +281,35 @@ class Session:
                     words = [*(self.game.format_move(self.state, m)
                                for m in self.game.legal_moves(self.state)), *COMMANDS]
                 completer = WordCompleter(list(words), ignore_case=True)
-                validator = None if self.dumb else _Check(check)
-                text = self.prompt.prompt(message, completer=completer, validator=validator,
-                                          validate_while_typing=False).strip()
+                text = self.prompt.prompt(message, completer=completer).strip()
             else:
                 assert self.lines is not None
                 line = self.lines.readline()
                 if not line:
                     raise EOFError
+                self.line_number += 1
                 text = line.strip()
+                if not text:
+                    continue
             error = check(text)
             if error is None:
                 return text
-            self.say(f"[red]error:[/] {escape(error)}", markup=True)
+            self.refuse(error)
+
+    def refuse(self, reason: str) -> None:
+        """Say why an entry was refused: on a terminal wrapped to its width, right under the
+        prompt; scripted, one line on stderr with the line's number, counted for the exit code."""
+        if self.lines is not None:
+            self.bad_lines += 1
+            self.errors.print(Text.assemble(("error:", "bold red"),
+                                            f" line {self.line_number}: {reason}"),
+                              soft_wrap=True, highlight=False)
+            return
+        lines = wrapped("error: ", reason, self.errors.width)
+        text = Text.assemble(("error:", "bold red"), lines[0][len("error:"):])
+        for more in lines[1:]:
+            text.append("\n" + more)
+        self.errors.print(text, soft_wrap=True, highlight=False)
 
     def again(self) -> bool:
         if self.prompt is None:
@@ -329,7 +324,6 @@ class Session:
 
     # --- commands ---------------------------------------------------------------------------------
     def command(self, word: str) -> None:
-        game, console = self.game, self.console
         if word == "help":
             self.say(self.help_text())
         elif word == "board":
@@ -337,36 +331,46 @@ class Session:
         elif word == "hint":
             self.hint()
         elif word == "why":
-            plies = [i for i in self.analyses if i < len(self.moves)]
-            if not plies:
-                self.say("the AI has not moved yet in this game")
-            else:
-                console.print(render.analysis(game, self.states[max(plies)],
-                                              self.analyses[max(plies)]))
+            self.why()
         elif word == "undo":
             self.undo()
 
     def hint(self) -> None:
-        """Every move with its value, found within the AI's time budget."""
+        """Every move with its value for the player to move, best first, found within the AI's
+        time budget."""
         game, state = self.game, self.state
         budget = self.config.policy.budget
         thought = self.thinker.hint(state, self.thinking(
             f"thinking about a hint (up to {budget:g} s; Ctrl-C: stop)…"))
         if thought.interrupted:
             self.stopped_by_ctrl_c()
-        result = thought.result
-        if result.moves:
-            self.console.print(render.moves_table(game, state, result))
-        tied = best_moves(result)
-        if not tied:
-            return
         player = game.to_move(state)
-        who = "you" if any(self.config.ai) else self.names[player]
-        label = "best" if result.score is not None else "move ordering suggests"
-        moves = ", ".join(game.format_move(state, m) for m in tied)
-        self.say(f"{label}: {moves} ({explain(game, thought, tied[0], player, who)})")
+        mover, other = self.party(player), self.party(1 - player)
+        if thought.result.moves:
+            self.console.print(hints.moves_table(game, state, thought.result, mover,
+                                                 side=self.names[player]))
+        tied = tied_moves(game, state, thought.result)
+        if tied:
+            self.say(hints.hint_line(game, state, thought, tied, mover, other))
         if thought.interrupted:
             self.say("(Ctrl-C stopped the hint; Ctrl-C again quits.)")
+
+    def why(self) -> None:
+        """The AI's last move in this game explained: the move it played, the line it expects
+        from that move on, and its moves table."""
+        plies = [i for i in self.analyses if i < len(self.moves)]
+        if not plies:
+            self.say("the AI has not moved yet in this game")
+            return
+        ply = max(plies)
+        state, choice = self.states[ply], self.analyses[ply]
+        display = self.thinking("working out the line after the AI's move…")
+        with display if display is not None else nullcontext():
+            line = self.thinker.line(state, choice.thought, choice.move)
+        player = self.game.to_move(state)
+        self.console.print(hints.why_view(self.game, state, ply + 1, choice, line,
+                                          self.party(player), self.party(1 - player),
+                                          self.config.policy, self.names[player]))
 
     def undo(self) -> None:
         """Take back the last full turn: the human's last move and the AI's replies after it."""
@@ -376,20 +380,21 @@ class Session:
             self.say("nothing to undo")
             return
         keep = human_turns[-1]
-        taken = len(self.moves) - keep
+        taken = [f"{self.party(self.game.to_move(s)).whose()} {self.game.format_move(s, m)}"
+                 for s, m in zip(self.states[keep:-1], self.moves[keep:], strict=True)]
         del self.states[keep + 1:]
         del self.moves[keep:]
-        self.say(f"took back {taken} move{'s' if taken != 1 else ''}")
+        self.say(f"took back {count(len(taken), 'ply')} ({', '.join(taken)})")
         self.shown = -1
 
     def help_text(self) -> str:
         return (
             "Type a move, or a command:\n"
             f"  moves  {self.game.move_help}\n"
-            f"  hint   every move with its value, found within {self.config.policy.budget:g} s "
-            "(MAX's view)\n"
+            "  hint   every move with its value for you, best first, found within "
+            f"{self.config.policy.budget:g} s\n"
             "  undo   take back your last move and the AI's reply\n"
-            "  why    the AI's analysis of its last move\n"
+            "  why    the AI's last move explained: its value and the line it expects\n"
             "  board  show the board again\n"
             "  help   this text\n"
             "  quit   leave (Ctrl-D too; Ctrl-C at this prompt quits, during a think it only\n"
@@ -408,7 +413,7 @@ class Session:
             verdict = "game over: a draw"
         else:
             verdict = f"game over: {self.who(MAX if value > 0 else 1 - MAX)} wins"
-        self.say(f"[bold]{escape(verdict)}[/] after {len(self.moves)} moves", markup=True)
+        self.say(f"[bold]{escape(verdict)}[/] after {count(len(self.moves), 'ply')}", markup=True)
         if not self.config.review:
             return
         review = review_game(game, self.states[:-1], self.moves)
@@ -421,19 +426,20 @@ class Session:
             lost = "a win or a draw" if game.win_loss else "points"
             self.say(f"review by the solver: no move threw away {lost}")
         if review.unsolved:
-            many = review.unsolved != 1
-            console.print(f"  ({review.unsolved} position{'s' if many else ''} too large to solve "
-                          f"quickly {'were' if many else 'was'} not reviewed)", style="dim")
+            console.print(f"  ({count(review.unsolved, 'position')} too large to solve quickly "
+                          f"{plural('was', review.unsolved)} not reviewed)", style="dim")
 
 
 def play_session(game: AnyGame, config: PlayConfig, *, console: Console,
                  input: Input | None = None, output: Output | None = None,
-                 stdin: TextIO | None = None, sleep: Callable[[float], None] = time.sleep) -> int:
+                 stdin: TextIO | None = None, sleep: Callable[[float], None] = time.sleep,
+                 errors: Console | None = None) -> int:
     """Run a play session; the exit code. `input`/`output` drive prompt-toolkit (tests pass a pipe
-    input and a dummy output); `stdin` (or a standard input that is not a terminal) reads lines."""
+    input and a dummy output); `stdin` (or a standard input that is not a terminal) reads lines;
+    `errors` takes the reasons for refused entries (default: stderr when scripted)."""
     return Session(game, config, console=console, input=input, output=output, stdin=stdin,
-                   sleep=sleep).run()
+                   sleep=sleep, errors=errors).run()
 
 
-__all__ = ["LEVELS", "ConfigError", "PlayConfig", "Session", "make_config", "parse_level",
-           "parse_side", "play_session"]
+__all__ = ["BAD_INPUT", "LEVELS", "ConfigError", "PlayConfig", "Session", "make_config",
+           "parse_level", "parse_side", "play_session"]

@@ -12,7 +12,9 @@ think is bounded by the budget:
 A think ends in one of three ways, and the words say which: every root move proven (the move is a
 proven best one), the best move of the deepest completed depth with an estimate that is not proven,
 or no completed depth at all, when the move is move ordering's first choice and no value is given.
-Ctrl-C during a think stops it the same way: the last completed depth stands.
+Ctrl-C during a think stops it the same way: the last completed depth stands. (minimax_cli.play_words
+says it in words.) Among equally good moves the AI picks one with the sitting's random generator,
+from the moves in the game's order, so that a seed makes the choice reproducible.
 
 Levels: 5 (perfect) searches to the end of the game within the budget. Below that, a game with an
 evaluation function is cut at a fixed depth (level 1: one ply, 2: two, 3: three, 4: five) and the
@@ -39,7 +41,7 @@ from minimax_cli.core.result import (
     SearchResult,
     SearchStats,
 )
-from minimax_cli.core.score import Kind, PovScore, Score
+from minimax_cli.core.score import PovScore, Score
 from minimax_cli.core.search import (
     ALGORITHMS,
     DEFAULT_ALGORITHM,
@@ -48,6 +50,7 @@ from minimax_cli.core.search import (
     make_options,
 )
 from minimax_cli.core.table import TranspositionTable
+from minimax_cli.words import count
 
 AnyGame = Game[Any, Any]
 
@@ -59,6 +62,9 @@ LEVEL_RANDOM = {1: 0.6, 2: 0.4, 3: 0.25, 4: 0.1}
 DEFAULT_BUDGET = 1.0
 #: The least time a search is given after a solver used up the budget (it then yields a move).
 MIN_SLICE = 0.001
+#: The longest line `why` shows, in plies, and the table its search gets (megabytes).
+LINE_LIMIT = 40
+LINE_TABLE_MB = 16.0
 
 
 class ConfigError(ValueError):
@@ -121,7 +127,7 @@ class Policy:
         """`level 3: medium, 3 plies deep, up to 1 s a move` and the like."""
         parts = [f"level {self.level}: {LEVELS[self.level]}"]
         if self.depth is not None:
-            parts.append(f"{self.depth} pl{'y' if self.depth == 1 else 'ies'} deep")
+            parts.append(f"{count(self.depth, 'ply')} deep")
         if self.randomness:
             parts.append(f"a random move {self.randomness:.0%} of the time")
         if self.algorithm != DEFAULT_ALGORITHM:
@@ -146,6 +152,21 @@ class Thought:
         took part in any: the best move is proven best."""
         moves = self.result.moves
         return bool(moves) and all(complete(m.score.relative) for m in moves)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of play from a position, its first move the one explained.
+
+    `to_the_end`: it reaches the end of the game; `proven`: every value it follows is proven (no
+    heuristic); `cut`: it was shortened to LINE_LIMIT plies; `optimal_only`: each move keeps the
+    game value but the solver gave no distances, so it is not necessarily the quickest win."""
+
+    moves: list[Any]
+    to_the_end: bool
+    proven: bool
+    cut: bool = False
+    optimal_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -175,7 +196,7 @@ class Thinker:
         rng, chance = self.rng, self.policy.randomness
         if rng is not None and chance > 0 and rng.random() < chance:
             return Choice(rng.choice(list(self.game.legal_moves(state))), thought, True)
-        tied = best_moves(thought.result)
+        tied = tied_moves(self.game, state, thought.result)
         move = rng.choice(tied) if rng is not None and tied else thought.result.best_move
         return Choice(move, thought, False)
 
@@ -235,12 +256,15 @@ class Thinker:
         return solution_result(self.game, state, solution, time.perf_counter() - started), \
             solution.method
 
-    def _search(self, state: Any, limits: Limits, algorithm: str) -> Iterator[SearchResult]:
-        """One result per completed depth. The engine deepens itself; the other algorithms
-        are deepened here when the game has an evaluation (else one search to the end)."""
+    def _search(self, state: Any, limits: Limits, algorithm: str,
+                table: TranspositionTable | None = None) -> Iterator[SearchResult]:
+        """One result per completed depth. The engine deepens itself (with the sitting's table
+        unless `table` is given); the other algorithms are deepened here when the game has an
+        evaluation (else one search to the end)."""
         game, evaluator = self.game, self.policy.evaluator
         if algorithm == DEFAULT_ALGORITHM:
-            options = make_options(evaluator=evaluator, exact_root=True, table=self.table)
+            options = make_options(evaluator=evaluator, exact_root=True,
+                                   table=self.table if table is None else table)
             yield from iterate(game, state, limits, options)
             return
         run = check_algorithm(algorithm, game).run
@@ -265,6 +289,66 @@ class Thinker:
                 return
             depth += 1
 
+    def line(self, state: Any, thought: Thought, move: Any) -> Line:
+        """The line of play that `thought` expects after `move`, starting with `move`: its own
+        principal variation when that starts with `move`, else the game's solver walked move by
+        move, or a search of the position after `move` as deep as the think went, with a table of
+        its own (the AI's later choices do not depend on whether the line was asked for)."""
+        game, result = self.game, thought.result
+        after = game.play(state, move)
+        if game.outcome(after) is not None:
+            return Line([move], True, thought.solved)
+        if result.pv and result.pv[0] == move:
+            return self._line(list(result.pv), state, thought.solved)
+        if thought.method is not None:
+            walked = self._solver_line(after, time.perf_counter() + self.policy.budget)
+            return self._line([move, *walked], state, True, optimal_only=True)
+        depth = None if result.depth is None else result.depth - 1
+        if result.score is None or depth == 0:
+            return Line([move], False, False)
+        algorithm = result.algorithm if result.algorithm in ALGORITHMS else DEFAULT_ALGORITHM
+        last: SearchResult | None = None
+        try:
+            for found in self._search(after, Limits(depth=depth, time=self.policy.budget),
+                                      algorithm, TranspositionTable(LINE_TABLE_MB)):
+                last = found
+        except KeyboardInterrupt:
+            pass
+        if last is None or last.score is None:
+            return Line([move], False, False)
+        # Proven only when this search too went to the end without a heuristic.
+        proven = thought.solved and last.stopped is None and complete(last.score.relative)
+        return self._line([move, *last.pv], state, proven)
+
+    def _line(self, moves: list[Any], state: Any, proven: bool,
+              optimal_only: bool = False) -> Line:
+        """`moves` from `state`, cut at LINE_LIMIT plies; whether it reaches the end."""
+        cut = len(moves) > LINE_LIMIT
+        moves = moves[:LINE_LIMIT]
+        for move in moves:
+            state = self.game.play(state, move)
+        return Line(moves, self.game.outcome(state) is not None, proven, cut, optimal_only)
+
+    def _solver_line(self, state: Any, deadline: float) -> list[Any]:
+        """Optimal moves from `state` on, each the first in the game's order among the solver's
+        best, until the end, LINE_LIMIT plies, the deadline or a position it does not answer."""
+        game, solver = self.game, self.game.exact_solver()
+        moves: list[Any] = []
+        while (solver is not None and game.outcome(state) is None and len(moves) <= LINE_LIMIT
+               and time.perf_counter() < deadline):
+            try:
+                solution = solver.solve(state)
+            except SearchError:
+                break
+            if solution is None:
+                break
+            tied = tied_moves(game, state, solution_result(game, state, solution))
+            if not tied:
+                break
+            moves.append(tied[0])
+            state = game.play(state, tied[0])
+        return moves
+
     def _unsearched(self, state: Any, algorithm: str, stopped: str) -> SearchResult:
         """Nothing completed before Ctrl-C or the deadline: no value, move ordering's choice."""
         moves = list(self.game.order_moves(state, self.game.legal_moves(state)))
@@ -284,6 +368,13 @@ def best_moves(result: SearchResult) -> list[Hashable]:
     return result.best_moves()
 
 
+def tied_moves(game: AnyGame, state: Any, result: SearchResult) -> list[Any]:
+    """The best moves in the game's order, not the search's: a seeded choice among them is then
+    the same whatever order the search (and the table it inherited) happened to try them in."""
+    order = {move: i for i, move in enumerate(game.legal_moves(state))}
+    return sorted(result.best_moves(), key=lambda move: order.get(move, len(order)))
+
+
 def solution_result(game: AnyGame, state: Any, solution: Solution[Any],
                     elapsed: float = 0.0) -> SearchResult:
     """A game's own solver's answer as a search result (every move exact), for the same words,
@@ -296,66 +387,10 @@ def solution_result(game: AnyGame, state: Any, solution: Solution[Any],
     moves = [MoveValue(m.move, view(m.score)) for m in solution.moves]
     result = SearchResult(solution.method, mover, view(solution.score), None, moves, [],
                           SearchStats(nodes=solution.work, elapsed=elapsed))
-    tied = best_moves(result)
+    tied = tied_moves(game, state, result)
     return replace(result, best_move=tied[0] if tied else None)
 
 
-# --- words ---------------------------------------------------------------------------------------
-def value_words(game: AnyGame, score: Score, player: int, who: str) -> str:
-    """A score in words from `player`'s side: `win in 3 plies for the AI`, `a draw with best
-    play`, `estimate 2 for you`; numbers of a game of values from MAX's view, as the course does."""
-    if not game.win_loss or score.kind is Kind.VALUE:
-        return f"{PovScore(score, player).max()} (MAX's view)"
-    if score.kind is Kind.DRAW and score.exact:
-        return "a draw with best play"
-    return f"{score} for {who}"
-
-
-def how_words(thought: Thought) -> str:
-    """How the move was found: `a search to the end`, `best move at depth 6 of a search stopped
-    after 1 s`, `no value found: no depth completed in 1 s`..."""
-    result = thought.result
-    if thought.method is not None:
-        return f"the game's own solver ({thought.method})"
-    if result.score is None:
-        cause = "Ctrl-C stopped the search" if thought.interrupted else (
-            f"the {thought.budget:g} s budget ran out")
-        return f"no value found: {cause} before any depth was completed"
-    if thought.solved:
-        return "a search to the end"
-    depth = "the end" if result.depth is None else f"depth {result.depth}"
-    if thought.interrupted:
-        return f"best move at {depth} of a search stopped by Ctrl-C"
-    if result.stopped == STOP_TIME:
-        return f"best move at {depth} of a search stopped after {thought.budget:g} s"
-    if result.stopped is not None:
-        return f"best move at {depth} of a search stopped by its {result.stopped} limit"
-    return f"best move of a search {result.depth} pl{'y' if result.depth == 1 else 'ies'} deep"
-
-
-def explain(game: AnyGame, thought: Thought, move: Any, player: int, who: str) -> str:
-    """`how; value` for `move` as `player` (called `who`) sees it; never a value for a move the
-    search did not value."""
-    result = thought.result
-    how = how_words(thought)
-    if result.score is None:
-        return f"{how}; the move is move ordering's first choice, not searched"
-    entry = next((m for m in result.moves if m.move == move), None)
-    score = entry.score.seen_by(player) if entry is not None else None
-    unit = "positions solved" if thought.method is not None else "nodes"
-    nodes = "" if thought.interrupted else f" · {result.stats.nodes:,} {unit}"
-    if score is None:
-        return f"{how}; this move was not valued{nodes}"
-    words = value_words(game, score, player, who)
-    if score.exact:
-        return f"{words}, proven by {how}{nodes}" if thought.solved else (
-            f"{how}: {words} (proven){nodes}")
-    if score.proven:
-        return f"{how}: {words} (a proven bound){nodes}"
-    return f"{how}; value not proven: {words}{nodes}"
-
-
-__all__ = ["DEFAULT_BUDGET", "LEVELS", "LEVEL_DEPTHS", "LEVEL_RANDOM", "PERFECT", "Choice",
-           "ConfigError", "Policy", "Thinker", "Thought", "best_moves", "complete", "explain",
-           "how_words",
-           "parse_level", "solution_result", "value_words"]
+__all__ = ["DEFAULT_BUDGET", "LEVELS", "LEVEL_DEPTHS", "LEVEL_RANDOM", "LINE_LIMIT", "PERFECT",
+           "Choice", "ConfigError", "Line", "Policy", "Thinker", "Thought", "best_moves",
+           "complete", "parse_level", "solution_result", "tied_moves"]

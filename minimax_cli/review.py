@@ -34,7 +34,7 @@ REVIEW_SECONDS = 3.0
 class Slip:
     """One move that made things worse for its player, with a move that would have kept the value."""
 
-    ply: int  # 1 for the first move of the game
+    ply: int  # 1 for the first move played (from the start position or the position given)
     player: int
     played: str
     kept_by: str
@@ -104,9 +104,10 @@ def _solved(game: AnyGame, state: Any) -> SearchResult | None:
 
 
 def describe_slip(slip: Slip, names: Sequence[str], on_grid: bool) -> str:
-    """`move 3, X at 7: threw away the draw; 5 kept it`."""
+    """`ply 3, X at 7: threw away the draw; 5 kept it` (a ply is one player's turn; the plies are
+    counted from the position the game started from)."""
     verb = "at" if on_grid else "played"
-    head = f"move {slip.ply}, {names[slip.player]} {verb} {slip.played}"
+    head = f"ply {slip.ply}, {names[slip.player]} {verb} {slip.played}"
     if slip.lost == "points":
         return (f"{head}: gave away points, {format_number(slip.value_before)} -> "
                 f"{format_number(slip.value_after)} (MAX's view); {slip.kept_by} kept "

@@ -7,19 +7,15 @@ import random
 from typing import Any, cast
 
 import pytest
-from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from prompt_toolkit.validation import ValidationError
 from rich.console import Console
-from typer.testing import CliRunner
 
 from games.bones import Bones
 from games.tictactoe import TicTacToe
 from minimax_cli import interactive
 from minimax_cli import policy as policy_module
-from minimax_cli.cli import app
-from minimax_cli.core.game import MAX, MIN, Game
+from minimax_cli.core.game import MAX, MIN, Game, GameError
 from minimax_cli.interactive import (
     ConfigError,
     PlayConfig,
@@ -28,79 +24,107 @@ from minimax_cli.interactive import (
     parse_level,
     parse_side,
 )
-from minimax_cli.policy import DEFAULT_BUDGET, Choice, Thinker, best_moves, explain
-from tests.cli.test_policy import interrupt_after
+from minimax_cli.play_words import Party, explain, you
+from minimax_cli.policy import DEFAULT_BUDGET, Choice, Thinker, best_moves
+from tests.cli.test_policy import assert_best_play, interrupt_after
 
 #: A budget no search of a 3x3 board comes near, so that the tests' facts never hang on speed.
 AMPLE = 600.0
 
-CLEAR = "\x15"  # Ctrl-U: clear the line after a refused input
 #: Try every cell in order, three times over: whatever the AI does, each human turn finds a free
-#: cell (occupied ones are refused and the line cleared), so a whole game can be typed in advance.
-EVERY_CELL = "".join(f"{CLEAR}{cell}\r" for cell in list(range(1, 10)) * 3)
+#: cell (occupied ones are refused, and the next entry starts on an empty line), so a whole game
+#: can be typed in advance.
+EVERY_CELL = "".join(f"{cell}\r" for cell in list(range(1, 10)) * 3)
 
 
-def console() -> tuple[Console, io.StringIO]:
+def console(width: int = 100) -> tuple[Console, io.StringIO]:
     buffer = io.StringIO()
-    return Console(file=buffer, width=100, color_system=None), buffer
+    return Console(file=buffer, width=width, color_system=None), buffer
 
 
-def drive(keys: str, config: PlayConfig | None = None,
-          game: Game[Any, Any] | None = None) -> tuple[Session, int, str]:
+def drive(keys: str, config: PlayConfig | None = None, game: Game[Any, Any] | None = None,
+          width: int = 100) -> tuple[Session, int, str]:
     """Run a session on `keys` typed in advance; the input is closed after them (Ctrl-D)."""
     game = game or TicTacToe()
-    out, buffer = console()
+    out, buffer = console(width)
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()
         session = Session(game, config or make_config(game, seed=1, budget=AMPLE), console=out,
-                          input=pipe,
-                          output=DummyOutput(), sleep=lambda seconds: None)
+                          input=pipe, output=DummyOutput(), sleep=lambda seconds: None)
         code = session.run()
     return session, code, buffer.getvalue()
 
 
-def scripted(lines: str, config: PlayConfig | None = None,
-             game: Game[Any, Any] | None = None) -> tuple[Session, int, str]:
-    """Run a session reading lines from a stream, as when stdin is not a terminal."""
+def scripted(lines: str, config: PlayConfig | None = None, game: Game[Any, Any] | None = None
+             ) -> tuple[Session, int, str, str]:
+    """Run a session reading lines from a stream, as when stdin is not a terminal; the exit code,
+    what it printed and what it reported as errors."""
     game = game or TicTacToe()
     out, buffer = console()
+    errors, error_buffer = console()
     session = Session(game, config or make_config(game, seed=1, budget=AMPLE), console=out,
-                      stdin=io.StringIO(lines), sleep=lambda seconds: None)
+                      stdin=io.StringIO(lines), sleep=lambda seconds: None, errors=errors)
     code = session.run()
-    return session, code, buffer.getvalue()
+    return session, code, buffer.getvalue(), error_buffer.getvalue()
 
 
 # --- input through prompt-toolkit --------------------------------------------------------------
-def test_illegal_moves_are_refused_and_nothing_is_lost() -> None:
-    # Two humans, so every state is known: X 5, then O tries an occupied cell, an off-board cell
-    # and nonsense, each refused in place, then plays 1.
-    keys = f"5\r5\r{CLEAR}10\r{CLEAR}foo\r{CLEAR}1\r{CLEAR}quit\r"
+def test_a_refused_entry_followed_by_a_legal_one_is_accepted_as_the_legal_one() -> None:
+    # Two humans, so every state is known. X 5; O tries 5 (taken), then types 1, which must be
+    # read as 1 (not "51"); X tries 10 (off the board), then 2; O tries nonsense, then 3.
+    keys = "5\r5\r1\r10\r2\rfoo\r3\rquit\r"
     session, code, text = drive(keys, make_config(TicTacToe(), vs="human"))
     assert code == 0
-    assert session.moves == [4, 0]
-    assert "bye" in text
+    assert session.moves == [4, 0, 1, 2]  # the game went on from each legal entry
+    errors = [line for line in text.splitlines() if line.startswith("error:")]
+    assert errors[0] == "error: illegal move '5': cell 5 is already taken by X"
+    assert errors[1].startswith("error: illegal move '10': cell 10 is off the board")
+    assert errors[2].startswith("error: invalid move 'foo'")
+    assert len(errors) == 3 and "'51'" not in text and "'102'" not in text
+    assert text.rstrip().endswith("bye")
 
 
-def test_the_validator_gives_the_games_reason() -> None:
+def test_a_refused_answer_to_play_again_is_replaced_by_the_next() -> None:
+    # `maybe` refused, then `y` starts a second game (not "maybey").
+    _, code, text = drive(EVERY_CELL + "maybe\ry\r" + EVERY_CELL + "n\r")
+    assert code == 0
+    assert "error: answer y or n" in text
+    assert text.count("game over: ") == 2
+
+
+def test_the_reason_is_wrapped_to_the_terminal_and_never_cut() -> None:
+    game = TicTacToe()
+    with pytest.raises(GameError) as caught:
+        game.parse_move(game.initial_state(), "foo")
+    reason = str(caught.value)
+    assert len(reason) > 80  # the game's full reason is long: it names the accepted forms
+    _, _, text = drive("foo\rquit\r", make_config(game, vs="human"), width=80)
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("error: "))
+    block = [lines[start]]
+    block += [line for line in lines[start + 1:] if line.startswith("       ")][:10]
+    assert all(len(line) <= 80 for line in block)
+    assert " ".join(line.strip() for line in block) == "error: " + reason
+
+
+def test_check_input_gives_the_games_reason() -> None:
     game = TicTacToe()
     session, _, _ = drive("5\r", make_config(game, vs="human"))  # X on 5, then end of input
     assert session.moves == [4]
-    assert "already taken by X" in (session.check_input("5") or "")
+    assert session.check_input("5") == "illegal move '5': cell 5 is already taken by X"
     assert "off the board" in (session.check_input("10") or "")
     assert "invalid move 'foo'" in (session.check_input("foo") or "")
+    assert session.check_input("") == "type a move such as 1, or help for the commands"
     assert session.check_input("hint") is None
     assert session.check_input("1") is None
-    validator = interactive._Check(session.check_input)
-    with pytest.raises(ValidationError, match="already taken"):
-        validator.validate(Document("5"))
-    validator.validate(Document("undo"))
 
 
 def test_undo_takes_back_a_full_turn() -> None:
     session, code, text = drive("5\rundo\r")
     assert code == 0
-    assert "took back 2 moves" in text
+    reply = cast(int, session.analyses[1].move) + 1  # the AI's answer, taken back with ours
+    assert f"took back 2 plies (your 5, the AI's {reply})" in text
     assert session.moves == []
     assert len(session.states) == 1
 
@@ -113,7 +137,7 @@ def test_undo_when_the_ai_moved_first() -> None:
     keys = f"undo\r{free + 1}\rundo\r"  # nothing of ours to undo yet; then one move, undone
     session, _, text = drive(keys, config)
     assert "nothing to undo" in text
-    assert "took back 2 moves" in text
+    assert f"took back 2 plies (your {free + 1}, the AI's " in text
     assert len(session.moves) == 1  # the AI's opening move stays
     assert game.to_move(session.state) == MIN
 
@@ -121,14 +145,37 @@ def test_undo_when_the_ai_moved_first() -> None:
 def test_hint_prints_the_moves_table() -> None:
     _, code, text = drive("hint\rquit\r")
     assert code == 0
-    assert "Moves (values from MAX's point of view)" in text
-    assert "best: " in text and "draw" in text
+    assert "Moves for you (X), best first" in text
+    # Every opening draws with best play (tic-tac-toe's known value): all nine are best.
+    assert "best: 1, 2, 3, 4, 5, 6, 7, 8, 9 (a draw with best play, proven by a search" in text
 
 
-def test_why_shows_the_ais_last_analysis() -> None:
-    _, _, text = drive("why\r5\rwhy\rquit\r")
+@pytest.mark.parametrize("seed", range(6))
+def test_why_explains_the_move_that_was_played(seed: int) -> None:
+    game = TicTacToe()
+    session, _, text = drive("why\r5\rwhy\rquit\r", make_config(game, seed=seed, budget=AMPLE))
     assert "the AI has not moved yet" in text
-    assert "tictactoe · negamax" in text
+    choice = session.analyses[1]
+    played = cast(int, choice.move) + 1
+    assert f"O (AI) plays {played}: a draw with best play" in text
+    assert f"why {played}? the AI played {played} at ply 2: a draw with best play" in text
+    line = next(row for row in text.splitlines() if row.startswith("line: "))
+    words = line.removeprefix("line: ").split(" (")[0].split()
+    assert words[0] == str(played)
+    assert line.endswith("(then best play on both sides)")
+    assert_best_play(game, session.states[1], [int(word) - 1 for word in words])
+    assert f"{played} ★ played" in text
+
+
+def test_why_is_not_the_searchs_own_first_choice() -> None:
+    # The bug this guards against: `why` showed the search's best move and its line, another of
+    # the equally good moves. Some seed must pick a tie other than the search's first.
+    picks = []
+    for seed in range(6):
+        session, _, _ = drive("5\rquit\r", make_config(TicTacToe(), seed=seed, budget=AMPLE))
+        choice = session.analyses[1]
+        picks.append(choice.move != choice.thought.result.best_move)
+    assert any(picks)
 
 
 def test_help_and_board() -> None:
@@ -180,13 +227,14 @@ def test_ctrl_c_during_a_hint_gives_the_prompt_back(monkeypatch: pytest.MonkeyPa
     assert session.moves[0] == 4  # the prompt came back and took the move
     assert ("best: 5 (best move at depth 1 of a search stopped by Ctrl-C; value not proven: "
             "estimate 4 for you)") in text
+    assert "★ best: by the estimate of the deepest search (not proven)" in text
     assert "Ctrl-C stopped the hint" in text
     _, code, _ = drive("hint\r\x03")  # and Ctrl-C at the prompt then quits
     assert code == interactive.INTERRUPTED
 
 
 def test_a_full_game_against_the_perfect_ai_is_not_lost_and_is_reviewed() -> None:
-    session, code, text = drive(EVERY_CELL + f"{CLEAR}n\r")
+    session, code, text = drive(EVERY_CELL + "n\r")
     assert code == 0
     result = TicTacToe().outcome(session.state)
     assert result in (0, -1)  # a draw or a win for O, the AI
@@ -195,10 +243,6 @@ def test_a_full_game_against_the_perfect_ai_is_not_lost_and_is_reviewed() -> Non
     assert "play again" not in text  # the question goes to prompt-toolkit's output
 
 
-def test_play_again_starts_a_new_game() -> None:
-    _, code, text = drive(EVERY_CELL + f"{CLEAR}y\r" + EVERY_CELL + f"{CLEAR}n\r")
-    assert code == 0
-    assert text.count("game over: ") == 2
 
 
 def test_human_against_human_and_the_winning_line() -> None:
@@ -206,24 +250,31 @@ def test_human_against_human_and_the_winning_line() -> None:
     session, code, text = drive(keys, make_config(TicTacToe(), vs="human"))
     assert code == 0
     assert session.moves == [0, 3, 1, 4, 2]
-    assert "game over: X wins" in text
+    assert "game over: X wins after 5 plies" in text
     assert "*X*" in text and "winning line * *: a3 b3 c3" in text
     # After X's corner only the centre draws for O: the review names O's edge and the centre.
-    assert "move 2, O at 4: threw away the draw; 5 kept it" in text
+    assert "ply 2, O at 4: threw away the draw; 5 kept it" in text
     assert text.count("threw away") == 1  # later moves were in a lost position already
 
 
 # --- input read line by line (standard input not a terminal) ---------------------------------------
 def test_scripted_game_with_a_bad_line_in_the_middle() -> None:
-    lines = "5\nfoo\n" + "\n".join(str(c) for c in list(range(1, 10)) * 3) + "\n"
-    session, code, text = scripted(lines)
-    assert code == 0
-    error_lines = [line for line in text.splitlines() if line.startswith("error:")]
+    # A bad line is reported on the error stream with its number; the game goes on with the
+    # next line, and the exit code at the end says a line was bad.
+    lines = "5\nfoo\n\n" + "\n".join(str(c) for c in list(range(1, 10)) * 3) + "\n"
+    session, code, text, errors = scripted(lines)
+    assert code == interactive.BAD_INPUT == 2
+    assert "error" not in text  # the game's record on stdout stays clean
+    error_lines = errors.splitlines()
     assert error_lines[0] == (
-        "error: invalid move 'foo': expected a cell number 1 to 9 in reading order, or a "
+        "error: line 2: invalid move 'foo': expected a cell number 1 to 9 in reading order, or a "
         "coordinate a1 to c3 (column letter from the left, row number from the bottom; a1 is the "
         "bottom-left corner)"
     )
+    # The blank line 3 is skipped; lines 4 on try cells 1, 2, ...: the taken ones are refused.
+    taken = [int(line.split("'")[1]) for line in error_lines[1:]]
+    assert all(line.startswith(f"error: line {cell + 3}: illegal move")
+               for line, cell in zip(error_lines[1:], taken, strict=True))
     assert session.moves[0] == 4  # the move before the bad line stands
     assert TicTacToe().outcome(session.state) in (0, -1)
     assert "game over: " in text and "play again" not in text
@@ -231,8 +282,8 @@ def test_scripted_game_with_a_bad_line_in_the_middle() -> None:
 
 
 def test_scripted_end_of_input_mid_game() -> None:
-    session, code, text = scripted("5\n")
-    assert code == 0
+    session, code, text, errors = scripted("5\n")
+    assert code == 0 and errors == ""
     assert len(session.moves) == 2
     assert text.rstrip().endswith("bye")
 
@@ -240,9 +291,9 @@ def test_scripted_end_of_input_mid_game() -> None:
 def test_scripted_bones_against_a_weak_ai() -> None:
     game = Bones(5)
     lines = "\n".join(["9", "1"] * 6) + "\n"
-    session, code, text = scripted(lines, make_config(game, level="1", seed=0), game)
-    assert code == 0
-    assert "error: 9 is not an allowed amount; allowed: 1, 2, 3" in text
+    session, code, text, errors = scripted(lines, make_config(game, level="1", seed=0), game)
+    assert code == 2
+    assert "error: line 1: 9 is not an allowed amount; allowed: 1, 2, 3" in errors
     assert "position: 5" in text
     assert game.outcome(session.state) is not None
     assert "game over: " in text
@@ -259,7 +310,9 @@ def test_watch_plays_both_sides() -> None:
     assert game.outcome(session.state) == 0  # perfect play on both sides draws
     assert "X plays" in text and "O plays" in text
     assert pauses == [0.25] * 8
-    assert "game over: a draw after 9 moves" in text
+    assert "game over: a draw after 9 plies" in text
+    last = [line for line in text.splitlines() if " plays " in line][-1]
+    assert last.startswith("X plays ") and last.endswith(": the game ends in a draw")
 
 
 # --- the AI --------------------------------------------------------------------------------------
@@ -303,7 +356,9 @@ def test_the_ai_choice_is_reproducible_with_a_seed() -> None:
 
 
 def ai_words(game: TicTacToe, choice: Choice, player: int) -> str:
-    return explain(game, choice.thought, choice.move, player, "the AI")
+    """The words of the AI's move line, once the move is played."""
+    return explain(game, choice.thought, choice.move, Party(player, "the AI"), you(1 - player),
+                   played=True)
 
 
 def test_the_ai_says_what_it_proved() -> None:
@@ -313,7 +368,7 @@ def test_the_ai_says_what_it_proved() -> None:
     choice = thinker.choose(state)
     assert choice.move == 2
     assert ai_words(game, choice, MAX).startswith(
-        "win in 1 ply for the AI, proven by a search to the end · ")
+        "the AI wins with this move, proven by a search to the end · ")
     state = game.parse_position("XX./.O./...")  # O must block, then it is a draw
     choice = thinker.choose(state)
     assert choice.move == 2
@@ -333,8 +388,9 @@ def test_a_losing_ai_says_so() -> None:
     game = TicTacToe()
     state = game.parse_position("X.X/.O./O.X")  # O to move: X threatens 2 and 6
     choice = Thinker(game, make_config(game, budget=AMPLE).policy).choose(state)
+    # Whatever O does, X wins with its next move: a loss in 2 plies for O, told to X.
     assert ai_words(game, choice, MIN).startswith(
-        "loss in 2 plies for the AI, proven by a search to the end")
+        "you can force a win in 1 move, proven by a search to the end")
 
 
 # --- options -------------------------------------------------------------------------------------
@@ -384,42 +440,3 @@ def test_make_config() -> None:
         make_config(game, depth=0)
     with pytest.raises(ConfigError, match="no evaluation function"):
         make_config(Bones(), depth=2)
-
-
-# --- the command ---------------------------------------------------------------------------------
-runner = CliRunner()
-
-
-def test_play_command_scripted() -> None:
-    lines = "5\n" + "\n".join(str(c) for c in list(range(1, 10)) * 3) + "\n"
-    result = runner.invoke(app, ["play", "--seed", "1"], input=lines)
-    assert result.exit_code == 0, result.output
-    assert "you play X (first) against the AI (level 5: perfect, up to 1 s a move)" in result.output
-    assert "game over: " in result.output
-
-
-def test_play_command_options() -> None:
-    result = runner.invoke(app, ["play", "--rows", "2", "--cols", "2", "--k", "2", "--ai-first"],
-                           input="")
-    assert result.exit_code == 0, result.output
-    assert "you play O (second)" in result.output
-    rows = [line.split()[0] for line in result.output.splitlines() if "│" in line]
-    assert rows == ["2", "1"]
-    result = runner.invoke(app, ["play", "bones", "--n", "4", "--level", "weak", "--seed", "2"],
-                           input="3\n")
-    assert result.exit_code == 0, result.output
-    assert "bones: you play MAX (first)" in result.output
-
-
-@pytest.mark.parametrize(("argv", "message"), [
-    (["play", "--level", "9"], "unknown level"),
-    (["play", "--side", "first", "--ai-first"], "contradicts"),
-    (["play", "bones", "--depth", "2"], "no evaluation function"),
-    (["play", "-a", "nope"], "unknown algorithm"),
-    (["play", "chess"], "unknown game"),
-])
-def test_play_command_errors(argv: list[str], message: str) -> None:
-    result = runner.invoke(app, argv, input="")
-    assert result.exit_code == 2
-    assert message in result.output
-

@@ -12,14 +12,22 @@ from games.bones import Bones
 from games.tictactoe import TicTacToe
 from minimax_cli import policy as policy_module
 from minimax_cli.core.game import MAX, MIN, ExactSolver, Solution
-from minimax_cli.core.result import STOP_INTERRUPTED, STOP_TIME, MoveValue
+from minimax_cli.core.result import STOP_INTERRUPTED, STOP_TIME, MoveValue, SearchResult
 from minimax_cli.core.score import Kind, PovScore, Score
 from minimax_cli.core.search import iterate as real_iterate
-from minimax_cli.policy import Policy, Thinker, best_moves, explain
+from minimax_cli.play_words import Party, you
+from minimax_cli.play_words import explain as explain_for
+from minimax_cli.policy import Policy, Thinker, Thought, best_moves, tied_moves
 
 #: A budget no search of a 3x3 board comes near, so that facts never hang on the machine's speed.
 AMPLE = 600.0
 Board = tuple[int, int]
+
+
+def explain(game: Any, thought: Thought, move: Any, player: int, who: str,
+            played: bool = False) -> str:
+    """The words for `move` of `player`, called `who`; the other player is `you`."""
+    return explain_for(game, thought, move, Party(player, who), you(1 - player), played=played)
 
 
 def oracle(game: TicTacToe, state: Board, memo: dict[Board, int]) -> int:
@@ -180,9 +188,11 @@ def test_the_games_own_solver_is_asked_first() -> None:
     assert choice.move == 2  # leaves 8, a multiple of four
     assert choice.thought.method == "rule of four" and choice.thought.solved
     assert explain(game, choice.thought, choice.move, MAX, "the AI") == (
-        "win for the AI, proven by the game's own solver (rule of four) · 11 positions solved")
+        "the AI can force a win, proven by the game's own solver (rule of four) · 11 positions "
+        "solved")
     lost = Thinker(game, Policy(budget=AMPLE)).choose((8, MIN))
-    assert explain(game, lost.thought, lost.move, MIN, "the AI").startswith("loss for the AI")
+    assert explain(game, lost.thought, lost.move, MIN, "the AI").startswith(
+        "you can force a win, proven by the game's own solver")
 
 
 def test_a_solver_that_does_not_answer_leaves_it_to_the_search() -> None:
@@ -280,3 +290,112 @@ def test_textbook_algorithms_deepen_until_nothing_is_left_to_the_evaluation(algo
     # Five empty cells: a search five plies deep reaches the end of every line, so deepening
     # stops there at the latest (it never goes on to depths that add nothing).
     assert result.depth is not None and result.depth <= 5
+
+
+# --- ties and seeds ---------------------------------------------------------------------------------
+class ShuffledFour(MultipleOfFour):
+    """The rule of four, its moves listed in a new random order at every call (an unseeded
+    generator of its own), as a solver or a search with another table might list them."""
+
+    def solve(self, state: tuple[int, int], progress: Callable[[int, int], None] | None = None
+              ) -> Solution[int] | None:
+        solution = super().solve(state, progress)
+        assert solution is not None
+        moves = list(solution.moves)
+        random.shuffle(moves)
+        return Solution(solution.score, tuple(moves), solution.method, solution.explanation,
+                        solution.work)
+
+
+def test_a_seed_fixes_the_choice_among_ties_whatever_order_they_come_in() -> None:
+    # Heap 8 with MAX to move is lost (a multiple of four): all three takes tie.
+    game = SolvedBones(8, ShuffledFour())
+    for seed in range(4):
+        picks = {Thinker(game, Policy(budget=AMPLE), random.Random(seed)).choose((8, MAX)).move
+                 for _ in range(12)}
+        assert len(picks) == 1, (seed, picks)
+    # ... and the seeds do not all pick the same move: the choice is random, not the first one.
+    assert len({Thinker(game, Policy(budget=AMPLE), random.Random(seed)).choose((8, MAX)).move
+                for seed in range(20)}) == 3
+
+
+def test_tied_moves_come_in_the_games_order() -> None:
+    game = TicTacToe()
+    result = Thinker(game, Policy(budget=AMPLE)).choose((0, 0)).thought.result
+    backwards = SearchResult(result.algorithm, result.root_player, result.score,
+                             result.best_move, result.moves[::-1], result.pv, result.stats)
+    assert tied_moves(game, (0, 0), result) == tied_moves(game, (0, 0), backwards) == list(range(9))
+
+
+# --- the line `why` shows -----------------------------------------------------------------------------
+def distance_oracle(game: TicTacToe, state: Board, memo: dict[Board, tuple[int, int]]
+                    ) -> tuple[int, int]:
+    """(value for MAX, plies to the end) with best play: wins as quick and losses as slow as
+    possible, by plain recursion written for this test."""
+    if state in memo:
+        return memo[state]
+    value = game.outcome(state)
+    if value is not None:
+        memo[state] = (int(value), 0)
+        return memo[state]
+    sign = 1 if game.to_move(state) == MAX else -1
+    options = []
+    for move in game.legal_moves(state):
+        v, plies = distance_oracle(game, game.play(state, move), memo)
+        # For the mover: a better value first; then a quicker win, a slower loss (draws: any).
+        options.append((sign * v, -(plies + 1) if sign * v > 0 else plies + 1, v, plies + 1))
+    best = max(options)
+    memo[state] = (best[2], best[3])
+    return memo[state]
+
+
+def assert_best_play(game: TicTacToe, state: Board, line: list[Any]) -> None:
+    """Every move of `line` keeps the value and its distance (best play), and it reaches the end."""
+    memo: dict[Board, tuple[int, int]] = {}
+    for move in line:
+        value, plies = distance_oracle(game, state, memo)
+        after = game.play(state, move)
+        assert distance_oracle(game, after, memo) == (value, plies - 1), (state, move)
+        state = after
+    assert game.outcome(state) is not None
+
+
+def test_the_line_starts_with_the_move_played_and_is_best_play() -> None:
+    game = TicTacToe()
+    state = game.parse_position("X../.O./...")  # X to move: several moves keep the draw
+    thinker = Thinker(game, Policy(budget=AMPLE))
+    thought = thinker.choose(state).thought
+    tied = tied_moves(game, state, thought.result)
+    assert len(tied) > 1
+    for move in tied:
+        line = thinker.line(state, thought, move)
+        assert line.moves[0] == move and line.proven and line.to_the_end and not line.cut
+        assert_best_play(game, state, line.moves)
+    other = next(m for m in tied if m != thought.result.pv[0])  # not the search's own line
+    assert thinker.line(state, thought, other).moves[0] == other
+
+
+def test_the_line_after_a_solver_move_walks_the_solver_to_the_end() -> None:
+    # Theory: from a heap that is not a multiple of four the winner always leaves one.
+    game = SolvedBones(10, MultipleOfFour())
+    thinker = Thinker(game, Policy(budget=AMPLE))
+    thought = thinker.choose((10, MAX)).thought
+    line = thinker.line((10, MAX), thought, 2)
+    assert line.proven and line.optimal_only and line.to_the_end and line.moves[0] == 2
+    heap, mover = 10, MAX
+    for take in line.moves:
+        heap -= take
+        if mover == MAX:
+            assert heap % 4 == 0  # the winner leaves a multiple of four every time
+        mover = 1 - mover
+    assert heap == 0
+
+
+def test_a_depth_limited_line_is_not_called_proven() -> None:
+    game = TicTacToe()
+    thinker = Thinker(game, Policy.make(game, "3", budget=AMPLE))
+    state = game.initial_state()
+    thought = thinker.choose(state).thought
+    line = thinker.line(state, thought, 0)  # a corner: not the centre the search prefers
+    assert line.moves[0] == 0 and not line.proven and not line.to_the_end
+    assert len(line.moves) == 3  # the move and two more plies: the depth the search went to

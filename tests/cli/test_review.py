@@ -28,7 +28,7 @@ def test_review_names_the_slip_and_a_move_that_kept_the_value() -> None:
     review = review_game(game, states[:-1], moves)
     assert review.unsolved == 0
     assert [describe_slip(s, ["X", "O"], True) for s in review.slips] == [
-        "move 2, O at 2: threw away the draw; 1 kept it"]
+        "ply 2, O at 2: threw away the draw; 1 kept it"]
 
 
 def test_review_of_a_tree() -> None:
@@ -38,7 +38,7 @@ def test_review_of_a_tree() -> None:
     states = [root, game.play(root, 1)]
     review = review_game(game, states, moves)
     texts = [describe_slip(s, ["MAX", "MIN"], False) for s in review.slips]
-    assert texts == ["move 1, MAX played C: gave away points, 3 -> 2 (MAX's view); B kept 3"]
+    assert texts == ["ply 1, MAX played C: gave away points, 3 -> 2 (MAX's view); B kept 3"]
 
 
 def test_review_of_bones_names_the_move_that_gave_the_win_away() -> None:
@@ -48,7 +48,7 @@ def test_review_of_bones_names_the_move_that_gave_the_win_away() -> None:
     review = review_game(game, states_of(game, [1, 1]), [1, 1])
     assert review.unsolved == 0
     assert [describe_slip(s, ["MAX", "MIN"], False) for s in review.slips] == [
-        "move 1, MAX played 1: threw away the win; 2 kept it"]
+        "ply 1, MAX played 1: threw away the win; 2 kept it"]
 
 
 def test_review_never_guesses_beyond_its_budget() -> None:
@@ -57,3 +57,16 @@ def test_review_never_guesses_beyond_its_budget() -> None:
     moves = [0, 24, 1]
     review = review_game(game, states_of(game, moves), moves, nodes=100, total=200)
     assert review.slips == [] and review.unsolved == len(moves)
+
+
+def test_review_from_a_position_given_counts_plies_from_there() -> None:
+    # After X's corner only the centre draws for O (a known tic-tac-toe fact): O's edge is the
+    # slip, named as the first ply played from the position given.
+    game = TicTacToe()
+    start = game.parse_position("X../.../...")
+    moves = [1, 4]  # O on the edge 2, X takes the centre
+    states = [start, game.play(start, 1)]
+    review = review_game(game, states, moves)
+    assert review.unsolved == 0
+    assert [describe_slip(s, ["X", "O"], True) for s in review.slips] == [
+        "ply 1, O at 2: threw away the draw; 5 kept it"]

@@ -1,0 +1,140 @@
+"""The views of a `minimax play` session that explain values: the moves table of a hint or of `why`,
+and the `why` view. Pure functions of core objects to Rich renderables.
+
+A table is for one player (you, or the AI in `why`): moves sorted best first for that player,
+each move's value from that player's side (minimax_cli.play_words), the best moves starred, bounds
+and estimates said to be what they are. A game of numbers keeps the course's view: values from
+MAX's side, with the order best first for the player the table is for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from minimax_cli import render
+from minimax_cli.core.game import MAX, Game
+from minimax_cli.core.result import MoveValue, SearchResult
+from minimax_cli.core.score import Bound
+from minimax_cli.play_words import Party, cell_words, explain
+from minimax_cli.policy import Choice, Line, Policy, Thought, tied_moves
+from minimax_cli.words import BEST
+
+AnyGame = Game[Any, Any]
+
+#: Among moves of the same value for a player, exact ones first, then those that may be better.
+_BOUND_RANK = {Bound.LOWER: 0, Bound.EXACT: 1, Bound.UPPER: 2}
+
+
+def sorted_moves(game: AnyGame, state: Any, result: SearchResult,
+                 player: int) -> list[MoveValue]:
+    """The valued moves, best first for `player`; ties in the game's move order."""
+    order = {move: i for i, move in enumerate(game.legal_moves(state))}
+
+    def key(entry: MoveValue) -> tuple[Any, ...]:
+        score = entry.score.seen_by(player)
+        rank, number = score.sort_key()
+        return (-rank, -number, _BOUND_RANK[score.bound], order.get(entry.move, len(order)))
+
+    return sorted(result.moves, key=key)
+
+
+def moves_table(game: AnyGame, state: Any, result: SearchResult, party: Party,
+                played: Any | None = None, side: str | None = None) -> RenderableType:
+    """Every move with its value for `party` (who plays `side`, named in the heading), best
+    first; the best starred, `played` marked."""
+    numeric = not game.win_loss
+    column = "value (MAX's view)" if numeric else f"for {party.name}"
+    table = Table()
+    table.add_column("move")
+    table.add_column(column)
+    best = set(result.best_moves())
+    for entry in sorted_moves(game, state, result, party.player):
+        marks = (" ★" if entry.move in best else "") + (" played" if entry.move == played else "")
+        score = entry.score.seen_by(party.player)
+        table.add_row(Text(game.format_move(state, entry.move) + marks),
+                      cell_words(game, score, party.player),
+                      style="bold" if entry.move in best else None)
+    valued = {entry.move for entry in result.moves}
+    for move in game.legal_moves(state):
+        if move not in valued:
+            table.add_row(game.format_move(state, move), "not valued", style="dim")
+    named = "" if side in (None, party.name) else f" ({side})"
+    heading = f"Moves for {party.name}{named}, best first"
+    distances = any(m.score.relative.result and m.score.relative.plies for m in result.moves)
+    if not all(m.score.relative.proven for m in result.moves):
+        meaning = "by the estimate of the deepest search (not proven)"
+    elif distances:
+        meaning = "keeps the game value, wins soonest or loses slowest"
+    else:
+        meaning = "keeps the game value"
+    notes = [f"★ {BEST}: {meaning}"]
+    if numeric:
+        notes.append(f"{'higher' if party.player == MAX else 'lower'} values are better for "
+                     f"{party.name}")
+    elif distances:
+        notes.append(f"“in N moves” counts {party.possessive} own moves, this one included")
+    return Group(Text(heading, style="italic"), table, Text("; ".join(notes), style="dim"))
+
+
+def line_text(game: AnyGame, state: Any, line: Line) -> str:
+    """`6 4 1 8 (then best play on both sides)`."""
+    words, s = [], state
+    for move in line.moves:
+        words.append(game.format_move(s, move))
+        s = game.play(s, move)
+    if line.cut or (line.proven and not line.to_the_end):
+        words.append("…")
+    if line.to_the_end and len(line.moves) == 1:
+        return f"{words[0]} (it ends the game)"
+    if line.proven and line.optimal_only:
+        kind = "then optimal play on both sides: each move keeps the game value"
+    elif line.proven:
+        kind = "then best play on both sides"
+    elif len(line.moves) == 1:
+        kind = "no line: nothing was searched beyond this move"
+    else:
+        kind = "then the play the search expects, not proven"
+    return f"{' '.join(words)} ({kind})"
+
+
+def why_view(game: AnyGame, state: Any, ply: int, choice: Choice, line: Line, mover: Party,
+             other: Party, policy: Policy, side: str | None = None) -> RenderableType:
+    """Why the AI played `choice.move` at `ply`: the value it saw, the line from that move on,
+    the moves that were as good, its moves table and the search's statistics."""
+    thought: Thought = choice.thought
+    result = thought.result
+    move_text = game.format_move(state, choice.move)
+    head = Text()
+    head.append(f"why {move_text}? ", style="bold")
+    head.append(f"{mover.name} played {move_text} at ply {ply}: "
+                + explain(game, thought, choice.move, mover, other))
+    lines: list[RenderableType] = [head]
+    if choice.random:
+        lines.append(Text(f"a random move: at level {policy.level} the AI plays a random legal move "
+                          f"{policy.randomness:.0%} of the time"))
+    lines.append(Text("line: " + line_text(game, state, line)))
+    tied = [m for m in tied_moves(game, state, result) if m != choice.move]
+    if tied and not choice.random:
+        others = ", ".join(game.format_move(state, m) for m in tied)
+        lines.append(Text(f"as good: {others} (the AI picks one of the best at random)"))
+    if result.moves:
+        lines.append(moves_table(game, state, result, mover, played=choice.move, side=side))
+    if thought.method is None:  # a solver's work is already counted in the head line
+        lines.append(render.stats_table(result))
+    return Group(*lines)
+
+
+def hint_line(game: AnyGame, state: Any, thought: Thought, tied: Sequence[Any], mover: Party,
+              other: Party) -> str:
+    """`best: 3, 7 (a draw with best play, proven by a search to the end · 576 nodes)`."""
+    label = BEST if thought.result.score is not None else "move ordering suggests"
+    moves = ", ".join(game.format_move(state, m) for m in tied)
+    return f"{label}: {moves} ({explain(game, thought, tied[0], mover, other)})"
+
+
+__all__ = ["hint_line", "line_text", "moves_table", "sorted_moves", "why_view"]

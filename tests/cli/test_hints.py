@@ -1,0 +1,187 @@
+"""The words and tables of `play`: values for the player the table is for, best first, honest."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from games.bones import Bones
+from games.tictactoe import TicTacToe
+from games.tree import TreeGame
+from minimax_cli.core.game import MAX, MIN
+from minimax_cli.core.score import Bound, Kind, Score
+from minimax_cli.hints import moves_table, why_view
+from minimax_cli.play_words import (
+    Party,
+    after_words,
+    before_words,
+    cell_words,
+    ending_words,
+    you,
+)
+from minimax_cli.policy import Choice, Policy, Thinker
+from tests.cli.test_policy import AMPLE, distance_oracle
+
+AI = Party(MIN, "the AI")
+YOU = you(MAX)
+
+
+def rows(renderable: Any) -> list[tuple[str, str]]:
+    """The (move, value) cells of a moves table as printed."""
+    buffer = io.StringIO()
+    Console(file=buffer, width=100, color_system=None).print(renderable)
+    found = []
+    for line in buffer.getvalue().splitlines():
+        cells = [c.strip() for c in line.split("│")[1:-1]]
+        if len(cells) == 2:
+            found.append((cells[0], cells[1]))
+    return found
+
+
+def text_of(renderable: Any) -> str:
+    buffer = io.StringIO()
+    Console(file=buffer, width=100, color_system=None).print(renderable)
+    return buffer.getvalue()
+
+
+# --- words --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("score", "before", "after"), [
+    # A win in 1 ply is the move itself; in 3 plies, this move and one more of the winner's.
+    (Score.win(1), "you can force a win in 1 move", "you win with this move"),
+    (Score.win(3), "you can force a win in 2 moves", "you can force a win in 1 more move"),
+    (Score.win(5, at_most=True), "you can force a win in at most 3 moves",
+     "you can force a win in at most 2 more moves"),
+    # A loss in 2 plies: the other side moves next and wins with its first move.
+    (Score.loss(2), "the AI can force a win in 1 move", "the AI can force a win in 1 move"),
+    (Score.loss(4), "the AI can force a win in 2 moves", "the AI can force a win in 2 moves"),
+    (Score.draw(), "a draw with best play", "a draw with best play"),
+    (Score.draw(Bound.LOWER), "at least a draw for you", "at least a draw for you"),
+    (Score.estimate(4), "estimate 4 for you", "estimate 4 for you"),
+    (Score.win(), "you can force a win", "you can force a win"),
+])
+def test_words_before_and_after_the_move(score: Score, before: str, after: str) -> None:
+    game = TicTacToe()
+    assert before_words(game, score, YOU, AI) == before
+    assert after_words(game, score, YOU, AI) == after
+
+
+def test_the_ai_in_the_third_person() -> None:
+    game = TicTacToe()
+    ai, human = Party(MAX, "the AI"), you(MIN)
+    assert after_words(game, Score.win(1), ai, human) == "the AI wins with this move"
+    assert after_words(game, Score.win(3), ai, human) == "the AI can force a win in 1 more move"
+    assert after_words(game, Score.loss(2), ai, human) == "you can force a win in 1 move"
+
+
+def test_the_last_move_says_how_the_game_ended() -> None:
+    game, tree = TicTacToe(), TreeGame()
+    assert ending_words(game, 1, Party(MAX, "X")) == "X wins with this move"
+    assert ending_words(game, -1, you(MIN)) == "you win with this move"
+    assert ending_words(game, 0, you(MAX)) == "the game ends in a draw"
+    # Misère: taking the last bone loses; a forced last move says so.
+    assert ending_words(Bones(3, misere=True), -1, Party(MAX, "the AI")) == (
+        "the AI loses with this move")
+    assert ending_words(tree, 3, Party(MIN, "the AI")) == (
+        "the game ends with value 3 (MAX's view)")
+
+
+@pytest.mark.parametrize(("score", "player", "cell"), [
+    (Score.win(3), MAX, "win in 2 moves"),
+    (Score.loss(2), MAX, "loss in 1 move"),
+    (Score.loss(6, at_most=True), MAX, "loss in at most 3 moves"),
+    (Score.draw(), MAX, "draw"),
+    (Score.draw(Bound.UPPER), MAX, "at most a draw"),
+    (Score.estimate(-2, Bound.LOWER), MIN, "estimate ≥ -2 (heuristic)"),
+])
+def test_table_cells(score: Score, player: int, cell: str) -> None:
+    assert cell_words(TicTacToe(), score, player) == cell
+
+
+def test_values_of_a_game_of_numbers_stay_max_s_view() -> None:
+    # A value of 3 for MAX is -3 from MIN's side; both are shown as MAX sees it, as the course does.
+    tree = TreeGame()
+    assert before_words(tree, Score.value(3), Party(MAX, "the AI"), you(MIN)) == (
+        "value 3 (MAX's view)")
+    assert before_words(tree, Score.value(-3), you(MIN), Party(MAX, "the AI")) == (
+        "value 3 (MAX's view)")
+    assert cell_words(tree, Score.value(-3), MIN) == "3"
+
+
+# --- tables -------------------------------------------------------------------------------------------
+def test_hint_playing_o_lists_o_s_moves_best_first_with_o_s_values() -> None:
+    # The issue's case: X opened on an edge (2); O to move. The oracle gives each O move its
+    # value and length with best play; the table must list them best first for O.
+    game = TicTacToe()
+    state = game.parse_position(".X./.../...")
+    thought = Thinker(game, Policy(budget=AMPLE)).hint(state)
+    table = rows(moves_table(game, state, thought.result, you(MIN)))
+    memo: dict[Any, tuple[int, int]] = {}
+    facts: dict[str, tuple[int, int]] = {}
+    for cell in game.legal_moves(state):
+        value, plies = distance_oracle(game, game.play(state, cell), memo)
+        facts[str(cell + 1)] = (-value, plies + 1)  # O's side; plies counted from O's move
+    # Best for O first: higher value for O, then (losses) slower, then the game's order.
+    expected = sorted(facts, key=lambda m: (-facts[m][0], facts[m][1] if facts[m][0] > 0 else
+                                            -facts[m][1] if facts[m][0] < 0 else 0, int(m)))
+    assert [move.split()[0] for move, _ in table] == expected
+    top = facts[expected[0]]
+    for move, words in table:
+        number = move.split()[0]
+        value, plies = facts[number]
+        o_moves = len(range(1, plies + 1, 2))  # O moves at plies 1, 3, 5 ... from here
+        unit = "move" if o_moves == 1 else "moves"
+        assert words == {1: f"win in {o_moves} {unit}", 0: "draw",
+                         -1: f"loss in {o_moves} {unit}"}[value], move
+        assert move.endswith("★") == (facts[number] == top), move
+    assert {m.split()[0] for m, c in table if c == "draw"} == {"1", "3", "5", "8"}
+
+
+def test_a_heuristic_table_shows_estimates_from_the_player_s_side() -> None:
+    # The course's worked example, one ply deep: for X, the centre scores 8 - 4 = 4, a corner
+    # 3, an edge 2. After X's centre, O in a corner leaves 5 lines open for X and 4 for O
+    # (1 for MAX, so -1 for O); O on an edge leaves 6 and 4 (-2 for O).
+    game = TicTacToe()
+    thinker = Thinker(game, Policy(depth=1, budget=AMPLE))
+    empty = game.initial_state()
+    table = rows(moves_table(game, empty, thinker.choose(empty).thought.result, you(MAX)))
+    assert table == [("5 ★", "estimate 4 (heuristic)")] + [
+        (c, "estimate 3 (heuristic)") for c in "1379"] + [
+        (e, "estimate 2 (heuristic)") for e in "2468"]
+    centre = game.play(empty, 4)
+    view = moves_table(game, centre, thinker.choose(centre).thought.result, you(MIN))
+    assert rows(view) == [(f"{c} ★", "estimate -1 (heuristic)") for c in "1379"] + [
+        (e, "estimate -2 (heuristic)") for e in "2468"]
+    assert "★ best: by the estimate of the deepest search (not proven)" in text_of(view)
+
+
+def test_a_tree_table_is_in_max_s_view_ordered_for_min() -> None:
+    # The course's tree: MIN at B chooses among 3, 12, 8; lower is better for MIN.
+    game = TreeGame()
+    state = game.play(game.initial_state(), 0)
+    thought = Thinker(game, Policy(budget=AMPLE)).hint(state)
+    view = moves_table(game, state, thought.result, you(MIN))
+    assert rows(view) == [("1 ★", "3"), ("3", "8"), ("2", "12")]
+    assert "lower values are better for you" in text_of(view)
+    assert Kind.VALUE is thought.result.moves[0].score.relative.kind
+
+
+def test_why_after_a_random_move_says_so_and_follows_the_game_from_it() -> None:
+    # Bones 1..3, MIN at 9 takes 3 at random, leaving 6: MAX then wins by leaving multiples of
+    # four: takes 2 (to 4); MIN's takes all lose, the first in order is 1 (to 3); MAX takes 3.
+    game = Bones(10)
+    policy = Policy.make(game, "weak", budget=AMPLE)
+    thinker = Thinker(game, policy)
+    state = (9, MIN)
+    thought = thinker.think(state, None, policy.algorithm)
+    choice = Choice(3, thought, True)
+    view = text_of(why_view(game, state, 2, choice, thinker.line(state, thought, 3),
+                            Party(MIN, "the AI"), you(MAX), policy, "MIN"))
+    assert "why 3? the AI played 3 at ply 2: you can force a win, proven by the game's own" in view
+    assert "a random move: at level 1 the AI plays a random legal move 60% of the time" in view
+    assert ("line: 3 2 1 3 (then optimal play on both sides: each move keeps the game value)"
+            in view)
+    assert "Moves for the AI (MIN), best first" in view
+    assert "as good" not in view
