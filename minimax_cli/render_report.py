@@ -136,7 +136,8 @@ def moves_table(report: Report) -> RenderableType:
         rest = len(lines) - MOVE_ROWS
         table.caption = f"… {rest:,} more {plural('move', rest)}; --json lists them all"
         table.caption_justify = "left"
-    legend = Text("★ best: " + BEST_MEANS, style="dim")
+    legend = Text("★ best: " + (BEST_MEANS if report.win_loss else "the optimal moves"),
+                  style="dim")
     if show_optimal and not any(m.best for m in lines) and report.chosen is not None:
         legend = Text("no move is marked best: the distances to the end are not known here, "
                       "only who wins", style="dim")

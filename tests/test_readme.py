@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from minimax_cli.core import Game
+from tests.cli.test_play_command import README_EXAMPLE
 from minimax_cli.core.search import search
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,3 +33,8 @@ def test_the_example_plugin_game_works() -> None:
     for total in range(10):
         result = search(race, race.parse_position(str(total)), "minimax")
         assert result.value == (-1 if (10 - total) % 3 == 0 else 1), total
+
+
+def test_the_scripted_play_example_is_the_one_tested() -> None:
+    # tests/cli/test_play_command.py runs this exact line and checks it is reproducible
+    assert README_EXAMPLE in README
