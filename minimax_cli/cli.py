@@ -9,64 +9,43 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
-from minimax_cli import __version__, registry, render, render_games
-from minimax_cli.core.game import Game, GameError, SearchError
-from minimax_cli.core.result import Limits
-from minimax_cli.core.search import (
-    ALGORITHMS,
-    DEFAULT_ALGORITHM,
-    DESCRIPTIONS,
-    compared_algorithms,
-    get_algorithm,
-    search,
+from minimax_cli import __version__, cli_help, cli_input, registry
+from minimax_cli.cli_base import (
+    GamesCommand,
+    MinimaxGroup,
+    MinimaxTyper,
+    fail,
+    progress_display,
+    user_errors,
 )
+from minimax_cli.cli_base import console as _console
 from minimax_cli.core.table import DEFAULT_MB, MAX_MB, MIN_MB
 
 if TYPE_CHECKING:
-    from rich.progress import Progress, TaskID
+    from minimax_cli.core.game import Game
+    from minimax_cli.core.result import Limits
+    from minimax_cli.core.search import Algorithm
 
-AnyGame = Game[Any, Any]
+    AnyGame = Game[Any, Any]
 
 EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
-USER_ERRORS = (GameError, SearchError, registry.UnknownGameError, registry.ParameterError)
 
-app = typer.Typer(
+
+app = MinimaxTyper(
     name="minimax",
+    cls=MinimaxGroup,
     help="Play, analyze and solve two-player games with adversarial search.",
-    no_args_is_help=True,
-    rich_markup_mode="rich",
+    rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
-
-
-def _console() -> Console:
-    return Console(highlight=False)
-
-
-def fail(message: str) -> NoReturn:
-    """One red line on stderr and exit code 2."""
-    # The message quotes user input: it is plain text, never Rich markup.
-    Console(stderr=True, highlight=False).print(
-        Text.assemble(("error:", "bold red"), " ", message), soft_wrap=True)
-    raise typer.Exit(2)
-
-
-@contextmanager
-def user_errors() -> Iterator[None]:
-    try:
-        yield
-    except USER_ERRORS as error:
-        fail(str(error))
 
 
 def _version(value: bool) -> None:
@@ -75,12 +54,15 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+@app.callback(invoke_without_command=True)
 def _root(
+    ctx: typer.Context,
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Show the version and exit."),
 ) -> None:
     """Play, analyze and solve two-player games with adversarial search."""
+    if ctx.invoked_subcommand is None:  # a bare `minimax`: the overview
+        print(cli_help.overview())
 
 
 def game_params(name: str, args: list[str]) -> dict[str, str]:
@@ -89,6 +71,7 @@ def game_params(name: str, args: list[str]) -> dict[str, str]:
     declared = {p.name: p for p in cls.parameters}
     accepted = ", ".join(f"--{n}" for n in declared) or "none"
     params: dict[str, str] = {}
+    given: dict[str, str] = {}  # as the user wrote them, for a complaint
     i = 0
     while i < len(args):
         word = args[i]
@@ -97,6 +80,7 @@ def game_params(name: str, args: list[str]) -> dict[str, str]:
         key, eq, value = word[2:].partition("=")
         if key not in declared:
             fail(f"no such option '--{key}' for {name}; its parameters: {accepted}")
+        written = word
         if not eq:
             is_flag = isinstance(declared[key].default, bool)
             if is_flag and (i + 1 >= len(args) or args[i + 1].startswith("--")):
@@ -104,9 +88,14 @@ def game_params(name: str, args: list[str]) -> dict[str, str]:
             elif i + 1 < len(args):
                 i += 1
                 value = args[i]
+                written = f"{word} {value}"
             else:
                 fail(f"--{key} needs a value: {declared[key].help}")
+        if key in params and params[key] != value:
+            fail(f"{given[key]} and {written} were both given: give --{key} once, with the value "
+                 "you mean")
         params[key] = value
+        given[key] = written
         i += 1
     return params
 
@@ -130,13 +119,24 @@ def read_position(game: AnyGame, text: str | None) -> Any:
 
 
 def make_limits(depth: int | None, time_s: float | None, nodes: int | None) -> Limits:
+    from minimax_cli.core.result import Limits
+
     try:
         return Limits(depth, time_s, nodes)
     except ValueError as error:
         fail(str(error))
 
 
-ALGORITHM_HELP = "Search algorithm: " + "; ".join(f"{k} ({v})" for k, v in DESCRIPTIONS.items())
+def get_algorithm(name: str) -> Algorithm:
+    """The algorithm named `name` (SearchError naming the known ones); loads the search core."""
+    from minimax_cli.core.search import get_algorithm as lookup
+
+    return lookup(name)
+
+
+GAME_HELP = "A game from `minimax games`."
+ALGORITHM_HELP = "The search algorithm: one of the Algorithms below (the default is marked)."
+EVAL_HELP = "The evaluation function at a depth cut, by name (default: the game's first)."
 TABLE_MB_HELP = (f"Memory for the engine's transposition table, in megabytes (default {DEFAULT_MB:g}; "
                  f"{MIN_MB} to {MAX_MB:,.0f}).")
 
@@ -149,31 +149,45 @@ def check_table_mb(megabytes: float | None) -> float | None:
     return megabytes
 
 
-@app.command()
-def games() -> None:
-    """List the games: name, parameters, position and move notation."""
+@app.command(cls=GamesCommand, context_settings={"allow_extra_args": True})
+def games(ctx: typer.Context) -> None:
+    """The games: each one's description and parameters; one game in full with examples."""
+    from minimax_cli import render_games
+
+    if len(ctx.args) > 1:
+        fail(f"unexpected argument '{ctx.args[1]}': give one game, e.g. `minimax games "
+             f"{ctx.args[0]}`")
     with user_errors():
+        if ctx.args:
+            name = ctx.args[0]
+            width = min(shutil.get_terminal_size().columns, render_games.MAX_WIDTH)
+            _console().print(render_games.game_view(name, registry.load(name), width),
+                             soft_wrap=True)
+            return
         classes = registry.load_all()
-    console = _console()
-    console.print(render_games.games_table(classes))
-    bundled = render_games.named_positions_table(classes)
-    if bundled is not None:
-        console.print(bundled)
+    print(render_games.games_overview(
+        classes, min(shutil.get_terminal_size().columns, render_games.MAX_WIDTH)))
 
 
 @app.command(context_settings=EXTRA)
 def analyze(
     ctx: typer.Context,
-    game_name: str = typer.Argument(..., metavar="GAME", help="A game from `minimax games`."),
+    game_name: str = typer.Argument(..., metavar="GAME", help=GAME_HELP,
+                                    autocompletion=cli_input.complete_game),
     position: str | None = typer.Argument(None, help="Position in the game's notation "
                                           "(default: the start); `-` reads stdin, or a file."),
-    algorithm: str = typer.Option(DEFAULT_ALGORITHM, "--algorithm", "-a", help=ALGORITHM_HELP),
-    depth: int | None = typer.Option(None, "--depth", "-d", min=0,
+    algorithm: str | None = typer.Option(None, "--algorithm", "-a", metavar="NAME",
+                                         help=ALGORITHM_HELP,
+                                         autocompletion=cli_input.complete_algorithm),
+    depth: int | None = typer.Option(None, "--depth", "-d", metavar="PLIES",
+                                     parser=cli_input.count_parser(0),
                                      help="Cut the search this many plies below the root."),
-    time_s: float | None = typer.Option(None, "--time", "-t", min=0.001,
+    time_s: float | None = typer.Option(None, "--time", "-t", min=0.001, metavar="SECONDS",
                                         help="Time budget in seconds (iterative deepening)."),
-    nodes: int | None = typer.Option(None, "--nodes", min=1, help="Node budget."),
-    evaluator: str | None = typer.Option(None, "--eval", help="Evaluation function by name."),
+    nodes: int | None = typer.Option(None, "--nodes", metavar="N", parser=cli_input.count_parser(1),
+                                     help="Node budget: stop after about N nodes."),
+    evaluator: str | None = typer.Option(None, "--eval", metavar="NAME", help=EVAL_HELP,
+                                         autocompletion=cli_input.complete_evaluator),
     table_mb: float | None = typer.Option(None, "--table-mb", metavar="MB", help=TABLE_MB_HELP),
     show_tree: bool = typer.Option(False, "--tree", help="Draw the search tree."),
     compare: bool = typer.Option(False, "--compare", help="Run every algorithm that computes the "
@@ -183,8 +197,16 @@ def analyze(
 ) -> None:
     """Value of every legal move, the best move, the principal variation and node counts.
 
-    Game parameters follow the position, e.g. `minimax analyze tictactoe .... --rows 4 --cols 4 --k 4`.
+    Game parameters follow the game or the position, e.g. `minimax analyze tictactoe --rows 4
+    --cols 4 --k 4`. Counts (--depth, --nodes) may be written 1000000, 1_000_000, 10**6 or 1e6.
     """
+    from minimax_cli import render
+    from minimax_cli.core.search import DEFAULT_ALGORITHM, compared_algorithms, search
+
+    if compare and algorithm is not None:
+        fail(f"--compare runs every algorithm that computes the minimax value, and --algorithm "
+             f"{algorithm} names one: give one of them")
+    algorithm = algorithm or DEFAULT_ALGORITHM
     game, state = game_and_position(ctx, game_name, position)
     limits = make_limits(depth, time_s, nodes)
     table_megabytes = check_table_mb(table_mb)
@@ -253,66 +275,14 @@ def game_and_position(ctx: typer.Context, name: str, position: str | None) -> tu
     return game, read_position(game, bare[0] if bare else None)
 
 
-class _ProgressDisplay:
-    """A transient Rich progress bar on stderr, shown only once a solve has run for a moment and
-    only on a terminal, so quick answers, pipes and --json output stay clean."""
-
-    DELAY = 0.3
-
-    def __init__(self, description: str) -> None:
-        self.description = description
-        self.started = time.perf_counter()
-        self.bar: Progress | None = None
-        self.task: TaskID | None = None
-
-    def update(self, done: int, total: int) -> None:
-        if self.bar is None:
-            if time.perf_counter() - self.started < self.DELAY:
-                return
-            console = Console(stderr=True)
-            if not console.is_terminal:
-                return
-            from rich.progress import (  # loaded only when a solve runs long enough
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-            )
-
-            self.bar = Progress(TextColumn("{task.description}"), BarColumn(),
-                                MofNCompleteColumn(), TimeElapsedColumn(), console=console,
-                                transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task(self.description, total=total)
-        assert self.task is not None
-        self.bar.update(self.task, completed=done, total=total)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-
-
-@contextmanager
-def progress_display(enabled: bool, description: str) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress callback (done, total) for a long computation, or None when not `enabled`."""
-    if not enabled:
-        yield None
-        return
-    display = _ProgressDisplay(description)
-    try:
-        yield display.update
-    finally:
-        display.close()
-
-
 @app.command(context_settings=EXTRA)
 def solve(
     ctx: typer.Context,
-    game_name: str = typer.Argument(..., metavar="GAME", help="A game from `minimax games`."),
+    game_name: str = typer.Argument(..., metavar="GAME", help=GAME_HELP,
+                                    autocompletion=cli_input.complete_game),
     position: str | None = typer.Argument(None, help="Position in the game's notation "
                                           "(default: the start); `-` reads stdin, or a file."),
-    upto: int | None = typer.Option(None, "--upto", min=0, metavar="N",
+    upto: int | None = typer.Option(None, "--upto", metavar="N", parser=cli_input.count_parser(0),
                                     help="Also tabulate the game's family of positions 0..N (bones: "
                                     "every heap) and state the pattern (period) found in it."),
     show_tree: bool = typer.Option(False, "--tree", help="Solve by plain minimax and draw the "
@@ -365,9 +335,12 @@ def play(
     ctx: typer.Context,
     game_name: str = typer.Argument("tictactoe", metavar="GAME",
                                     help="A game from `minimax games` (default tictactoe)."),
+    position: str | None = typer.Argument(None, help="Start from this position, in the game's "
+                                          "notation (default: the start), or a file."),
     side: str | None = typer.Option(None, "--side", "-s", help="The side you play: first or "
-                                    "second (x or o in tic-tac-toe). Default first."),
-    ai_first: bool = typer.Option(False, "--ai-first", help="The AI moves first: you play second."),
+                                    "second (x or o in tic-tac-toe). Default: the side to move."),
+    ai_first: bool = typer.Option(False, "--ai-first",
+                                  help="The AI makes the first move: you play the other side."),
     level: str = typer.Option("perfect", "--level", "-l", help=PLAY_LEVEL_HELP),
     algorithm: str | None = typer.Option(None, "--algorithm", "-a",
                                          help="The AI's search algorithm (default negamax)."),
@@ -390,11 +363,15 @@ def play(
 ) -> None:
     """Play a game against the AI (default: tic-tac-toe, you are X, the AI is perfect).
 
-    Game parameters follow the game: `minimax play tictactoe --rows 4 --cols 4 --k 4`.
+    Game parameters follow the game: `minimax play tictactoe --rows 4 --cols 4 --k 4`. A position
+    to start from follows the game: `minimax play tictactoe x.o/.x./...`, `minimax play tree
+    @abcd`, `minimax play bones 10`, `minimax play nim 3,4,5`; you play the side to move there.
 
     Type a move, or hint, undo, why, board, help, quit. Tab completes.
 
-    Scripted: with no terminal on stdin, moves are read one per line: `printf '5\\n1\\n' | minimax play`.
+    Scripted: with no terminal on stdin, moves are read one per line, and --seed makes the AI's
+    choices reproducible: `printf '5\\n1\\n' | minimax play --seed 1`. A bad line is reported
+    on stderr, the game goes on, and the exit code is 2.
 
     The AI thinks about one second a move (--time changes it). Ctrl-C while it thinks makes it
     play its best move so far (during a hint: gives the prompt back); the game goes on.
@@ -402,9 +379,12 @@ def play(
     quit and Ctrl-D exit with code 0; Ctrl-C at your prompt (or twice in a row) with 130.
     """
     if game_name.startswith("--"):  # `minimax play --rows 4`: parameters of the default game
-        ctx.args.insert(0, game_name)
-        game_name = "tictactoe"
-    game = make_game(ctx, game_name)
+        ctx.args[:0] = [game_name] + ([] if position is None else [position])
+        game_name, position = "tictactoe", None
+    if "-" in [position, *ctx.args]:  # stdin carries the moves
+        fail("play reads your moves from stdin, so the position cannot come from there: give it "
+             "as text or as a file")
+    game, start = game_and_position(ctx, game_name, position)
     from minimax_cli import interactive  # prompt-toolkit loads only for `play`
 
     with user_errors():
@@ -414,7 +394,7 @@ def play(
             config = interactive.make_config(
                 game, side=side, ai_first=ai_first, vs=vs, watch=watch, level=level,
                 algorithm=algorithm, depth=depth, budget=time_s, evaluator=evaluator, seed=seed,
-                delay=delay, review=review)
+                delay=delay, review=review, start=start)
         except interactive.ConfigError as error:
             fail(str(error))
         code = interactive.play_session(game, config, console=_console())
@@ -427,9 +407,11 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
     except typer.TyperException as error:  # usage errors: exit code 2
+        context = getattr(error, "ctx", None)
+        command = context.command_path if context is not None else "minimax"
         Console(stderr=True, highlight=False).print(
             Text.assemble(("error:", "bold red"), " ", error.format_message(),
-                          " (see `minimax --help`)"), soft_wrap=True)
+                          f" (see `{command} --help`)"), soft_wrap=True)
         sys.exit(error.exit_code)
     except (typer.Abort, KeyboardInterrupt, EOFError):
         print("\ninterrupted", file=sys.stderr)
@@ -437,4 +419,4 @@ def main() -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
-__all__ = ["ALGORITHMS", "app", "main"]
+__all__ = ["app", "main"]

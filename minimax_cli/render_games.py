@@ -1,45 +1,175 @@
-"""The game registry as Rich renderables: `minimax games` and `minimax games GAME`."""
+"""The game registry for the terminal: `minimax games` (plain text) and `minimax games GAME`.
+
+Everything shown comes from what each game declares (description, type, parameters, notation,
+bundled positions, evaluation functions); the examples are built from the same, so a game added
+through an entry point gets its page and its examples without writing either.
+"""
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rich.table import Table
+from rich.console import Group, RenderableType
 from rich.text import Text
 
+from minimax_cli.core.game import Game, Parameter
 
-def named_positions_table(classes: dict[str, Any]) -> Table | None:
-    """Bundled positions (textbook trees) that games accept by name."""
-    rows = [(name, key, text) for name, cls in classes.items()
-            for key, text in cls.named_positions().items()]
-    if not rows:
-        return None
-    table = Table(title="Bundled positions", title_justify="left")
-    for column in ("game", "position", "description"):
-        table.add_column(column)
-    for row in rows:
-        table.add_row(*row)
-    return table
+GameClass = type[Game[Any, Any]]
+
+#: Pages are wrapped to the terminal, but no wider than this: long lines are hard to read.
+MAX_WIDTH = 100
+#: A position longer than this is not spelled out in an example command.
+EXAMPLE_POSITION_LIMIT = 30
 
 
-def games_table(classes: dict[str, Any]) -> Table:
-    """The registry: each game, its parameters and notation."""
-    table = Table(title="Games", title_justify="left", show_lines=True)
-    table.add_column("name", style="bold")
-    table.add_column("description")
-    table.add_column("parameters")
-    table.add_column("notation")
-    for name, cls in classes.items():
-        params = "\n".join(f"--{p.name} {p.metavar} (default {_param_default(p.default)}): {p.help}"
-                           for p in cls.parameters) or "-"
-        notation = f"position: {cls.position_help}\nmove: {cls.move_help}"
-        kind = cls.game_type.describe()
-        table.add_row(Text(name), Text(f"{cls.description}\n({kind})"), Text(params),
-                      Text(notation))
-    return table
+def is_flag(parameter: Parameter) -> bool:
+    """A yes/no parameter, given as a bare `--misere` (or `--misere=false`)."""
+    return isinstance(parameter.default, bool)
 
 
-def _param_default(value: object) -> str:
+def parameter_words(parameters: Iterable[Parameter]) -> str:
+    """`--n N  --take A,B,...  --misere`: each parameter as an option; a flag takes no value."""
+    words = [f"--{p.name}" if is_flag(p) else f"--{p.name} {p.metavar}" for p in parameters]
+    return "  ".join(words) or "none"
+
+
+def default_text(value: object) -> str:
+    """A default value as it would be typed: `1,2,3` for a tuple."""
     if isinstance(value, tuple):
         return ",".join(str(v) for v in value)
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+# --- all games -----------------------------------------------------------------------------------
+def games_overview(classes: dict[str, GameClass], width: int = 80) -> str:
+    """One block per game: name, description, parameters, bundled positions; then a pointer.
+
+    Plain text wrapped here: this is the page `minimax games` prints, and a Rich table's import
+    and layout, even Rich's first print, cost a tenth of the tool's start-up."""
+    column = max((len(name) for name in classes), default=0) + 2
+    wrap = max(width - column - 1, 20)
+    lines = ["Games"]
+    for name, cls in classes.items():
+        block = textwrap.wrap(cls.description, wrap) or [""]
+        block.append(f"parameters: {parameter_words(cls.parameters)}")
+        named = cls.named_positions()
+        if named:
+            block.extend(textwrap.wrap("bundled positions: " + " ".join(named), wrap))
+        lines.append(name.ljust(column) + ("\n" + " " * column).join(block))
+    lines.append("")
+    lines.extend(textwrap.wrap(
+        "`minimax games GAME` shows one game in full: its parameters, its position and move "
+        "notation, and examples to run.", width - 1))
+    return "\n".join(lines)
+
+
+# --- one game ------------------------------------------------------------------------------------
+def _section(title: str) -> Text:
+    return Text.assemble("\n", (title, "bold underline"))
+
+
+def _rows(rows: Sequence[tuple[str, str]], width: int) -> Text:
+    """Labels in bold, each text wrapped beside its label with a hanging indent."""
+    column = max(len(label) for label, _ in rows) + 2
+    wrap = max(width - column - 1, 20)
+    text = Text()
+    for label, body in rows:
+        text.append(label.ljust(column), style="bold")
+        text.append(("\n" + " " * column).join(textwrap.wrap(body, wrap) or [""]) + "\n")
+    text.rstrip()
+    return text
+
+
+def parameter_rows(parameters: Iterable[Parameter]) -> list[tuple[str, str]]:
+    rows = []
+    for p in parameters:
+        if is_flag(p):
+            label = f"--{p.name}"
+            text = f"{p.help} (a flag: off unless given)"
+        else:
+            label = f"--{p.name} {p.metavar}"
+            text = f"{p.help} (default {default_text(p.default)})"
+        if p.sets_start:
+            text += "; it sets the start position: give it or a position, not both"
+        rows.append((label, text))
+    return rows
+
+
+def _default_game(cls: GameClass) -> Game[Any, Any] | None:
+    try:
+        return cls()
+    except ValueError:  # a game that needs parameters: no instance to ask
+        return None
+
+
+def examples(name: str, cls: GameClass) -> list[tuple[str, str]]:
+    """Commands to run for this game, each with what it shows, built from its declarations."""
+    import shlex  # only for one game's page
+
+    rows = [(f"minimax play {name}", "play against the AI from the start")]
+    game = _default_game(cls)
+    named = list(cls.named_positions())
+    if named:
+        position = shlex.quote(named[0])
+        rows.append((f"minimax analyze {name} {position} --algorithm alphabeta --tree",
+                     f"alpha-beta on the bundled position {named[0]}, with its search tree"))
+        rows.append((f"minimax solve {name} {position}", "its value, proven"))
+    else:
+        start = game.initial_state() if game is not None else None
+        moves = game.legal_moves(start) if game is not None else ()
+        if game is not None and moves:
+            after = game.format_position(game.play(start, moves[0]))
+            if len(after) <= EXAMPLE_POSITION_LIMIT:
+                move = game.format_move(start, moves[0])
+                rows.append((f"minimax analyze {name} {shlex.quote(after)}",
+                             f"every move's value one move in (after {move})"))
+        rows.append((f"minimax solve {name}", "who wins from the start with perfect play"))
+    if cls.parameters:
+        words = [f"--{p.name}" if is_flag(p) else f"--{p.name} {shlex.quote(default_text(p.default))}"
+                 for p in cls.parameters]
+        flags = ", the flags turned on" if any(map(is_flag, cls.parameters)) else ""
+        rows.append((f"minimax solve {name} {' '.join(words)}",
+                     f"every parameter given, each at its default{flags}"))
+    evaluators = list(game.evaluators()) if game is not None else []
+    if evaluators:
+        rows.append((f"minimax analyze {name} --depth 2 --eval {evaluators[0]}",
+                     f"a search cut 2 plies deep, scored by {evaluators[0]}"))
+    return rows
+
+
+def _example_lines(rows: Sequence[tuple[str, str]]) -> Text:
+    """What each example shows, then the command on a line of its own: never cut or wrapped."""
+    text = Text()
+    for command, comment in rows:
+        text.append(f"  {comment[:1].upper()}{comment[1:]}:\n", style="dim")
+        text.append(f"    {command}\n", style="bold")
+    text.rstrip()
+    return text
+
+
+def game_view(name: str, cls: GameClass, width: int = 80) -> RenderableType:
+    """One game in full: what it is, its parameters, notation, positions and examples."""
+    head = Text("\n".join(textwrap.wrap(f"{name}: {cls.description}", width - 1)))
+    head.stylize("bold", 0, len(name))
+    parts: list[RenderableType] = [
+        head,
+        Text.assemble(("type: ", "dim"), cls.game_type.describe()),
+        _section("Parameters (options after the game's name)"),
+        _rows(parameter_rows(cls.parameters), width) if cls.parameters else Text("none"),
+        _section("Notation"),
+        _rows([("position", cls.position_help or "-"), ("move", cls.move_help or "-")], width),
+    ]
+    game = _default_game(cls)
+    evaluators = list(game.evaluators()) if game is not None else []
+    if evaluators:
+        parts.append(_section("Evaluation functions (--eval NAME)"))
+        parts.append(Text(", ".join([f"{evaluators[0]} (the default)", *evaluators[1:]])))
+    named = cls.named_positions()
+    if named:
+        parts.append(_section("Bundled positions"))
+        parts.append(_rows(list(named.items()), width))
+    parts.append(_section("Examples"))
+    parts.append(_example_lines(examples(name, cls)))
+    return Group(*parts)

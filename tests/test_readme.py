@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 from minimax_cli.core import Game
-from tests.cli.test_play_command import README_EXAMPLE
 from minimax_cli.core.search import search
+from tests.cli.test_play_command import README_EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

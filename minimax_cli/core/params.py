@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
 BOOL_FORM = "true/false, yes/no or 1/0"
 _TRUE = frozenset({"true", "yes", "1"})
 _FALSE = frozenset({"false", "no", "0"})
@@ -37,3 +40,90 @@ def parse_whole(digits: str) -> int:
         raise ValueError(f"a number of {len(significant):,} digits is too large: at most "
                          f"{MAX_DIGITS} digits")
     return int(significant or "0")
+
+
+#: The ways a count may be written, for error messages and help.
+COUNT_FORMS = ("digits (1000000), digits with underscores (1_000_000), a power (10**6) or "
+               "e-notation (1e6, 2.5e3)")
+
+_DIGITS = r"[0-9]+(?:_[0-9]+)*"
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The count forms, and anything written like one of them (compiled on first use: start-up)."""
+    count = re.compile(
+        rf"(?P<whole>{_DIGITS})"
+        rf"(?:\*\*(?P<power>{_DIGITS})"
+        rf"|(?:\.(?P<fraction>{_DIGITS}))?[eE](?P<sign>[+-]?)(?P<exponent>{_DIGITS}))?"
+    )
+    number_like = re.compile(r"\s*[0-9][0-9_]*(?:\*\*|[.eE_]).*", re.DOTALL)
+    return count, number_like
+
+
+#: Exponents with more significant digits than this are out of any count's reach.
+_EXPONENT_DIGITS = 6
+
+
+def is_number_form(text: str) -> bool:
+    """True when `text` is written like a number in one of the forms beyond plain digits
+    (`1_000`, `10**6`, `1e6`, `1.5e3`, also a malformed attempt such as `1e-3` or `1e`), so
+    that `parse_count` either reads it or names what is wrong with it."""
+    return _patterns()[1].fullmatch(text) is not None
+
+
+def parse_count(text: str) -> int:
+    """A whole number, 0 or more, written in any of COUNT_FORMS, exactly (no float rounding:
+    `1e18` is 10**18). ValueError naming the forms when `text` is none of them or not a whole
+    number (`1e-3`, `2.5e0`), or naming the limit when it has more than MAX_DIGITS digits."""
+    match = _patterns()[0].fullmatch(text.strip())
+    if match is None:
+        raise ValueError(f"{quote(text)} is not a whole number: write {COUNT_FORMS}")
+    whole = match["whole"].replace("_", "").lstrip("0")
+    if len(whole) > MAX_DIGITS:
+        raise _too_large(text)
+    if match["power"] is not None:
+        return _power(text, int(whole or "0"), match["power"].replace("_", ""))
+    if match["exponent"] is None:
+        return int(whole or "0")
+    fraction = (match["fraction"] or "").replace("_", "")
+    mantissa = (whole + fraction).lstrip("0")
+    if not mantissa:
+        return 0
+    exponent_digits = match["exponent"].replace("_", "").lstrip("0") or "0"
+    negative = match["sign"] == "-"
+    if len(exponent_digits) > _EXPONENT_DIGITS:
+        if negative:
+            raise ValueError(f"{quote(text)} is not a whole number: write {COUNT_FORMS}")
+        raise _too_large(text)
+    # value = mantissa * 10**scale, exactly
+    scale = (-1 if negative else 1) * int(exponent_digits) - len(fraction)
+    if scale < 0:
+        kept = mantissa[:scale]
+        if mantissa[scale:].strip("0") or not kept:
+            raise ValueError(f"{quote(text)} is not a whole number: write {COUNT_FORMS}")
+        mantissa, scale = kept, 0
+    if len(mantissa) + scale > MAX_DIGITS:
+        raise _too_large(text)
+    return int(mantissa + "0" * scale)
+
+
+def _power(text: str, base: int, exponent_text: str) -> int:
+    exponent_digits = exponent_text.lstrip("0") or "0"
+    if base in (0, 1) or exponent_digits == "0":
+        return 1 if exponent_digits == "0" else base
+    if len(exponent_digits) > _EXPONENT_DIGITS:
+        raise _too_large(text)
+    exponent = int(exponent_digits)
+    # base >= 2**(bits - 1), so past this bound the power has more than MAX_DIGITS digits
+    # (2**(4 * MAX_DIGITS) > 10**MAX_DIGITS) and is never computed.
+    if (base.bit_length() - 1) * exponent > 4 * MAX_DIGITS or exponent > 4 * MAX_DIGITS:
+        raise _too_large(text)
+    value: int = base**exponent
+    if len(str(value)) > MAX_DIGITS:
+        raise _too_large(text)
+    return value
+
+
+def _too_large(text: str) -> ValueError:
+    return ValueError(f"{quote(text)} is too large: at most {MAX_DIGITS} digits")

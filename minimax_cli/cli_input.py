@@ -1,0 +1,169 @@
+"""Reading the command line: counts in any written form, options given twice, completion.
+
+- Counts (`--depth`, `--nodes`, `--upto`) take the forms of `core.params.parse_count`: 1000000,
+  1_000_000, 10**6, 1e6, exactly.
+- An option given twice with different values is refused (Click would keep the last silently).
+- Completion offers the game names, the algorithms that serve the game, its evaluation functions
+  and, after the game, its parameters. The registry and the core load only when asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from typer._click import Context
+
+    from minimax_cli.core.game import Game
+
+
+# --- counts --------------------------------------------------------------------------------------
+def count_parser(minimum: int) -> Callable[[str], int]:
+    """A Typer `parser=` for a count of at least `minimum`; a bad value is one line naming the
+    accepted forms (Typer adds which option it was)."""
+    def parse(text: str) -> int:
+        from minimax_cli.core.params import parse_count
+
+        try:
+            value = parse_count(text)
+        except ValueError as error:
+            raise typer.BadParameter(str(error)) from None
+        if value < minimum:
+            raise typer.BadParameter(f"{text!r} is too small: give a whole number, {minimum} "
+                                     "or more")
+        return value
+
+    return parse
+
+
+# --- options given twice -------------------------------------------------------------------------
+def _option_table(params: Sequence[Any]) -> dict[str, tuple[Any, str | None]]:
+    """Option string -> (parameter, the value a flag spelling stands for, or None if it takes one)."""
+    table: dict[str, tuple[Any, str | None]] = {}
+    for param in params:
+        if getattr(param, "param_type_name", "") != "option":
+            continue
+        flag = bool(getattr(param, "is_flag", False))
+        for name in param.opts:
+            table[name] = (param, name if flag else None)
+        for name in param.secondary_opts:
+            table[name] = (param, name)
+    return table
+
+
+def repeated_option(params: Sequence[Any], args: Sequence[str]) -> str | None:
+    """The complaint when one of `params` (a command's options) is given twice in `args` with
+    different values, or as both spellings of a flag pair (`--review --no-review`); else None."""
+    table = _option_table(params)
+    given: dict[str, tuple[str, str]] = {}  # parameter name -> (as written, its value)
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            break
+        name, eq, value = word.partition("=") if word.startswith("--") else (word, "", "")
+        if name not in table and not word.startswith("--") and word[:2] in table:
+            name, value, eq = word[:2], word[2:], "="  # a short option with its value: -d3
+        if name in table:
+            param, spelling = table[name]
+            if spelling is not None:
+                written, value = name, spelling
+            elif eq or i + 1 < len(args):
+                if not eq:
+                    i += 1
+                    value = args[i]
+                written = f"{name} {value}"
+            else:
+                break
+            if param.name in given and given[param.name][1] != value:
+                first = given[param.name][0]
+                if spelling is not None:
+                    return f"{first} and {written} were both given: give one of them"
+                long = next((o for o in param.opts if o.startswith("--")), name)
+                return (f"{first} and {written} were both given: give {long} once, with the "
+                        "value you mean")
+            given[param.name] = (written, value)
+        i += 1
+    return None
+
+
+# --- completion ----------------------------------------------------------------------------------
+def _game_name(ctx: Context) -> str | None:
+    """The game named on the command line being completed, if any.
+
+    While an option still waits for its value (`analyze bones --eval <TAB>`), Click's resilient
+    parse leaves GAME unset (or at its default) and the game's name first in ctx.args."""
+    from minimax_cli import registry
+
+    name = ctx.params.get("game_name")
+    source = ctx.get_parameter_source("game_name")
+    given = source is not None and source.name == "COMMANDLINE"
+    if not given and ctx.args and ctx.args[0] in registry.names():
+        return ctx.args[0]
+    return name if isinstance(name, str) else None
+
+
+def _game(name: str | None) -> Game[Any, Any] | None:
+    """The game with its default parameters, or None when there is none of that name."""
+    from minimax_cli import registry
+
+    if name is None:
+        return None
+    try:
+        return registry.create(name)
+    except ValueError:  # an unknown game, or one that cannot be built: nothing to offer
+        return None
+
+
+def complete_game(incomplete: str) -> list[tuple[str, str]]:
+    """Every registered game whose name starts with `incomplete`, with its description."""
+    from minimax_cli import registry
+
+    found = []
+    for name in registry.names():
+        if name.startswith(incomplete):
+            try:
+                found.append((name, registry.load(name).description))
+            except registry.UnknownGameError:
+                continue
+    return found
+
+
+def complete_algorithm(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+    """The algorithms, only those that serve the game when the game is known."""
+    from minimax_cli.core.search import ALGORITHMS
+
+    game = _game(_game_name(ctx))
+    return [(name, algorithm.description) for name, algorithm in ALGORITHMS.items()
+            if name.startswith(incomplete) and (game is None or algorithm.refusal(game) is None)]
+
+
+def complete_evaluator(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The game's evaluation functions; every game's when the game is not known."""
+    from minimax_cli import registry
+
+    game = _game(_game_name(ctx))
+    games = [game] if game is not None else [g for g in map(_game, registry.names()) if g]
+    names = dict.fromkeys(name for g in games for name in g.evaluators())
+    return [name for name in names if name.startswith(incomplete)]
+
+
+def game_parameter_candidates(ctx: Context, incomplete: str) -> list[tuple[str, str]]:
+    """After the game, its parameters (`--n`, `--take`) not given yet that start with `incomplete`."""
+    from minimax_cli import registry
+
+    name = _game_name(ctx)
+    if name is None or not incomplete.startswith("-"):
+        return []
+    try:
+        parameters = registry.load(name).parameters
+    except registry.UnknownGameError:
+        return []
+    # Click may have handed the first `--name` to an optional argument (POSITION), the rest to args.
+    words = [*(value for value in ctx.params.values() if isinstance(value, str)), *ctx.args]
+    given = {word[2:].partition("=")[0] for word in words if word.startswith("--")}
+    return [(f"--{p.name}", p.help) for p in parameters
+            if p.name not in given and f"--{p.name}".startswith(incomplete)]
