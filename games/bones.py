@@ -15,9 +15,8 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from games.bones_solver import BonesSolver
 from games.heaps import size_text, sticks
 from minimax_cli.core.game import (
     MAX,
@@ -28,19 +27,23 @@ from minimax_cli.core.game import (
     InvalidPositionError,
     Parameter,
 )
-from minimax_cli.core.params import parse_bool, parse_whole, quote
+from minimax_cli.core.params import parse_bool, parse_count, parse_whole, quote
+
+if TYPE_CHECKING:
+    from minimax_cli.core.solver import ExactSolver
 
 #: (heap, player to move)
 BonesState = tuple[int, int]
 
 TAKE_FORM = "comma-separated positive whole numbers, e.g. 1,2,3"
 POSITION_FORM = (
-    "the heap size, optionally followed by /min or /max for the player to move, e.g. 10/min"
+    "the heap size (10, 1_000_000, 10**18 or 1e18), optionally followed by /min or /max for the "
+    "player to move, e.g. 10/min"
 )
 
 
 _WHOLE = re.compile(r"[0-9]+")
-_POSITION = re.compile(r"([0-9]+)(?:/(max|min))?", re.IGNORECASE)
+_POSITION = re.compile(r"([^/]+?)\s*(?:/\s*(max|min))?", re.IGNORECASE)
 
 
 # --- parameter parsers ---------------------------------------------------------------------------
@@ -130,9 +133,12 @@ class Bones(Game[BonesState, int]):
             raise InvalidPositionError(f"{quote(text)} is not a bones position: use {POSITION_FORM}")
         side = (match.group(2) or "max").lower()
         try:
-            heap = parse_whole(match.group(1))
+            heap = parse_count(match.group(1))  # 21, 1_000_000, 10**18 or 1e18
         except ValueError as error:
-            raise InvalidPositionError(f"{quote(text)}: the heap is too large ({error})") from None
+            # A number too long gets its own reason; anything else, the accepted form.
+            reason = "" if "not a whole number" in str(error) else f" ({error})"
+            raise InvalidPositionError(
+                f"{quote(text)} is not a bones position: use {POSITION_FORM}{reason}") from None
         return (heap, MIN if side == "min" else MAX)
 
     def format_position(self, state: BonesState) -> str:
@@ -174,6 +180,8 @@ class Bones(Game[BonesState, int]):
             return ("no bones left",)
         return (f"{sticks(heap)}  {size_text(heap)} bone{'s' * (heap != 1)}",)
 
-    def exact_solver(self) -> BonesSolver:
+    def exact_solver(self) -> ExactSolver[BonesState, int]:
         """Bottom-up up to 10,000,000 bones, from the proven period above (games.bones_solver)."""
+        from games.bones_solver import BonesSolver  # loaded when asked for: start-up
+
         return BonesSolver(self.take, self.misere)

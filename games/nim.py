@@ -16,7 +16,7 @@ import re
 from collections.abc import Hashable, Iterable, Sequence
 from functools import reduce
 from operator import xor
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from games.heaps import size_text, sticks
 from minimax_cli.core.game import (
@@ -27,12 +27,11 @@ from minimax_cli.core.game import (
     InvalidMoveError,
     InvalidPositionError,
     Parameter,
-    SearchError,
 )
-from minimax_cli.core.params import parse_bool, parse_whole, quote
-from minimax_cli.core.result import MoveValue
-from minimax_cli.core.score import PovScore, Score
-from minimax_cli.core.solver import ExactSolver, Progress, Solution
+from minimax_cli.core.params import parse_bool, parse_count, parse_whole, quote
+
+if TYPE_CHECKING:
+    from minimax_cli.core.solver import ExactSolver
 
 Heaps = tuple[int, ...]
 #: (heap sizes, player to move)
@@ -61,9 +60,10 @@ _MOVE = re.compile(r"([0-9]+)\s*:\s*([0-9]+)")
 def parse_heaps(text: str) -> Heaps:
     """Heap sizes such as "3,4,5": at least one heap, each a whole number, 0 or more."""
     parts = [part.strip() for part in text.split(",")]
-    if not all(_WHOLE.fullmatch(part) for part in parts):
-        raise ValueError(f"{quote(text)} is not a list of heaps: use {HEAPS_FORM}")
-    return tuple(parse_whole(part) for part in parts)
+    try:
+        return tuple(parse_count(part) for part in parts)  # each 5, 1_000, 10**18 or 1e18
+    except ValueError:
+        raise ValueError(f"{quote(text)} is not a list of heaps: use {HEAPS_FORM}") from None
 
 
 # --- theory --------------------------------------------------------------------------------------
@@ -232,81 +232,9 @@ class Nim(Game[NimState, NimMove]):
         """Whether the player to move in `state` wins with perfect play (Bouton's theorem)."""
         return mover_wins(state[0], self.misere)
 
-    def exact_solver(self) -> NimSolver:
-        """Bouton's theorem, normal and misère."""
+    def exact_solver(self) -> ExactSolver[NimState, NimMove]:
+        """Bouton's theorem, normal and misère (games.nim_solver)."""
+        from games.nim_solver import NimSolver  # loaded when asked for: start-up
+
         return NimSolver(self)
 
-
-class NimSolver(ExactSolver[NimState, NimMove]):
-    """Every Nim position solved by Bouton's theorem: the value and every move's value, with the
-    nim-sum of the position in the explanation. No game lengths: a score's plies are given only
-    where the game ends at once."""
-
-    def __init__(self, game: Nim) -> None:
-        self.game = game
-        self.misere = game.misere
-
-    def solve(self, state: NimState, progress: Progress | None = None) -> Solution[NimMove]:
-        heaps, mover = state
-        count = sum(heaps)
-        if count > MAX_LISTED_MOVES:
-            raise SearchError(
-                f"heaps {','.join(map(str, heaps))} allow {count:,} moves; solve lists every move "
-                f"with its value and takes at most {MAX_LISTED_MOVES:,} (the sum of the heaps)"
-            )
-        wins = mover_wins(heaps, self.misere)
-        moves, good = [], []
-        for move in self.game.legal_moves(state):
-            after = self.game.play(state, move)[0]
-            ends = 1 if not any(after) else None  # the game is over after this move
-            won = not mover_wins(after, self.misere)
-            moves.append(MoveValue(move, PovScore(_result(won, ends), mover)))
-            if won:
-                good.append(self.game.format_move(state, move))
-        plies: int | None = None
-        if not moves:
-            plies = 0
-        elif (any(m.score.relative.plies == 1 and m.score.relative.number > 0 for m in moves)
-              if wins else all(m.score.relative.plies == 1 for m in moves)):
-            plies = 1
-        return Solution(PovScore(_result(wins, plies), mover), tuple(moves), "theorem",
-                        self._explain(heaps, wins, good), len(moves) + 1,
-                        {"nim_sum": nim_sum(heaps)})
-
-    def _explain(self, heaps: Heaps, wins: bool, good: list[str]) -> tuple[str, ...]:
-        play = "misère play (who cannot move wins)" if self.misere else \
-            "normal play (who cannot move loses)"
-        total = nim_sum(heaps)
-        sentences = [
-            f"Nim with heaps {', '.join(map(str, heaps))}, {play}.",
-            "Bouton's theorem: under normal play the player to move loses exactly when the nim-sum "
-            "(the bitwise exclusive or of the heaps) is 0, since from nim-sum 0 every move makes it "
-            "non-zero, and from a non-zero nim-sum some move makes it 0, until no heap is left.",
-        ]
-        if self.misere:
-            sentences.append(
-                "Under misère play the same holds while some heap has 2 or more; once every heap "
-                "has at most 1, the player to move loses exactly when the nim-sum is 1 (an odd "
-                "number of 1-heaps).")
-        small = self.misere and all(h <= 1 for h in heaps)
-        here = f"Here the nim-sum is {' xor '.join(map(str, heaps))} = {total}"
-        if 1 < len(heaps) <= 6 and max(heaps) > 1:
-            width = max(heaps).bit_length()
-            here += (f" (in binary {' xor '.join(format(h, f'0{width}b') for h in heaps)} = "
-                     f"{format(total, f'0{width}b')})")
-        if small and any(heaps):
-            here += f", and every heap has at most 1 ({sum(heaps)} heap{'s' * (sum(heaps) != 1)} of 1)"
-        if not any(heaps):
-            verdict = "no heap is left, so the game is over and the player to move " + (
-                "wins (misère play)." if self.misere else "loses.")
-        elif wins:
-            shown = ", ".join(good[:10]) + (f" and {len(good) - 10} more" if len(good) > 10 else "")
-            verdict = f"the player to move wins, with {shown}."
-        else:
-            verdict = "the player to move loses, whatever they take."
-        sentences.append(f"{here}: {verdict}")
-        return tuple(sentences)
-
-
-def _result(mover_wins: bool, plies: int | None) -> Score:
-    return Score.win(plies) if mover_wins else Score.loss(plies)

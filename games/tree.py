@@ -17,7 +17,7 @@ import random
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from minimax_cli.core.game import (
@@ -51,14 +51,18 @@ class Node:
             stack.extend(reversed(node.children))
 
 
+#: Shipped inside the package (a plain path: importlib.resources costs start-up time).
+TREES_FILE = Path(__file__).parent / "data" / "trees.json"
+
+
 def bundled_trees() -> dict[str, str]:
     """Name -> JSON text of the textbook trees shipped in games/data/trees.json."""
-    text = resources.files("games").joinpath("data/trees.json").read_text(encoding="utf-8")
+    text = TREES_FILE.read_text(encoding="utf-8")
     return {name: json.dumps(entry["tree"]) for name, entry in json.loads(text).items()}
 
 
 def bundled_descriptions() -> dict[str, str]:
-    text = resources.files("games").joinpath("data/trees.json").read_text(encoding="utf-8")
+    text = TREES_FILE.read_text(encoding="utf-8")
     return {name: entry["description"] for name, entry in json.loads(text).items()}
 
 

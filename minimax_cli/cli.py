@@ -334,7 +334,8 @@ PLAY_LEVEL_HELP = (
 def play(
     ctx: typer.Context,
     game_name: str = typer.Argument("tictactoe", metavar="GAME",
-                                    help="A game from `minimax games` (default tictactoe)."),
+                                    help="A game from `minimax games` (default tictactoe).",
+                                    autocompletion=cli_input.complete_game),
     position: str | None = typer.Argument(None, help="Start from this position, in the game's "
                                           "notation (default: the start), or a file."),
     side: str | None = typer.Option(None, "--side", "-s", help="The side you play: first or "
@@ -342,21 +343,24 @@ def play(
     ai_first: bool = typer.Option(False, "--ai-first",
                                   help="The AI makes the first move: you play the other side."),
     level: str = typer.Option("perfect", "--level", "-l", help=PLAY_LEVEL_HELP),
-    algorithm: str | None = typer.Option(None, "--algorithm", "-a",
-                                         help="The AI's search algorithm (default negamax)."),
-    depth: int | None = typer.Option(None, "--depth", "-d", min=1,
+    algorithm: str | None = typer.Option(None, "--algorithm", "-a", metavar="NAME",
+                                         help="The AI's search algorithm (default negamax).",
+                                         autocompletion=cli_input.complete_algorithm),
+    depth: int | None = typer.Option(None, "--depth", "-d", metavar="PLIES",
+                                     parser=cli_input.count_parser(1),
                                      help="Cut the AI's search this many plies deep "
                                      "(replaces the level's depth; needs an evaluation)."),
-    time_s: float | None = typer.Option(None, "--time", "-t", min=0.001,
+    time_s: float | None = typer.Option(None, "--time", "-t", min=0.001, metavar="SECONDS",
                                         help="Seconds the AI may think per move, at every level; "
                                         "hints get the same (default 1)."),
-    evaluator: str | None = typer.Option(None, "--eval",
-                                         help="Evaluation function for depth-limited levels."),
-    seed: int | None = typer.Option(None, "--seed",
+    evaluator: str | None = typer.Option(None, "--eval", metavar="NAME",
+                                         help="Evaluation function for depth-limited levels.",
+                                         autocompletion=cli_input.complete_evaluator),
+    seed: int | None = typer.Option(None, "--seed", metavar="N",
                                     help="Seed the AI's random choice among equally good moves."),
     vs: str = typer.Option("ai", "--vs", help="Your opponent: ai or human."),
     watch: bool = typer.Option(False, "--watch", help="Watch the AI play itself."),
-    delay: float = typer.Option(0.8, "--delay", min=0.0,
+    delay: float = typer.Option(0.8, "--delay", min=0.0, metavar="SECONDS",
                                 help="Seconds between moves with --watch."),
     review: bool = typer.Option(True, "--review/--no-review",
                                 help="Review the game with the solver at the end."),
@@ -370,7 +374,7 @@ def play(
     Type a move, or hint, undo, why, board, help, quit. Tab completes.
 
     Scripted: with no terminal on stdin, moves are read one per line, and --seed makes the AI's
-    choices reproducible: `printf '5\\n1\\n' | minimax play --seed 1`. A bad line is reported
+    choices reproducible: `printf '5\\n1\\n6\\n8\\n7\\n' | minimax play --seed 1`. A bad line is reported
     on stderr, the game goes on, and the exit code is 2.
 
     The AI thinks about one second a move (--time changes it). Ctrl-C while it thinks makes it

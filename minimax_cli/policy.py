@@ -32,7 +32,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
 
-from minimax_cli.core.game import Game, SearchError, Solution
+from minimax_cli.core.game import Game, SearchError
 from minimax_cli.core.result import (
     STOP_INTERRUPTED,
     STOP_TIME,
@@ -49,6 +49,7 @@ from minimax_cli.core.search import (
     iterate,
     make_options,
 )
+from minimax_cli.core.solver import Solution
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.words import count
 

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from minimax_cli import registry
-from minimax_cli.core.game import ExactSolver, Game, SearchError, Series
+from minimax_cli.core.game import Game, SearchError
 from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS, Period
+from minimax_cli.core.solver import ExactSolver, Series
 
 AnyGame = Game[Any, Any]
 ProgressFn = Callable[[int, int], None]

@@ -23,10 +23,11 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from minimax_cli.core.game import MAX, Game, SearchError, Solution
+from minimax_cli.core.game import MAX, Game, SearchError
 from minimax_cli.core.result import Limits, SearchResult, TraceNode
 from minimax_cli.core.score import Number, PovScore, Score
 from minimax_cli.core.search import search
+from minimax_cli.core.solver import Solution
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.words import count
 
@@ -222,15 +223,21 @@ def principal_line(game: AnyGame, state: Any, score: Score,
     return tuple(result.pv), score
 
 
+#: Distances for a game's solver's answer are looked for within this many engine nodes, and only
+#: where the position has at most DISTANCE_MOVES moves (a wide game costs more per node).
+DISTANCE_NODES = 20_000
+DISTANCE_MOVES = 64
+
+
 def with_distances(game: AnyGame, state: Any, report: SolveReport) -> SolveReport:
-    """A game's solver may know who wins but not how soon: the engine, within PV_NODES nodes,
+    """A game's solver may know who wins but not how soon: the engine, within DISTANCE_NODES nodes,
     adds every move's distance to the end and the line of best play. It must agree with every
     value the solver proved, or there is a bug. The report stays as it was when the nodes are not
     enough or the game is too deep to search recursively."""
-    if game.outcome(state) is not None or not game.win_loss:
+    if game.outcome(state) is not None or not game.win_loss or len(report.moves) > DISTANCE_MOVES:
         return report
     try:
-        result = search(game, state, "negamax", Limits(nodes=PV_NODES), exact_root=True,
+        result = search(game, state, "negamax", Limits(nodes=DISTANCE_NODES), exact_root=True,
                         table=TranspositionTable(1))
     except SearchError:
         return report

@@ -17,13 +17,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, Union
 
-# The solver types live in their own module; imported here so `minimax_cli.core.game` names them too.
-from minimax_cli.core.solver import ExactSolver as ExactSolver
-from minimax_cli.core.solver import Series as Series
-from minimax_cli.core.solver import Solution as Solution
+if TYPE_CHECKING:  # kept out of start-up: `minimax games` needs none of them
+    from fractions import Fraction
+
+    from minimax_cli.core.solver import ExactSolver
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -39,7 +38,7 @@ PLAYER_NAMES = ("MAX", "MIN")
 Evaluator = Callable[[S], float]
 
 #: A probability: exact (an int or a Fraction) where the game can give it so.
-Probability = int | float | Fraction
+Probability = Union[int, float, "Fraction"]  # a runtime alias: Fraction loads only when used
 
 
 class GameError(ValueError):

@@ -11,10 +11,11 @@ import pytest
 from games.bones import Bones
 from games.tictactoe import TicTacToe
 from minimax_cli import policy as policy_module
-from minimax_cli.core.game import MAX, MIN, ExactSolver, Solution
+from minimax_cli.core.game import MAX, MIN
 from minimax_cli.core.result import STOP_INTERRUPTED, STOP_TIME, MoveValue, SearchResult
 from minimax_cli.core.score import Kind, PovScore, Score
 from minimax_cli.core.search import iterate as real_iterate
+from minimax_cli.core.solver import ExactSolver, Solution
 from minimax_cli.play_words import Party, you
 from minimax_cli.play_words import explain as explain_for
 from minimax_cli.policy import Policy, Thinker, Thought, best_moves, tied_moves

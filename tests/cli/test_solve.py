@@ -417,3 +417,14 @@ def test_a_position_and_its_start_parameter_together_say_which_to_use() -> None:
     assert "`minimax solve bones 10` or `minimax solve bones --n 20`" in text
     # Parameters that change the rules go with a position: no clash.
     assert run_json("bones", "9", "--take", "1,2")["value"] == -1  # 9 mod 3 = 0
+
+
+def test_positions_take_the_count_forms() -> None:
+    # `10**18`, `1e18` and `1_000_000` mean the same whole numbers as their digits, exactly
+    for text in ("10**18", "1e18", "1_000_000_000_000_000_000"):
+        data = run_json("bones", text)
+        assert data["position"] == str(10**18) and data["value"] == -1  # a multiple of 4
+    nim = run_json("nim", "1e3,1_000,5")
+    assert nim["position"] == "1000,1000,5" and winning(nim) == ["3:5"]  # 1000 xor 1000 xor 5 = 5
+    refused = runner.invoke(app, ["solve", "bones", "1e-3"])
+    assert refused.exit_code == 2 and "not a whole number" in refused.stderr

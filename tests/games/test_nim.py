@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.nim import MAX_LISTED_MOVES, Nim, NimSolver, NimState, parse_heaps
+from games.nim import MAX_LISTED_MOVES, Nim, NimState, parse_heaps
+from games.nim_solver import NimSolver
 from minimax_cli.core import (
     MAX,
     MIN,
