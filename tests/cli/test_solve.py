@@ -427,4 +427,4 @@ def test_positions_take_the_count_forms() -> None:
     nim = run_json("nim", "1e3,1_000,5")
     assert nim["position"] == "1000,1000,5" and winning(nim) == ["3:5"]  # 1000 xor 1000 xor 5 = 5
     refused = runner.invoke(app, ["solve", "bones", "1e-3"])
-    assert refused.exit_code == 2 and "not a whole number" in refused.stderr
+    assert refused.exit_code == 2 and "is not a bones position: use the heap size" in refused.stderr
