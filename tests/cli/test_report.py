@@ -197,3 +197,17 @@ def test_the_line_is_complete() -> None:
     assert sum(map(int, data["pv"])) == 21
     solved = invoke_json("solve", "bones")
     assert solved["distance"] == 11 and len(solved["pv"]) == 11 and solved["pv_complete"] is True
+
+
+def test_heaps_are_drawn_in_analyze_and_solve() -> None:
+    for command in ("analyze", "solve"):
+        assert "||||| |  6 bones" in text(command, "bones", "6")
+        nim = text(command, "nim", "1,2")
+        assert "heap 1  |" in nim and "heap 2  ||" in nim
+
+
+@pytest.mark.parametrize("args", [["nim", "3,4,5", "--heaps", "1,2"], ["bones", "10", "--n", "20"]])
+def test_a_position_and_a_start_parameter_are_not_both_taken(args: list[str]) -> None:
+    result = runner.invoke(app, ["solve", *args])
+    assert result.exit_code == 2 and "only sets the start position" in result.stderr
+    assert result.stdout == ""
