@@ -4,7 +4,6 @@ every outcome; an observed one is labelled with its range, and no pattern contra
 
 from __future__ import annotations
 
-import functools
 import io
 import json
 from typing import Any
@@ -22,6 +21,7 @@ from minimax_cli.cli import app
 from minimax_cli.core import SearchError
 from minimax_cli.core.periodic import Period
 from minimax_cli.render_series import series_dict, series_view
+from tests.oracles import bones_outcomes
 
 runner = CliRunner()
 
@@ -46,20 +46,6 @@ def shown(report: series.SeriesReport) -> str:
 
 
 # --- independent references, from the rules --------------------------------------------------------
-def mover_wins(take: tuple[int, ...], misere: bool, upto: int) -> list[bool]:
-    """Whether the player to move wins at each heap 0..upto: with no move they lose (normal play)
-    or win (misère); otherwise they win iff some move leaves the opponent a losing heap."""
-
-    @functools.cache
-    def wins(heap: int) -> bool:
-        moves = [t for t in take if t <= heap]
-        if not moves:
-            return misere
-        return any(not wins(heap - t) for t in moves)
-
-    return [wins(n) for n in range(upto + 1)]  # ascending, so the recursion stays shallow
-
-
 def smallest_period(seq: list[bool]) -> tuple[int, int]:
     """The (preperiod, period) with the smallest sum, then the smallest period, that holds over
     all of `seq` with the block seen 3 times: by trying every pair."""
@@ -113,7 +99,7 @@ def check_claims(data: dict[str, Any], wins: list[bool]) -> None:
 
 # --- the issue's case: take 1,3,4 -------------------------------------------------------------------
 def test_take_one_three_four_up_to_twenty_states_the_proven_period() -> None:
-    wins = mover_wins((1, 3, 4), False, 200)
+    wins = bones_outcomes((1, 3, 4), False, 200)
     assert wins[21] is False  # the old "from n = 17 on, always wins" was wrong here
     out = run("--take", "1,3,4", "--upto", "20")
     assert ("pattern for every n, the player to move loses exactly when n mod 7 = 0 or 2 "
@@ -134,7 +120,7 @@ def test_take_one_three_four_up_to_twenty_states_the_proven_period() -> None:
 @pytest.mark.parametrize("upto", range(41))
 def test_take_one_three_four_at_every_small_upto(upto: int) -> None:
     # Losses of take 1,3,4 are exactly n mod 7 in {0, 2} (the recursion says so for 0..200).
-    wins = mover_wins((1, 3, 4), False, 200)
+    wins = bones_outcomes((1, 3, 4), False, 200)
     assert [n for n in range(200) if not wins[n]] == [n for n in range(200) if n % 7 in (0, 2)]
     report = series.solve_series(Bones(take=(1, 3, 4)), upto)
     data = series_dict(report)
@@ -191,7 +177,7 @@ def test_misere_take_one_to_three_loses_at_one_mod_four() -> None:
 @pytest.mark.parametrize("misere", [False, True])
 @pytest.mark.parametrize("take", TAKE_SETS)
 def test_patterns_agree_with_the_recursion(take: tuple[int, ...], misere: bool) -> None:
-    wins = mover_wins(take, misere, 600)
+    wins = bones_outcomes(take, misere, 600)
     truth = smallest_period(wins)
     for upto in (0, 1, 2, 5, 9, 13, 20, 27, 33, 50, 80):
         report = series.solve_series(Bones(take=take, misere=misere), upto)
@@ -206,7 +192,7 @@ def test_patterns_agree_with_the_recursion(take: tuple[int, ...], misere: bool) 
 @pytest.mark.parametrize("misere", [False, True])
 @pytest.mark.parametrize("take", [(1, 3, 4), (2, 5), (1, 4)])
 def test_observed_patterns_without_a_proof_say_so(take: tuple[int, ...], misere: bool) -> None:
-    wins = mover_wins(take, misere, 600)
+    wins = bones_outcomes(take, misere, 600)
     truth = smallest_period(wins)
     game = bones_with(take, misere, proof_limit=2)  # too small a limit: nothing proven
     for upto in (1, 6, 12, 20, 27, 40, 80):
@@ -263,9 +249,9 @@ def test_a_proof_that_contradicts_the_outcomes_is_refused() -> None:
 def test_a_run_at_the_end_does_not_fool_the_observation() -> None:
     # 0..19 of take 1,2,3 ends L W W W, and 0..20 / 0..27 of take 1,3,4 end with W W W W: runs that
     # period 1 fits, while a longer period explains every outcome.
-    assert series.observe_period(mover_wins((1, 2, 3), False, 19)) == Period(0, 4, 20)
+    assert series.observe_period(bones_outcomes((1, 2, 3), False, 19)) == Period(0, 4, 20)
     for upto in (20, 27):
-        assert series.observe_period(mover_wins((1, 3, 4), False, upto)) == Period(0, 7, upto + 1)
+        assert series.observe_period(bones_outcomes((1, 3, 4), False, upto)) == Period(0, 7, upto + 1)
 
 
 @pytest.mark.parametrize("take", TAKE_SETS)
@@ -274,7 +260,7 @@ def test_observation_finds_the_true_period_given_enough_outcomes(take: tuple[int
                                                                  misere: bool) -> None:
     # Three full blocks, plus room for a trailing run of equal outcomes (at most max(take) long)
     # that a shorter period would fit.
-    wins = mover_wins(take, misere, 600)
+    wins = bones_outcomes(take, misere, 600)
     truth = smallest_period(wins)
     enough = truth[0] + 3 * truth[1] + take[-1]
     for upto in range(enough, enough + 60):

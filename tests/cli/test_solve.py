@@ -26,6 +26,7 @@ from minimax_cli import solve
 from minimax_cli.cli import app
 from minimax_cli.core import MAX, Game, PovScore, Score, Solution
 from minimax_cli.core.result import TraceNode
+from tests.oracles import bones_outcomes
 
 runner = CliRunner()
 REPORT_SCHEMA = Draft202012Validator(json.loads(
@@ -60,19 +61,6 @@ def tree_nodes(n: int, take: tuple[int, ...] = (1, 2, 3)) -> int:
 def tree_leaves(n: int, take: tuple[int, ...] = (1, 2, 3)) -> int:
     moves = [t for t in take if t <= n]
     return 1 if not moves else sum(tree_leaves(n - t, take) for t in moves)
-
-
-def mover_wins(n: int, take: tuple[int, ...], misere: bool = False) -> bool:
-    @functools.cache
-    def wins(heap: int) -> bool:
-        moves = [t for t in take if t <= heap]
-        if not moves:
-            return misere
-        return any(not wins(heap - t) for t in moves)
-
-    for heap in range(n):  # fill the cache bottom-up so the recursion stays shallow
-        wins(heap)
-    return wins(n)
 
 
 @functools.cache
@@ -182,7 +170,7 @@ def test_solver_tree_and_engine_agree_with_the_definition(take: tuple[int, ...],
                                                           misere: bool) -> None:
     game = Bones(take=take, misere=misere)
     for n in range(0, 41):
-        expected = 1 if mover_wins(n, take, misere) else -1
+        expected = 1 if bones_outcomes(take, misere, n)[n] else -1
         by_solver = solve.solve(game, (n, MAX))
         by_engine = solve.solve_by_search(game, (n, MAX))
         assert by_solver.by_solver and by_solver.method == "table"

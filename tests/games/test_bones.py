@@ -4,8 +4,6 @@ periods."""
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -22,6 +20,7 @@ from minimax_cli.core import (
     Solution,
 )
 from minimax_cli.core.periodic import value_at
+from tests.oracles import bones_outcomes
 
 TAKE_SETS = [(1, 2, 3), (1, 3, 4), (2, 5), (1, 4), (3,), (2, 4, 7)]
 
@@ -36,20 +35,6 @@ def solver(take: tuple[int, ...] = (1, 2, 3), misere: bool = False, **limits: in
 
 
 # --- independent references, written here and not taken from the game -----------------------
-def reference_wins(take: tuple[int, ...], misere: bool, upto: int) -> list[bool]:
-    """Whether the player to move wins at each heap 0..upto, from the definition: a player with no
-    move loses (normal) or wins (misère); otherwise wins iff some move reaches a losing heap."""
-
-    @functools.cache
-    def wins(heap: int) -> bool:
-        moves = [amount for amount in take if amount <= heap]
-        if not moves:
-            return misere
-        return any(not wins(heap - amount) for amount in moves)
-
-    return [wins(heap) for heap in range(upto + 1)]  # ascending, so the recursion stays shallow
-
-
 def full_tree_value(game: Bones, state: BonesState) -> float:
     """Plain minimax over the whole game tree, no memo, using only the generic Game methods."""
     value = game.outcome(state)
@@ -105,7 +90,7 @@ def test_java_tutorial_cases_by_full_game_tree(n: int, value: float) -> None:
 @pytest.mark.parametrize("take", TAKE_SETS)
 def test_outcome_table_matches_recursive_definition(take: tuple[int, ...], misere: bool) -> None:
     table = solver(take, misere).outcome_table(300)
-    assert [bool(bit) for bit in table] == reference_wins(take, misere, 300)
+    assert [bool(bit) for bit in table] == bones_outcomes(take, misere, 300)
 
 
 @pytest.mark.parametrize("misere", [False, True])
@@ -210,7 +195,7 @@ def test_value_at_huge_heaps_follows_the_mod_four_rule() -> None:
 def test_proven_period_is_the_true_one(take: tuple[int, ...], misere: bool) -> None:
     game = solver(take, misere)
     period = game.proven_period()
-    reference = reference_wins(take, misere, 3000)
+    reference = bones_outcomes(take, misere, 3000)
     assert (period.preperiod, period.period) == eventual_period(reference)
     table = game.outcome_table(period.checked_upto)
     # what the proof predicts, far past the heaps it computed
@@ -277,7 +262,7 @@ def check_solution(game: Bones, state: BonesState, solution: Solution[int] | Non
 def test_table_solutions_match_the_full_game_tree(take: tuple[int, ...], misere: bool) -> None:
     game = Bones(take=take, misere=misere)
     wins = [full_tree_value(game, (heap, MAX)) == 1.0 for heap in range(13)]
-    assert wins == reference_wins(take, misere, 12)
+    assert wins == bones_outcomes(take, misere, 12)
     for heap in range(13):
         for mover in (MAX, MIN):
             solution = solver(take, misere).solve((heap, mover))
@@ -292,7 +277,7 @@ def test_table_solutions_match_the_full_game_tree(take: tuple[int, ...], misere:
 @pytest.mark.parametrize("take", TAKE_SETS)
 def test_period_solutions_match_the_definition(take: tuple[int, ...], misere: bool) -> None:
     game = Bones(take=take, misere=misere)
-    wins = reference_wins(take, misere, 160)
+    wins = bones_outcomes(take, misere, 160)
     small = solver(take, misere, table_max=40)
     period = small.proven_period()
     for heap in range(30, 161):
@@ -326,7 +311,7 @@ def test_explanation_with_a_preperiod_names_this_heap() -> None:
     assert solution is not None
     assert f"{4 + (n - 4) % 3}." in " ".join(solution.explanation)
     assert f"4 + ({n:,} - 4) mod 3" in " ".join(solution.explanation)
-    expected = reference_wins((2, 4, 7), False, 200)
+    expected = bones_outcomes((2, 4, 7), False, 200)
     assert solution.value == (-1 if expected[4 + (n - 4) % 3] else 1)  # MIN moves
 
 
@@ -345,7 +330,7 @@ def test_explanation_of_a_small_heap() -> None:
 def test_series_matches_the_definition(take: tuple[int, ...], misere: bool) -> None:
     found = solver(take, misere)
     series = found.series(100)
-    wins = reference_wins(take, misere, 100)
+    wins = bones_outcomes(take, misere, 100)
     assert list(series.outcomes) == wins and series.upto == 100
     for n in range(101):
         assert list(series.moves[n]) == [str(a) for a in take if a <= n and not wins[n - a]]
