@@ -28,6 +28,7 @@ from minimax_cli.core.game import (
     InvalidPositionError,
     Parameter,
 )
+from minimax_cli.core.params import parse_count, quote
 
 State = tuple[int, int]
 T = TypeVar("T")
@@ -45,21 +46,30 @@ _NUMBER = re.compile(r"[0-9]+")
 
 def _size_parser(name: str) -> Callable[[str], object]:
     def parse(text: str) -> object:
-        value = text.strip()
-        if not _NUMBER.fullmatch(value) or not 1 <= int(value) <= MAX_SIZE:
-            raise ValueError(f"{name} must be a whole number from 1 to {MAX_SIZE}, got {text!r}")
-        return int(value)
+        number = _small_count(text)
+        if number is None or not 1 <= number <= MAX_SIZE:
+            raise ValueError(f"{name} must be a whole number from 1 to {MAX_SIZE}, got {quote(text)}")
+        return number
 
     return parse
 
 
+def _small_count(text: str) -> int | None:
+    """A count in any of the accepted forms (3, 1e1, 10**1), or None; never int() of a huge text."""
+    try:
+        return parse_count(text)
+    except ValueError:
+        return None
+
+
 def _parse_k(text: str) -> object:
-    value = text.strip()
-    if not _NUMBER.fullmatch(value) or not 1 <= int(value) <= MAX_SIZE:
+    number = _small_count(text)
+    if number is None or not 1 <= number <= MAX_SIZE:
         raise ValueError(
-            f"k must be a whole number from 1 to {MAX_SIZE} (at most the longer side), got {text!r}"
+            f"k must be a whole number from 1 to {MAX_SIZE} (at most the longer side), "
+            f"got {quote(text)}"
         )
-    return int(value)
+    return number
 
 
 class _IntTable(Protocol):

@@ -203,12 +203,21 @@ def caption_text(game: AnyGame, grid: Grid, previous: Any | None, move: Any | No
 LISTED_MOVES = 12
 
 
+#: A position's text is shown up to this many characters.
+POSITION_CHARS = 200
+
+
 def position_text(game: AnyGame, state: Any) -> Text:
     """A game without a grid: its position in the game's notation and the moves it allows (all
     of them up to LISTED_MOVES), or that the game is over."""
     text = Text()
     text.append("position: ", style="dim")
-    text.append(game.format_position(state), style="bold")
+    position = game.format_position(state)
+    if len(position) <= POSITION_CHARS:
+        text.append(position, style="bold")
+    else:  # a 4 MB tree would bury the report: the JSON has it whole
+        text.append(position[:POSITION_CHARS] + "…", style="bold")
+        text.append(f" ({len(position):,} characters; --json has it all)", style="dim")
     moves = game.legal_moves(state)
     text.append("\nmoves:    ", style="dim")
     if not moves:

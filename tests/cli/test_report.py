@@ -211,3 +211,10 @@ def test_a_position_and_a_start_parameter_are_not_both_taken(args: list[str]) ->
     result = runner.invoke(app, ["solve", *args])
     assert result.exit_code == 2 and "only sets the start position" in result.stderr
     assert result.stdout == ""
+
+
+def test_a_long_position_is_cut_on_screen_and_whole_in_json() -> None:
+    tree = json.dumps([[i, i + 1] for i in range(200)], separators=(",", ":"))
+    out = text("analyze", "tree", tree, "--nodes", "50")
+    assert f"({len(tree):,} characters; --json has it all)" in out and tree not in out
+    assert invoke_json("analyze", "tree", tree, "--nodes", "50")["position"] == tree

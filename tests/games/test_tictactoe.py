@@ -491,3 +491,11 @@ def test_grid_and_protocol() -> None:
     assert GAME.to_move(GAME.play(state, 1)) == MIN
     assert GAME.utility(GAME.parse_position("XXX/OO./..."), MIN) == -1
     assert repr(TicTacToe(4, 5, 3)) == "TicTacToe(rows=4, cols=5, k=3)"
+
+
+@pytest.mark.parametrize("name", ["rows", "cols", "k"])
+def test_a_size_with_thousands_of_digits_is_refused_in_one_line(name: str) -> None:
+    parameter = next(p for p in TicTacToe.parameters if p.name == name)
+    with pytest.raises(ValueError) as error:
+        parameter.parse("9" * 4400)
+    assert "whole number from 1 to 8" in str(error.value) and len(str(error.value)) < 200
