@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from games.heaps import size_text, sticks
+from games.heaps import amounts_text, size_text, sticks
 from minimax_cli.core.game import (
     MAX,
     MIN,
@@ -27,7 +27,7 @@ from minimax_cli.core.game import (
     InvalidPositionError,
     Parameter,
 )
-from minimax_cli.core.params import parse_bool, parse_count, parse_whole, quote
+from minimax_cli.core.params import MAX_DIGITS, parse_bool, parse_count, parse_whole, quote
 
 if TYPE_CHECKING:
     from minimax_cli.core.solver import ExactSolver
@@ -35,7 +35,16 @@ if TYPE_CHECKING:
 #: (heap, player to move)
 BonesState = tuple[int, int]
 
-TAKE_FORM = "comma-separated positive whole numbers, e.g. 1,2,3"
+#: The largest amount a take set may allow: the period's proof solves more than 2 x max(take)
+#: heaps, and the tables the solver keeps grow with it.
+TAKE_MAX = 1_000_000
+#: The most amounts a take set may list (every move of a heap is listed in a solve).
+TAKE_COUNT_MAX = 10_000
+#: Heaps have at most this many digits (as positions and --n), so below 10**MAX_DIGITS.
+HEAP_LIMIT = 10**MAX_DIGITS
+
+TAKE_FORM = (f"comma-separated positive whole numbers, e.g. 1,2,3: at most {TAKE_COUNT_MAX:,} "
+             f"amounts, each at most {TAKE_MAX:,}")
 POSITION_FORM = (
     "the heap size (10, 1_000_000, 10**18 or 1e18), optionally followed by /min or /max for the "
     "player to move, e.g. 10/min"
@@ -50,23 +59,48 @@ _POSITION = re.compile(r"([^/]+?)\s*(?:/\s*(max|min))?", re.IGNORECASE)
 def parse_heap_size(text: str) -> int:
     """A heap size: a whole number, 0 or more."""
     stripped = text.strip()
+    form = f"use a whole number, 0 or more, of at most {MAX_DIGITS} digits, e.g. 21"
     if not _WHOLE.fullmatch(stripped):
-        raise ValueError(f"{quote(text)} is not a heap size: use a whole number, 0 or more, e.g. 21")
-    return parse_whole(stripped)
+        raise ValueError(f"{quote(text)} is not a heap size: {form}")
+    try:
+        return parse_whole(stripped)
+    except ValueError:  # too many digits
+        digits = len(stripped.lstrip("0"))
+        raise ValueError(f"a heap of {digits:,} digits is too large: {form}") from None
 
 
 def parse_take(text: str) -> tuple[int, ...]:
-    """Allowed amounts such as "1,3,4": sorted, duplicates dropped."""
-    parts = [part.strip() for part in text.split(",")]
+    """Allowed amounts such as "1,3,4": sorted, duplicates dropped; ValueError naming the limits
+    (TAKE_COUNT_MAX amounts, each at most TAKE_MAX) and the form."""
+    parts = [part.strip() for part in text.split(",", TAKE_COUNT_MAX)]
+    if len(parts) > TAKE_COUNT_MAX:
+        raise ValueError(f"more than {TAKE_COUNT_MAX:,} amounts: use {TAKE_FORM}")
     if not all(_WHOLE.fullmatch(part) for part in parts):
         raise ValueError(f"{quote(text)} is not a set of amounts: use {TAKE_FORM}")
+    longest = max(len(part.lstrip("0")) for part in parts)
+    if longest > MAX_DIGITS:  # more digits than any number may have
+        raise ValueError(f"an amount of {longest:,} digits is too large: use {TAKE_FORM}")
     amounts = {parse_whole(part) for part in parts}
     if 0 in amounts:
-        raise ValueError(f"{text!r} is not a set of amounts: 0 is not allowed; use {TAKE_FORM}")
+        raise ValueError(f"{quote(text)} is not a set of amounts: 0 is not allowed; use {TAKE_FORM}")
+    if max(amounts) > TAKE_MAX:
+        raise ValueError(f"{size_text(max(amounts))} is too large an amount: use {TAKE_FORM}")
     return tuple(sorted(amounts))
 
 
-# --- drawing heaps (shared with Nim) ------------------------------------------------------------
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: object) -> str:
+    """A value for an error message: a huge int as `more than 10**k` (str() fails past 4,300
+    digits), anything else as its repr cut short."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return "-" * (value < 0) + size_text(abs(value))
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:39] + "…"
+
+
 class Bones(Game[BonesState, int]):
     """The game of bones: players alternately take an allowed number of bones from one heap."""
 
@@ -88,13 +122,16 @@ class Bones(Game[BonesState, int]):
     )
 
     def __init__(self, n: int = 21, take: Iterable[int] = (1, 2, 3), misere: bool = False) -> None:
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ValueError(f"n must be a whole number, 0 or more, got {n!r}")
-        amounts = tuple(sorted(set(take)))
-        if not amounts or any(
-            isinstance(a, bool) or not isinstance(a, int) or a < 1 for a in amounts
-        ):
-            raise ValueError(f"take must be {TAKE_FORM}, got {take!r}")
+        if not _whole(n) or not 0 <= n < HEAP_LIMIT:
+            raise ValueError(f"n must be a whole number, 0 or more, of at most {MAX_DIGITS} "
+                             f"digits, got {_shown(n)}")
+        given = list(take)
+        if not 0 < len(given) <= TAKE_COUNT_MAX:
+            raise ValueError(f"take must be {TAKE_FORM}, got {len(given):,} amounts")
+        wrong = next((a for a in given if not _whole(a) or not 1 <= a <= TAKE_MAX), None)
+        if wrong is not None:
+            raise ValueError(f"take must be {TAKE_FORM}, got {_shown(wrong)}")
+        amounts = tuple(sorted(set(given)))
         self.n = n
         self.take = amounts
         self.misere = bool(misere)
@@ -155,9 +192,8 @@ class Bones(Game[BonesState, int]):
         try:
             move = parse_whole(stripped)
         except ValueError:
-            allowed = ", ".join(map(str, self.take))
-            raise IllegalMoveError(f"{quote(text)} is not an allowed amount; allowed: {allowed}"
-                                   ) from None
+            raise IllegalMoveError(f"{quote(text)} is not an allowed amount; allowed: "
+                                   f"{amounts_text(self.take)}") from None
         self._check_move(state[0], move)
         return move
 
@@ -166,8 +202,8 @@ class Bones(Game[BonesState, int]):
 
     def _check_move(self, heap: int, move: int) -> None:
         if move not in self._allowed:
-            allowed = ", ".join(map(str, self.take))
-            raise IllegalMoveError(f"{move} is not an allowed amount; allowed: {allowed}")
+            raise IllegalMoveError(f"{size_text(move)} is not an allowed amount; allowed: "
+                                   f"{amounts_text(self.take)}")
         if move > heap:
             left = "no bones left" if heap == 0 else f"only {heap} bone{'s' * (heap != 1)} left"
             raise IllegalMoveError(f"cannot take {move}: {left}")
@@ -181,7 +217,8 @@ class Bones(Game[BonesState, int]):
         return (f"{sticks(heap)}  {size_text(heap)} bone{'s' * (heap != 1)}",)
 
     def exact_solver(self) -> ExactSolver[BonesState, int]:
-        """Bottom-up up to 10,000,000 bones, from the proven period above (games.bones_solver)."""
+        """Bottom-up up to 10,000,000 bones (or until the outcomes prove a period), from the
+        proven period above (games.bones_solver)."""
         from games.bones_solver import BonesSolver  # loaded when asked for: start-up
 
         return BonesSolver(self.take, self.misere)

@@ -1,164 +1,246 @@
 """The exact solver of the game of bones (a subtraction game), behind `Bones.exact_solver()`.
 
-No game tree is needed: heaps up to `TABLE_MAX_N` are solved bottom-up (`outcome_table`), and the
-outcome sequence of a subtraction game is eventually periodic with a period that can be proved
-from a finite prefix (`subtraction_period`), so larger heaps, 10**18 bones included, are read off
-it exactly. `series` tabulates heaps 0..n for `minimax solve bones --upto N`.
+No game tree is needed. Heaps are settled bottom-up by a sweep (`sweep`) that marks forward from
+each losing heap instead of looking back from every heap, so its cost grows with the losing heaps,
+not with heaps x amounts. The outcome sequence of a subtraction game is eventually periodic with a
+period that the settled outcomes can prove (`subtraction_period`), so larger heaps, 10**18 bones
+included, are read off it exactly. `series` tabulates heaps 0..n for `minimax solve bones --upto N`.
+Every table stays within a memory budget (`BonesSolver.memory_mb`, set from `--table-mb`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import bisect
+import math
+from collections.abc import Iterator, Sequence
 
+from games.heaps import amounts_text, listed
 from minimax_cli.core.game import SearchError
-from minimax_cli.core.periodic import Period, value_at
+from minimax_cli.core.periodic import COMPARE_BLOCK, Period, value_at, window_period
 from minimax_cli.core.result import MoveValue
 from minimax_cli.core.score import PovScore, Score
 from minimax_cli.core.solver import ExactSolver, Progress, Series, Solution
+from minimax_cli.core.table import DEFAULT_MB
 
-#: (heap, player to move), as in games.bones
-State = tuple[int, int]
+State = tuple[int, int]  # (heap, player to move), as in games.bones
 
-#: Heaps up to this size are solved bottom-up; larger ones are read off the proven period.
+#: Heaps up to this size may be solved bottom-up (time); larger ones are read off the period.
 TABLE_MAX_N = 10**7
-#: The proof of the period may solve at most this many heaps (its memory grows with them).
-PERIOD_PROOF_LIMIT = 1_000_000
-#: How many heaps `outcome_table` fills between two calls of its progress callback.
-PROGRESS_EVERY = 1 << 16
+#: The proof of the period may solve at most this many heaps (time).
+PERIOD_PROOF_LIMIT = 10**7
+#: A bottom-up solve looks for a proven period at this many heaps and each time they double,
+#: and answers from the period as soon as one is proven.
+PERIOD_CHECK_FROM = 1 << 20
+#: The proof looks for a period after every heap up to this many, then as the heaps double.
+EXACT_CHECKS_UPTO = 1024
+PROGRESS_EVERY = 1 << 16  # heaps settled between two calls of the progress callback
+PLAN_STEPS = 16  # steps tried when the amounts are split into progressions for marking
+MEGABYTE = 2**20
+_ZEROS = bytes(MEGABYTE)
 
 
-# --- the outcome sequence ------------------------------------------------------------------------
-def mover_wins_from(outcomes: Sequence[int], heap: int, take: Sequence[int], misere: bool) -> int:
-    """o(heap) from the outcomes of the smaller heaps (1 = the player to move wins)."""
-    if heap < take[0]:
-        return 1 if misere else 0  # no move: the mover loses under normal play, wins under misère
-    for amount in take:
-        if amount > heap:
-            break
-        if not outcomes[heap - amount]:
-            return 1
-    return 0
+# --- the sweep -----------------------------------------------------------------------------------
+#: Single amounts, and progressions (first, end, step, ones) marked by one slice assignment each.
+Plan = tuple[tuple[int, ...], tuple[tuple[int, int, int, bytes], ...]]
 
 
+def marking_plan(take: Sequence[int]) -> Plan:
+    """The amounts as few arithmetic progressions as one of the steps 1..PLAN_STEPS (or the gcd
+    of their differences) gives: 1..1000 is one progression, the odd amounts up to 1999 another."""
+    members = set(take)
+    best = [(amount, amount, 1) for amount in take]  # one piece per amount
+    for step in {*range(1, PLAN_STEPS + 1), math.gcd(*(a - take[0] for a in take)) or 1}:
+        pieces: list[tuple[int, int, int]] = []
+        used: set[int] = set()
+        for first in take:
+            if first in used:
+                continue
+            last = first
+            while last + step in members and last + step not in used:
+                last += step
+            used.update(range(first, last + 1, step))
+            pieces.append((first, last, step))
+        if len(pieces) < len(best):
+            best = pieces
+    singles = tuple(first for first, last, _ in best if first == last)
+    runs = tuple((first, last + 1, step, b"\x01" * ((last - first) // step + 1))
+                 for first, last, step in best if first != last)
+    return singles, runs
+
+
+class OverBudget(Exception):
+    """The sweep would need a table larger than its memory budget: `settled` heaps fit."""
+
+    def __init__(self, settled: int) -> None:
+        super().__init__(f"only {settled} heaps fit")
+        self.settled = settled
+
+
+def sweep(take: Sequence[int], misere: bool, stop: int, *, first_check: int | None = None,
+          exact_checks: bool = False, check_last: bool = False, max_bytes: int | None = None,
+          progress: Progress | None = None) -> tuple[bytearray, Period | None]:
+    """Settle heaps 0..stop-1 bottom-up (1 = the player to move wins) unless a period is proven
+    first: -> the table of exactly the heaps settled, and the period or None.
+
+    A heap nothing has marked when the sweep reaches it is lost for the player to move, and every
+    heap one allowed take above it is marked won. `bytearray.find` skips to the next unmarked
+    heap, so the Python work is per lost heap times the progressions of `marking_plan`; the rest
+    runs in C. The table takes n + max(take) bytes (marks run ahead of the sweep).
+
+    Periods are looked for (`window_period`; `subtraction_period` says why it applies) when
+    `first_check` heaps are settled, after every heap up to EXACT_CHECKS_UPTO if `exact_checks`,
+    then each time the heaps double; at `stop` if `check_last`; and where the budget stops the
+    sweep. OverBudget when the table for `stop` heaps would not fit `max_bytes` and no period was
+    proven in the heaps that do (before any work when no period is looked for)."""
+    if stop < 1:
+        raise ValueError(f"the sweep needs at least 1 heap, got {stop}")
+    s_max = take[-1]
+    cap = stop if max_bytes is None else min(stop, max_bytes - 2 * s_max - 2 * COMPARE_BLOCK)
+    if cap < stop and (first_check is None or cap < 1):
+        raise OverBudget(max(cap, 0))
+    plan = marking_plan(take)
+    table = bytearray()
+    done = 0
+    for point in _check_points(first_check, exact_checks, cap):
+        done = _settle(table, take, misere, plan, done, point, cap, progress)
+        period = window_period(table, done, s_max)
+        if period is not None:
+            del table[done:]
+            return table, period
+    done = _settle(table, take, misere, plan, done, cap, cap, progress)
+    del table[done:]  # the marks ahead of the sweep are not outcomes
+    if cap < stop or check_last:
+        period = window_period(table, done, s_max)
+        if period is None and cap < stop:
+            raise OverBudget(cap)
+        return table, period
+    return table, None
+
+
+def _check_points(first: int | None, exact: bool, cap: int) -> Iterator[int]:
+    """Where the sweep looks for a period, in increasing order, all below `cap`."""
+    if first is None:
+        return
+    point = first
+    while exact and point <= EXACT_CHECKS_UPTO and point < cap:
+        yield point
+        point += 1
+    point = max(point, first)
+    while point < cap:
+        yield point
+        point *= 2
+
+
+def _settle(table: bytearray, take: Sequence[int], misere: bool, plan: Plan, start: int,
+            stop: int, total: int, progress: Progress | None) -> int:
+    """Settle heaps start..stop-1 (those before are settled and their marks made); -> stop.
+    `total` is the most heaps this sweep settles: the table grows by doubling up to it."""
+    s_max = take[-1]
+    if len(table) < stop + s_max:  # room for the marks ahead: they reach max(take) further
+        size = max(stop + s_max, min(2 * len(table), total + s_max))
+        while len(table) < size:  # a bounded piece at a time: no second copy of the table
+            table += _ZEROS[:size - len(table)]
+    if start < take[0] and misere:  # no move: under misère play the mover wins, and marks nothing
+        end = min(take[0], stop)
+        table[start:end] = b"\x01" * (end - start)
+    singles, runs = plan
+    find = table.find
+    while start < stop:
+        end = min(stop, start + PROGRESS_EVERY)
+        heap = find(0, start, end)
+        while heap >= 0:  # a lost heap: every heap one take above it is won
+            for amount in singles:
+                table[heap + amount] = 1
+            for first, last, step, ones in runs:
+                table[heap + first:heap + last:step] = ones
+            heap = find(0, heap + 1, end)
+        start = end
+        if progress is not None and (end % PROGRESS_EVERY == 0 or end == total):
+            progress(end, total)
+    return stop
+
+
+# --- module-level conveniences ------------------------------------------------------------------
 def outcome_table(take: Sequence[int], misere: bool, upto: int,
                   progress: Progress | None = None) -> bytearray:
-    """For every heap 0..upto, 1 when the player to move wins and 0 when that player loses.
-
-    Bottom-up, without recursion: O(upto * len(take)) time, upto + 1 bytes. `progress`, when
-    given, is called with (heap reached, upto) every PROGRESS_EVERY heaps and once at the end.
-    The table is the same for either player to move (the game is impartial); for a state
-    `(heap, mover)` MAX wins when `table[heap] == (mover == MAX)`.
-    """
+    """For every heap 0..upto, 1 when the player to move wins and 0 when that player loses. The
+    table is the same for either player to move (the game is impartial); for a state `(heap,
+    mover)` MAX wins when `table[heap] == (mover == MAX)`. `progress`, when given, is called with
+    (heaps settled, upto + 1) every PROGRESS_EVERY heaps and at the end."""
     if upto < 0:
         raise ValueError(f"upto must be 0 or more, got {upto}")
-    table = bytearray(upto + 1)
-    # The first heaps, where some amounts do not fit (and heaps below min(take) are terminal).
-    head = min(upto + 1, take[-1])
-    for heap in range(head):
-        table[heap] = mover_wins_from(table, heap, take, misere)
-    # From heap max(take) on every amount fits, so the inner test needs no bounds check.
-    next_report = PROGRESS_EVERY
-    for heap in range(head, upto + 1):
-        for amount in take:
-            if not table[heap - amount]:
-                table[heap] = 1
-                break
-        if progress is not None and heap >= next_report:
-            progress(heap, upto)
-            next_report += PROGRESS_EVERY
-    if progress is not None:
-        progress(upto, upto)
-    return table
+    return sweep(tuple(sorted(set(take))), misere, upto + 1, progress=progress)[0]
 
 
 def subtraction_period(take: Sequence[int], misere: bool, limit: int) -> Period:
-    """The proven preperiod and period of a subtraction game's outcome sequence.
+    """The proven preperiod and period of a subtraction game's outcome sequence, solving heaps
+    0..limit at most; SearchError when that is not enough.
 
-    `take` is the sorted set S of allowed amounts, s_max its largest; o(n) is 1 when the player to
-    move at heap n wins. Why the answer is a proof and not a guess:
+    o(n) is 1 when the player to move at heap n wins, S the allowed amounts and s_max the largest.
+    For n >= s_max every amount fits, so o(n) = 1 exactly when o(n - s) = 0 for some s in S
+    (misère play changes only the terminal heaps, which are all below min(S) <= s_max): each
+    outcome from s_max on is one fixed function of the s_max outcomes before it. That is what
+    `window_period` needs to prove a period from the outcomes settled so far (at most 2**s_max
+    windows exist, so a repeat must come)."""
+    return _prove(tuple(sorted(set(take))), misere, limit, None, None)[0]
 
-    1. For n >= s_max every amount fits, so o(n) = 1 exactly when o(n - s) = 0 for some s in S
-       (misère play changes only the terminal heaps, which are all below min(S) <= s_max). So o(n)
-       is a fixed function of the window W(n - s_max) = (o(n - s_max), ..., o(n - 1)) of the s_max
-       outcomes before it, and so is the next window: W(a + 1) = F(W(a)) for every a >= 0.
-    2. Hence if W(a) = W(b) for some a < b, then W(a + k) = W(b + k) for every k >= 0, so
-       o(m) = o(m + b - a) for every m >= a: the sequence is periodic from a with period b - a.
-    3. There are at most 2**s_max windows, so by pigeonhole some window repeats by a = 2**s_max.
-    4. Taking the first b whose window was seen before (at a) gives the smallest preperiod and the
-       smallest period: the windows form the orbit of F, which has tail a and cycle b - a, and
-       o repeats with period p from q exactly when the windows do (each window is s_max terms of o,
-       and o(m) is the first term of W(m)).
 
-    The outcomes are computed up to heap b + s_max - 1, which is `checked_upto` (b + s_max) in the
-    answer. Raises SearchError when no window repeats by heap `limit` (possible only for a large
-    s_max, since the bound is 2**s_max).
-    """
-    s_max = take[-1]
-    full = (1 << s_max) - 1
-    outcomes = bytearray()
-    window = 0  # bit i (from the top) is o(a + i): the newest outcome is the lowest bit
-    for heap in range(s_max):
-        bit = mover_wins_from(outcomes, heap, take, misere)
-        outcomes.append(bit)
-        window = (window << 1) | bit
-    first_seen = {window: 0}
-    start = 0
-    while True:
-        heap = start + s_max
-        if heap > limit:
-            raise SearchError(
-                f"no period proven up to heap {limit:,}: the take set {list(take)} may have a very "
-                "long period; give a heap of at most 10,000,000 to solve it bottom-up"
-            )
-        bit = mover_wins_from(outcomes, heap, take, misere)
-        outcomes.append(bit)
-        window = ((window << 1) | bit) & full
-        start += 1
-        earlier = first_seen.get(window)
-        if earlier is not None:
-            return Period(preperiod=earlier, period=start - earlier, checked_upto=len(outcomes),
-                          proven=True)
-        first_seen[window] = start
+def _prove(take: tuple[int, ...], misere: bool, limit: int, max_bytes: int | None,
+           progress: Progress | None) -> tuple[Period, bytearray]:
+    """The proven period and the table it rests on; SearchError (limit) or OverBudget."""
+    table, period = sweep(take, misere, limit + 1, first_check=take[-1] + 1,
+                          exact_checks=True, check_last=True, max_bytes=max_bytes,
+                          progress=progress)
+    if period is None:
+        raise SearchError(
+            f"no period proven up to heap {limit:,}: take {amounts_text(take)} may have a very "
+            f"long period; give a heap of at most {TABLE_MAX_N:,} to solve it bottom-up")
+    return period, table
 
 
 # --- the solver ----------------------------------------------------------------------------------
 class BonesSolver(ExactSolver[State, int]):
-    """Bones positions solved exactly: bottom-up up to `table_max`, from the proven period above.
-
-    Every value is proven; the distance to the end is given only where it is plain (a move that
-    ends the game at once), since the table keeps outcomes, not game lengths.
-    """
+    """Bones positions solved exactly: bottom-up up to `table_max` (or until the outcomes prove
+    a period, past `check_from` heaps), from the proven period above. Every value is proven; the
+    distance to the end is given only where it is plain (a move that ends the game at once), since
+    the table keeps outcomes, not game lengths. Tables stay within `memory_mb` megabytes (set from
+    --table-mb): a solve that would need more stops with a SearchError naming the budget."""
 
     has_series = True
 
     def __init__(self, take: Sequence[int], misere: bool, *, table_max: int = TABLE_MAX_N,
-                 proof_limit: int = PERIOD_PROOF_LIMIT) -> None:
+                 proof_limit: int = PERIOD_PROOF_LIMIT, check_from: int = PERIOD_CHECK_FROM,
+                 memory_mb: float = DEFAULT_MB) -> None:
         self.take = tuple(sorted(set(take)))
         self.misere = misere
         self.table_max = table_max
         self.proof_limit = proof_limit
-        self._periods: dict[int, Period] = {}  # the proof, by limit: --upto may ask twice
+        self.check_from = check_from
+        self.memory_mb = memory_mb
+        self._proofs: dict[tuple[int, float], tuple[Period, bytearray]] = {}  # --upto asks twice
 
     def outcome_table(self, upto: int, progress: Progress | None = None) -> bytearray:
-        """See `outcome_table`: 1 at heap n when the player to move wins there."""
-        return outcome_table(self.take, self.misere, upto, progress)
+        """`outcome_table` within the memory budget (SearchError before any work if not)."""
+        if upto < 0:
+            raise ValueError(f"upto must be 0 or more, got {upto}")
+        try:
+            return sweep(self.take, self.misere, upto + 1, max_bytes=self._max_bytes(),
+                         progress=progress)[0]
+        except OverBudget:
+            raise self._over(f"a table of heaps 0..{upto:,} needs {self._mb(upto + 1)}") from None
 
-    def proven_period(self, limit: int | None = None) -> Period:
+    def proven_period(self, limit: int | None = None, progress: Progress | None = None
+                      ) -> Period:
         """The proven preperiod and period of the outcome sequence (see `subtraction_period`);
-        `checked_upto` is how many heaps were solved to prove it. Raises SearchError when none is
-        proven by heap `limit` (default `proof_limit`)."""
-        limit = self.proof_limit if limit is None else limit
-        if limit not in self._periods:
-            self._periods[limit] = subtraction_period(self.take, self.misere, limit)
-        return self._periods[limit]
+        `checked_upto` is how many heaps the proof compares. Raises SearchError when none is
+        proven up to heap `limit` (default `proof_limit`) or within the memory budget."""
+        return self._proof(limit, progress)[0]
 
     def winning_moves(self, heap: int, table: Sequence[int], period: Period | None = None
                       ) -> list[int]:
         """The amounts that leave the opponent a lost heap (empty when the mover is losing).
-
         With the `period`, `heap` may be far beyond the table (10**18), as long as the table
-        covers preperiod + period heaps.
-        """
+        covers preperiod + period heaps."""
         if heap < 0:
             raise ValueError(f"the heap must be 0 or more, got {heap}")
         if period is None and heap >= len(table):
@@ -169,17 +251,20 @@ class BonesSolver(ExactSolver[State, int]):
     def solve(self, state: State, progress: Progress | None = None) -> Solution[int]:
         heap, mover = state
         if heap <= self.table_max:
-            table = self.outcome_table(heap, progress)
-            period = None
-            work = heap + 1
-            facts: dict[str, object] = {"positions_solved": work}
+            try:
+                table, period = sweep(self.take, self.misere, heap + 1, first_check=self.check_from,
+                                      max_bytes=self._max_bytes(), progress=progress)
+            except OverBudget as over:
+                tried = f" (the {over.settled:,} heaps that fit prove no period)" * (over.settled > 0)
+                raise self._over(f"solving heap {heap:,} bottom-up needs {self._mb(heap + 1)}"
+                                 f"{tried}") from None
         else:
-            period = self.proven_period()
-            table = self.outcome_table(period.checked_upto - 1)
-            work = period.checked_upto
-            facts = {"positions_solved": work, "preperiod": period.preperiod,
-                     "period": period.period, "checked_upto": period.checked_upto,
-                     "proven": period.proven}
+            period, table = self._proof(None, progress)
+        work = len(table)
+        facts: dict[str, object] = {"positions_solved": work}
+        if period is not None:
+            facts.update(preperiod=period.preperiod, period=period.period,
+                         checked_upto=period.checked_upto, proven=period.proven)
         wins = bool(self._outcome(table, period, heap))
         legal = self._legal(heap)
         moves = []
@@ -199,57 +284,121 @@ class BonesSolver(ExactSolver[State, int]):
             plies = 0
         elif won_at_once if wins else all(at_once):
             plies = 1
-        explanation = [self.rules(), *self._method_sentences(heap, period),
+        explanation = [self.rules(), *self._method_sentences(heap, period, work),
                        self._verdict(heap, wins, table, period)]
         return Solution(PovScore(_result(wins, plies), mover), tuple(moves),
                         "table" if period is None else "period", tuple(explanation), work, facts)
 
     def series(self, upto: int, progress: Progress | None = None) -> Series:
         """Heaps 0..upto: the outcome for the player to move, the winning moves, and the proven
-        period (None when it cannot be proven within `proof_limit` heaps)."""
+        period (None when it cannot be proven within `proof_limit` heaps and the budget, or when
+        one period of outcomes would not fit the budget as a series). SearchError, before the
+        work, when the table with its winning moves would not fit the memory budget."""
         table = self.outcome_table(upto, progress)
-        moves = tuple(tuple(str(a) for a in self.winning_moves(n, table)) for n in range(upto + 1))
+        moves = self._series_moves(table, upto)
         try:
-            period: Period | None = self.proven_period()
+            period: Period | None
+            period, proof_table = self._proof(None, progress)
         except SearchError:
             period = None
+        if period is not None and period.preperiod + period.period > upto + 1:
+            # Callers read one period of outcomes off a longer series: it must fit too.
+            needed = period.preperiod + period.period - 1
+            if self._series_bytes(proof_table, needed) > self._max_bytes():
+                period = None
         proof = "" if period is None else self._period_proof(period)
         return Series(f"bones, {self.rules_short()}", tuple(bool(b) for b in table), moves,
                       frozenset(range(min(self.take[0], upto + 1))), period, proof)
+
+    # --- budget ----------------------------------------------------------------------------------
+    def _max_bytes(self) -> int:
+        return int(self.memory_mb * MEGABYTE)
+
+    def _mb(self, heaps: int) -> str:
+        """The memory a sweep of `heaps` heaps needs, in words."""
+        return f"about {_megabytes(heaps + 2 * self.take[-1] + 2 * COMPARE_BLOCK)}"
+
+    def _over(self, what: str, instead: str = "") -> SearchError:
+        return SearchError(f"{what}, over the memory budget of {self.memory_mb:g} MB: {instead}"
+                           "raise it with --table-mb")
+
+    def _proof(self, limit: int | None, progress: Progress | None) -> tuple[Period, bytearray]:
+        limit = self.proof_limit if limit is None else limit
+        key = (limit, self.memory_mb)
+        if key not in self._proofs:
+            try:
+                self._proofs[key] = _prove(self.take, self.misere, limit, self._max_bytes(),
+                                           progress)
+            except OverBudget as over:
+                if over.settled:
+                    raise SearchError(
+                        f"no period is proven within heaps 0..{over.settled - 1:,}, all that the "
+                        f"memory budget of {self.memory_mb:g} MB holds: raise it with --table-mb"
+                    ) from None
+                raise self._over(f"take amounts up to {self.take[-1]:,} need {self._mb(1)} for "
+                                 "the proof of the period alone") from None
+        return self._proofs[key]
+
+    def _series_bytes(self, table: Sequence[int], upto: int) -> int:
+        """About the memory of the winning moves of heaps 0..upto as tuples of strings (the
+        strings shared): a list and a tuple per row, and a slot in each per move."""
+        moves = sum(bisect.bisect_right(self.take, upto - heap)
+                    for heap in range(upto + 1) if not table[heap])
+        return 128 * (upto + 1) + 16 * moves
+
+    def _series_moves(self, table: bytearray, upto: int) -> tuple[tuple[str, ...], ...]:
+        """The winning moves of heaps 0..upto, marked forward from the lost heaps: the work is
+        the number of winning moves, not heaps x amounts. SearchError over the budget."""
+        size = self._series_bytes(table, upto)
+        if size > self._max_bytes():
+            raise self._over(f"the winning moves of heaps 0..{upto:,} take about "
+                             f"{_megabytes(size)}", "give a smaller --upto or ")
+        names = [str(amount) for amount in self.take]
+        rows: list[list[str]] = [[] for _ in range(upto + 1)]
+        for lost in reversed([heap for heap in range(upto + 1) if not table[heap]]):
+            # Descending lost heaps: each row gets its amounts in ascending order.
+            for index in range(bisect.bisect_right(self.take, upto - lost)):
+                rows[lost + self.take[index]].append(names[index])
+        return tuple(tuple(row) for row in rows)
 
     # --- words -----------------------------------------------------------------------------------
     def rules_short(self) -> str:
         play = "misère play (who cannot move wins)" if self.misere else \
             "normal play (who cannot move loses)"
-        return f"take {', '.join(map(str, self.take))}, {play}"
+        return f"take {amounts_text(self.take)}, {play}"
 
     def rules(self) -> str:
         return f"Bones with {self.rules_short()}."
 
-    def _method_sentences(self, heap: int, period: Period | None) -> list[str]:
+    def _method_sentences(self, heap: int, period: Period | None, work: int) -> list[str]:
         rule = ("The player to move at a heap wins exactly when some allowed take leaves the "
                 "opponent a lost heap")
         if period is None:
             return [f"{rule}; heaps 0..{heap:,} were solved bottom-up that way, without recursion."]
         s = self.take[-1]
         a, b, p = period.preperiod, period.preperiod + period.period, period.period
-        heaps = "heap" if s == 1 else f"{s} heaps"
+        heaps = "heap" if s == 1 else f"{s:,} heaps"
         if heap < a:
             where = f"Heap {heap:,} lies before the period, and its outcome was computed directly."
         elif a == 0:
-            where = f"So heap {heap:,} has the outcome of heap {heap:,} mod {p} = {heap % p}."
+            where = f"So heap {heap:,} has the outcome of heap {heap:,} mod {p:,} = {heap % p:,}."
         else:
-            where = (f"So heap {heap:,} has the outcome of heap {a} + ({heap:,} - {a}) mod {p} = "
-                     f"{a + (heap - a) % p}.")
+            where = (f"So heap {heap:,} has the outcome of heap {a:,} + ({heap:,} - {a:,}) mod "
+                     f"{p:,} = {a + (heap - a) % p:,}.")
+        if heap > self.table_max:
+            why = (f"Heap {heap:,} is above {self.table_max:,}, the largest heap solved bottom-up, "
+                   "so it is read off the period of the outcome sequence.")
+        else:
+            why = (f"Solving heaps bottom-up, the first {work:,} proved the period of the outcome "
+                   f"sequence, so heap {heap:,} is read off it.")
         return [
-            f"Heap {heap:,} is above {self.table_max:,}, the largest heap solved bottom-up, so it "
-            "is read off the period of the outcome sequence.",
+            why,
             f"{rule}, so the outcome of a heap depends only on the outcomes of the {heaps} before "
-            f"it (the largest take is {s}), and once a window of {s} consecutive "
+            f"it (the largest take is {s:,}), and once a window of {s:,} consecutive "
             f"outcome{'s' * (s != 1)} repeats, the whole sequence repeats from there for ever.",
-            f"Solving heaps 0..{period.checked_upto - 1} showed the window at heaps "
-            f"{b}..{b + s - 1} equal to the one at heaps {a}..{a + s - 1}: period {p} from n = {a} "
-            f"(preperiod {a}), proven, not just observed.",
+            f"Solving heaps 0..{period.checked_upto - 1:,} showed the window at heaps "
+            f"{b:,}..{b + s - 1:,} equal to the one at heaps {a:,}..{a + s - 1:,}: period {p:,} "
+            f"from n = {a:,} (preperiod {a:,}), proven, not just observed.",
             f"{where} Each move's remaining heap is read off the same way.",
         ]
 
@@ -262,22 +411,23 @@ class BonesSolver(ExactSolver[State, int]):
                     f"move {'wins (misère play)' if self.misere else 'loses'}.")
         if wins:
             good = self.winning_moves(heap, table, period)
-            what = ", ".join(f"taking {a} leaves {heap - a:,}" for a in good)
+            what = listed([f"taking {a:,} leaves {heap - a:,}" for a in good])
             return f"Heap {heap:,} is won for the player to move: {what}, a lost heap."
-        rests = ", ".join(f"{heap - a:,}" for a in legal)
+        rests = listed([f"{heap - a:,}" for a in legal])
         return (f"Heap {heap:,} is lost for the player to move: every take leaves the opponent a "
                 f"won heap ({rests}).")
 
     def _period_proof(self, period: Period) -> str:
         s = self.take[-1]
         a, b = period.preperiod, period.preperiod + period.period
-        return (f"period {period.period} from n = {a}, proven by solving heaps "
-                f"0..{period.checked_upto - 1}: each outcome depends only on the {s} before it, "
-                f"and the window at heaps {b}..{b + s - 1} equals the one at {a}..{a + s - 1}")
+        return (f"period {period.period:,} from n = {a:,}, proven by solving heaps "
+                f"0..{period.checked_upto - 1:,}: each outcome depends only on the {s:,} before "
+                f"it, and the window at heaps {b:,}..{b + s - 1:,} equals the one at "
+                f"{a:,}..{a + s - 1:,}")
 
     # --- helpers ---------------------------------------------------------------------------------
     def _legal(self, heap: int) -> list[int]:
-        return [amount for amount in self.take if amount <= heap]
+        return list(self.take[:bisect.bisect_right(self.take, heap)])
 
     @staticmethod
     def _outcome(table: Sequence[int], period: Period | None, heap: int) -> int:
@@ -286,9 +436,14 @@ class BonesSolver(ExactSolver[State, int]):
         return value_at(table, period, heap)
 
 
+def _megabytes(size: int) -> str:
+    return f"{size / MEGABYTE:,.1f} MB" if size >= MEGABYTE // 10 else f"{size / MEGABYTE:.3f} MB"
+
+
 def _result(mover_wins: bool, plies: int | None) -> Score:
     return Score.win(plies) if mover_wins else Score.loss(plies)
 
 
-__all__ = ["PERIOD_PROOF_LIMIT", "TABLE_MAX_N", "BonesSolver", "outcome_table",
-           "subtraction_period"]
+__all__ = ["PERIOD_CHECK_FROM", "PERIOD_PROOF_LIMIT", "TABLE_MAX_N", "BonesSolver",
+           "OverBudget", "marking_plan", "outcome_table",
+           "subtraction_period", "sweep"]

@@ -1,4 +1,5 @@
-"""Heaps drawn as sticks, for the sketches of bones and Nim (`Game.sketch`)."""
+"""Heaps drawn as sticks, for the sketches of bones and Nim (`Game.sketch`), and take sets
+written short for sentences."""
 
 from __future__ import annotations
 
@@ -30,3 +31,23 @@ def size_text(size: int) -> str:
     while 10 ** (power + 1) <= size:
         power += 1
     return f"10**{power}" if size == 10**power else f"more than 10**{power}"
+
+
+#: Take sets longer than this are written as their first amounts, `...` and the last.
+AMOUNTS_LISTED = 12
+
+
+def amounts_text(amounts: tuple[int, ...]) -> str:
+    """Allowed amounts for a sentence: `1, 2, 3`; a long set as its first amounts and the last
+    with the count, `1, 2, 3, ..., 1000 (1,000 amounts)`, so no message grows with the set."""
+    if len(amounts) <= AMOUNTS_LISTED:
+        return ", ".join(map(str, amounts))
+    head = ", ".join(map(str, amounts[:AMOUNTS_LISTED - 2]))
+    return f"{head}, ..., {amounts[-1]} ({len(amounts):,} amounts)"
+
+
+def listed(items: list[str]) -> str:
+    """`a, b, c`; past AMOUNTS_LISTED items the first ones and `and 990 more`."""
+    if len(items) <= AMOUNTS_LISTED:
+        return ", ".join(items)
+    return f"{', '.join(items[:AMOUNTS_LISTED - 2])} and {len(items) - AMOUNTS_LISTED + 2:,} more"

@@ -122,13 +122,15 @@ class SolveReport:
 def solve(game: AnyGame, state: Any, *, tree: bool = False,
           progress: ProgressFn | None = None, table_mb: float | None = None) -> SolveReport:
     """Solve `state` exactly (see the module docstring). `table_mb` sizes the engine's table when
-    a search is needed.
+    a search is needed, and bounds the game's solver's own tables (`ExactSolver.memory_mb`).
     Raises SearchError for what cannot be done (no family, a tree too large to draw, a game no
     search serves)."""
     if tree:
         report = solve_by_tree(game, state)
     else:
         solver = game.exact_solver()
+        if solver is not None and table_mb is not None:
+            solver.memory_mb = table_mb  # the budget bounds the solver's own tables too
         started = time.perf_counter()
         solution = None if solver is None else solver.solve(state, progress)
         if solution is not None:

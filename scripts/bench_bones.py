@@ -1,13 +1,16 @@
-"""Bones solving figures, each beside a reference loop measured in the same run (machines are noisy).
+"""Bones solving figures, each as a ratio to a reference loop measured in the same run (machines
+are noisy, ratios less so).
 
-    python scripts/bench_bones.py [--repeat 3] [--take 1,2,3] [--max-exp 7]
+    python scripts/bench_bones.py [--repeat 3] [--max-exp 7] [--quick]
 
-1. The bottom-up table (`BonesSolver.outcome_table`, behind `Bones.exact_solver()`) for n = 10**5,
-   10**6, 10**7, against a plain Python loop of the same length that reads and writes one byte per
-   heap: the ratio says how many such trivial loop steps one heap costs.
-2. The period method (`BonesSolver.solve` above the table limit) for n = 10**18: the proof of the
-   period plus a short table, against the table at 10**7 and against the reference loop over the
-   heaps the proof solved.
+The reference is a plain Python loop that reads and writes one byte per step (`reference_loop`):
+"12.0x ref" means the work took as long as 12 such steps per heap. Sections:
+1. Tables (`outcome_table`, the sweep) for several take sets at n = 10**5.. 10**MAX_EXP, and at
+   n = 10**5 the look-back loop the solver used before (every heap tries the amounts in turn).
+2. Proofs of the period (`BonesSolver.proven_period`): heaps solved and time per heap.
+3. The cases issue 9 reported (`--n 20000000 --take 100000`, `--take 100000 --upto 10`,
+   `--take 1,...,1000 --n 10000000`, `--n 10**18`) through the solver, with their peak Python
+   memory (tracemalloc, a separate untimed run).
 Prints figures only; never pass/fail.
 """
 
@@ -15,14 +18,22 @@ from __future__ import annotations
 
 import argparse
 import time
+import tracemalloc
 from collections.abc import Callable
-from functools import partial
 from typing import TypeVar
 
-from games.bones import Bones, parse_take
+from games.bones_solver import BonesSolver, outcome_table
 from minimax_cli.core.game import MAX
 
 T = TypeVar("T")
+
+TAKE_SETS: dict[str, tuple[int, ...]] = {
+    "1,2,3": (1, 2, 3),
+    "1,3,4": (1, 3, 4),
+    "1..1000": tuple(range(1, 1001)),
+    "odd 1..1999": tuple(range(1, 2000, 2)),
+    "100000": (100_000,),
+}
 
 
 def best_time(fn: Callable[[], T], repeat: int) -> tuple[float, T]:
@@ -36,52 +47,92 @@ def best_time(fn: Callable[[], T], repeat: int) -> tuple[float, T]:
 
 
 def reference_loop(n: int) -> bytearray:
-    """The same length as the table, the least work per step: one byte read, one byte written."""
+    """The least work per step over n steps: one byte read, one byte written."""
     table = bytearray(n + 1)
     for heap in range(1, n + 1):
         table[heap] = table[heap - 1] ^ 1
     return table
 
 
+def look_back_table(take: tuple[int, ...], upto: int) -> bytearray:
+    """The former method, for comparison: each heap tries the amounts until one leaves a lost
+    heap (normal play): heaps x amounts in the worst case."""
+    table = bytearray(upto + 1)
+    for heap in range(upto + 1):
+        for amount in take:
+            if amount > heap:
+                break
+            if not table[heap - amount]:
+                table[heap] = 1
+                break
+    return table
+
+
+def peak_mb(fn: Callable[[], object]) -> float:
+    tracemalloc.start()
+    try:
+        fn()
+        return tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is kept")
-    parser.add_argument("--take", default="1,2,3", help="the allowed amounts (default 1,2,3)")
     parser.add_argument("--max-exp", type=int, default=7, help="largest table is 10**MAX_EXP")
+    parser.add_argument("--quick", action="store_true", help="tables to 10**6, one run each")
     args = parser.parse_args()
-    solver = Bones(take=parse_take(args.take)).exact_solver()
-    print(f"bones, take {args.take}; best of {args.repeat} runs; reference = a plain Python loop "
-          "of the same length (one byte read and written per step)\n")
-    print(f"{'n':>12}  {'table':>10}  {'reference':>10}  {'ratio':>6}  {'ns/heap':>8}  outcome")
-    table_time = {}
-    for exp in range(5, args.max_exp + 1):
-        n = 10**exp
-        seconds, table = best_time(partial(solver.outcome_table, n), args.repeat)
-        ref, _ = best_time(partial(reference_loop, n), args.repeat)
-        table_time[n] = seconds
-        outcome = "mover wins" if table[n] else "mover loses"
-        print(f"{n:>12,}  {seconds:>9.3f}s  {ref:>9.3f}s  {seconds / ref:>5.2f}x  "
-              f"{seconds / n * 1e9:>8.1f}  {outcome}")
+    repeat, max_exp = (1, min(args.max_exp, 6)) if args.quick else (args.repeat, args.max_exp)
+    ref_n = 10**6
+    ref, _ = best_time(lambda: reference_loop(ref_n), repeat)
+    per_step = ref / ref_n
+    print(f"reference: {per_step * 1e9:.1f} ns a step (a plain loop over {ref_n:,} bytes); best "
+          f"of {repeat} run{'s' * (repeat != 1)}\n")
 
-    huge = 10**18
-    seconds, solution = best_time(lambda: solver.solve((huge, MAX)), args.repeat)
-    facts = solution.facts or {}
-    assert solution.method == "period" and facts.get("proven") is True
-    checked = int(str(facts["checked_upto"]))
-    ref, _ = best_time(lambda: reference_loop(checked), args.repeat)
-    winning = [m.move for m in solution.moves if m.value == 1]  # MAX moves: +1 wins for MAX
-    print(f"\nperiod method, n = 10**18: {seconds * 1e6:.1f} µs "
-          f"(period {facts['period']} from n = {facts['preperiod']}, proven over heaps "
-          f"0..{checked - 1}); first player {'wins' if solution.value == 1 else 'loses'}"
-          f", winning moves {winning or 'none'}")
-    largest = max(table_time)
-    print(f"  vs the table at n = {largest:,}: {table_time[largest] / seconds:,.0f}x faster")
-    print(f"  vs the reference loop over the {checked} heaps it solved: "
-          f"{seconds / ref:,.1f}x (the fixed cost of the proof and the report)")
-    per_heap = table_time[largest] / largest
-    years = per_heap * huge / (3600 * 24 * 365)
-    print(f"  a table to 10**18 at {per_heap * 1e9:.0f} ns/heap would take about {years:,.0f} years "
-          "(extrapolated, and 10**18 bytes of memory)")
+    def ratio(seconds: float, steps: int) -> str:
+        return f"{seconds / (per_step * max(steps, 1)):8.2f}x ref"
+
+    print("1. tables (the sweep), time per heap as a ratio to one reference step")
+    print(f"{'take':>12}  {'n':>12}  {'time':>9}  {'per heap':>13}")
+    for name, take in TAKE_SETS.items():
+        for exp in range(5, max_exp + 1):
+            n = 10**exp
+            seconds, _ = best_time(lambda: outcome_table(take, False, n), repeat)  # noqa: B023
+            print(f"{name:>12}  {n:>12,}  {seconds:>8.3f}s  {ratio(seconds, n)}")
+        n = 10**5
+        seconds, old = best_time(lambda: look_back_table(take, n), 1)  # noqa: B023
+        assert old == outcome_table(take, False, n)
+        print(f"{name:>12}  {n:>12,}  {seconds:>8.3f}s  {ratio(seconds, n)}  (the former look-back "
+              "loop)")
+
+    print("\n2. proofs of the period: heaps solved, time per heap solved")
+    for name, take in TAKE_SETS.items():
+        def prove(t: tuple[int, ...] = take) -> tuple[object, int]:
+            solution = BonesSolver(t, False).solve((10**18, MAX))
+            return solution.facts, solution.work
+        seconds, (facts, work) = best_time(prove, repeat)
+        assert isinstance(facts, dict)
+        print(f"{name:>12}  period {facts['period']:>7,} from {facts['preperiod']:>3}: "
+              f"{work:>10,} heaps, {seconds:8.4f}s  {ratio(seconds, work)}")
+
+    print("\n3. the cases issue 9 reported (the solver alone; the command adds start-up)")
+    thousand = TAKE_SETS["1..1000"]
+    cases: dict[str, Callable[[], object]] = {
+        "--n 20000000 --take 100000": lambda: BonesSolver((100_000,), False).solve(
+            (20_000_000, MAX)),
+        "--n 5 --take 100000 --upto 10": lambda: BonesSolver((100_000,), False).series(10),
+        "--take 1,...,1000 --n 10000000": lambda: BonesSolver(thousand, False).solve(
+            (10_000_000, MAX)),
+        "--take 1,...,1000 --n 1000000": lambda: BonesSolver(thousand, False).solve(
+            (1_000_000, MAX)),
+        "--n 10000000": lambda: BonesSolver((1, 2, 3), False).solve((10_000_000, MAX)),
+        "--n 10**18": lambda: BonesSolver((1, 2, 3), False).solve((10**18, MAX)),
+    }
+    for label, case in cases.items():
+        seconds, _ = best_time(case, repeat)
+        print(f"{label:>34}: {seconds:8.3f}s = {seconds / ref:8.2f}x the reference over "
+              f"{ref_n:,} steps; peak {peak_mb(case):6.1f} MB (tracemalloc)")
 
 
 if __name__ == "__main__":

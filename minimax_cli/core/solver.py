@@ -18,6 +18,7 @@ from typing import ClassVar, Generic, TypeVar
 from minimax_cli.core.periodic import Period
 from minimax_cli.core.result import MoveValue
 from minimax_cli.core.score import Number, PovScore, Score
+from minimax_cli.core.table import DEFAULT_MB
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -102,9 +103,12 @@ class ExactSolver(ABC, Generic[S, M]):
     """A game's own exact solver (see `Game.exact_solver`).
 
     `has_series` says whether `series` answers, so a caller can tell before computing anything.
+    `memory_mb` is the memory the solver's own tables may take, in megabytes (a caller sets it:
+    `minimax solve --table-mb`); a solve that would need more raises SearchError naming it.
     """
 
     has_series: ClassVar[bool] = False
+    memory_mb: float = DEFAULT_MB
 
     @abstractmethod
     def solve(self, state: S, progress: Progress | None = None) -> Solution[M] | None:
