@@ -8,25 +8,27 @@ exit code 2; prompt-toolkit is imported only by `play`.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sys
 from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
-from rich.text import Text
 
 from minimax_cli import __version__, cli_help, cli_input, registry
 from minimax_cli.cli_base import (
+    POSITION_LIMIT_WORDS,
     GamesCommand,
     MinimaxGroup,
     MinimaxTyper,
+    error_line,
     fail,
     progress_display,
+    read_position,
     user_errors,
 )
 from minimax_cli.cli_base import console as _console
+from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME
 from minimax_cli.core.table import DEFAULT_MB, MAX_MB, MIN_MB
 
 if TYPE_CHECKING:
@@ -105,19 +107,6 @@ def make_game(ctx: typer.Context, name: str) -> AnyGame:
         return registry.create(name, game_params(name, list(ctx.args)))
 
 
-def read_position(game: AnyGame, text: str | None) -> Any:
-    """The state named by `text`: the start position when absent; `-` reads stdin; a path a file."""
-    if text is None:
-        return game.initial_state()
-    if text == "-":
-        text = sys.stdin.read()
-    elif os.path.isfile(text):
-        with open(text, encoding="utf-8") as handle:
-            text = handle.read()
-    with user_errors():
-        return game.parse_position(text)
-
-
 def make_limits(depth: int | None, time_s: float | None, nodes: int | None) -> Limits:
     from minimax_cli.core.result import Limits
 
@@ -135,10 +124,22 @@ def get_algorithm(name: str) -> Algorithm:
 
 
 GAME_HELP = "A game from `minimax games`."
+POSITION_HELP = ("Position in the game's notation (default: the start); `-` reads stdin, or a "
+                 f"file; {POSITION_LIMIT_WORDS}.")
 ALGORITHM_HELP = "The search algorithm: one of the Algorithms below (the default is marked)."
 EVAL_HELP = "The evaluation function at a depth cut, by name (default: the game's first)."
-TABLE_MB_HELP = (f"Memory for the engine's transposition table, in megabytes (default {DEFAULT_MB:g}; "
+TABLE_MB_HELP = (f"Memory in megabytes for the engine's transposition table and for a game's own "
+                 f"solver's tables (bones' table and period proof) (default {DEFAULT_MB:g}; "
                  f"{MIN_MB} to {MAX_MB:,.0f}).")
+#: The least and most seconds a search may be given, and the longest pause between watched moves.
+MIN_TIME = 0.001
+MAX_DELAY = 60.0
+#: The seeds `play --seed` takes: those of a 32-bit generator, enough to tell runs apart.
+MAX_SEED = 2**32 - 1
+TIME_LIMITS = f"{MIN_TIME:g} to {MAX_TIME:,.0f}"
+DEPTH_PARSER = cli_input.count_parser(0, MAX_DEPTH, " plies")
+NODES_PARSER = cli_input.count_parser(1, MAX_NODES)
+TIME_PARSER = cli_input.seconds_parser(MIN_TIME, MAX_TIME)
 
 
 def check_table_mb(megabytes: float | None) -> float | None:
@@ -174,18 +175,19 @@ def analyze(
     ctx: typer.Context,
     game_name: str = typer.Argument(..., metavar="GAME", help=GAME_HELP,
                                     autocompletion=cli_input.complete_game),
-    position: str | None = typer.Argument(None, help="Position in the game's notation "
-                                          "(default: the start); `-` reads stdin, or a file."),
+    position: str | None = typer.Argument(None, help=POSITION_HELP),
     algorithm: str | None = typer.Option(None, "--algorithm", "-a", metavar="NAME",
                                          help=ALGORITHM_HELP,
                                          autocompletion=cli_input.complete_algorithm),
-    depth: int | None = typer.Option(None, "--depth", "-d", metavar="PLIES",
-                                     parser=cli_input.count_parser(0),
-                                     help="Cut the search this many plies below the root."),
-    time_s: float | None = typer.Option(None, "--time", "-t", min=0.001, metavar="SECONDS",
-                                        help="Time budget in seconds (iterative deepening)."),
-    nodes: int | None = typer.Option(None, "--nodes", metavar="N", parser=cli_input.count_parser(1),
-                                     help="Node budget: stop after about N nodes."),
+    depth: int | None = typer.Option(None, "--depth", "-d", metavar="PLIES", parser=DEPTH_PARSER,
+                                     help="Cut the search this many plies below the root "
+                                     f"(0 to {MAX_DEPTH:,})."),
+    time_s: float | None = typer.Option(None, "--time", "-t", metavar="SECONDS", parser=TIME_PARSER,
+                                        help="Time budget in seconds, iterative deepening "
+                                        f"({TIME_LIMITS})."),
+    nodes: int | None = typer.Option(None, "--nodes", metavar="N", parser=NODES_PARSER,
+                                     help="Node budget: search at most N nodes "
+                                     f"(1 to {MAX_NODES:,})."),
     evaluator: str | None = typer.Option(None, "--eval", metavar="NAME", help=EVAL_HELP,
                                          autocompletion=cli_input.complete_evaluator),
     table_mb: float | None = typer.Option(None, "--table-mb", metavar="MB", help=TABLE_MB_HELP),
@@ -203,6 +205,9 @@ def analyze(
     from minimax_cli import render
     from minimax_cli.core.search import DEFAULT_ALGORITHM, compared_algorithms, search
 
+    if algorithm is not None:
+        with user_errors():
+            get_algorithm(algorithm)  # an unknown name is named as such, also with --compare
     if compare and algorithm is not None:
         fail(f"--compare runs every algorithm that computes the minimax value, and --algorithm "
              f"{algorithm} names one: give one of them")
@@ -280,8 +285,7 @@ def solve(
     ctx: typer.Context,
     game_name: str = typer.Argument(..., metavar="GAME", help=GAME_HELP,
                                     autocompletion=cli_input.complete_game),
-    position: str | None = typer.Argument(None, help="Position in the game's notation "
-                                          "(default: the start); `-` reads stdin, or a file."),
+    position: str | None = typer.Argument(None, help=POSITION_HELP),
     upto: int | None = typer.Option(None, "--upto", metavar="N", parser=cli_input.count_parser(0),
                                     help="Also tabulate the game's family of positions 0..N (bones: "
                                     "every heap) and state the pattern (period) found in it."),
@@ -293,8 +297,9 @@ def solve(
 ) -> None:
     """Solve a position exactly: who wins with perfect play, every move's value, how it was found.
 
-    A game with its own exact solver uses it: bones solves heaps up to 10,000,000 bottom-up and
-    reads larger ones (10**18) off the proven period of its outcomes; Nim uses Bouton's theorem.
+    A game with its own exact solver uses it: bones solves heaps bottom-up up to 10,000,000,
+    stopping early once the outcomes prove a period, and reads larger ones (10**18) off the proven
+    period; Nim uses Bouton's theorem.
     Other games: every root move is searched to the end by the engine with one shared table, e.g.
     `minimax solve tictactoe`, `minimax solve tictactoe --rows 4 --cols 4 --k 4`.
 
@@ -314,7 +319,8 @@ def solve(
             series_mod.check_upto(game, upto)  # before any long work
         solved = (solving.solve(game, state, tree=show_tree, progress=progress,
                                 table_mb=table_megabytes) if solve_position else None)
-        series = None if upto is None else series_mod.solve_series(game, upto, progress)
+        series = None if upto is None else series_mod.solve_series(game, upto, progress,
+                                                                table_mb=table_megabytes)
     if as_json:
         print(json.dumps(render_solve.solve_dict(game, state, solved, series), indent=2))
         return
@@ -337,7 +343,8 @@ def play(
                                     help="A game from `minimax games` (default tictactoe).",
                                     autocompletion=cli_input.complete_game),
     position: str | None = typer.Argument(None, help="Start from this position, in the game's "
-                                          "notation (default: the start), or a file."),
+                                          "notation (default: the start), or a file; "
+                                          f"{POSITION_LIMIT_WORDS}."),
     side: str | None = typer.Option(None, "--side", "-s", help="The side you play: first or "
                                     "second (x or o in tic-tac-toe). Default: the side to move."),
     ai_first: bool = typer.Option(False, "--ai-first",
@@ -347,21 +354,25 @@ def play(
                                          help="The AI's search algorithm (default negamax).",
                                          autocompletion=cli_input.complete_algorithm),
     depth: int | None = typer.Option(None, "--depth", "-d", metavar="PLIES",
-                                     parser=cli_input.count_parser(1),
+                                     parser=cli_input.count_parser(1, MAX_DEPTH, " plies"),
                                      help="Cut the AI's search this many plies deep "
-                                     "(replaces the level's depth; needs an evaluation)."),
-    time_s: float | None = typer.Option(None, "--time", "-t", min=0.001, metavar="SECONDS",
+                                     f"(replaces the level's depth; needs an evaluation; 1 to "
+                                     f"{MAX_DEPTH:,})."),
+    time_s: float | None = typer.Option(None, "--time", "-t", metavar="SECONDS", parser=TIME_PARSER,
                                         help="Seconds the AI may think per move, at every level; "
-                                        "hints get the same (default 1)."),
+                                        f"hints get the same (default 1; {TIME_LIMITS})."),
     evaluator: str | None = typer.Option(None, "--eval", metavar="NAME",
                                          help="Evaluation function for depth-limited levels.",
                                          autocompletion=cli_input.complete_evaluator),
     seed: int | None = typer.Option(None, "--seed", metavar="N",
-                                    help="Seed the AI's random choice among equally good moves."),
+                                    parser=cli_input.count_parser(0, MAX_SEED),
+                                    help="Seed the AI's random choice among equally good moves "
+                                    f"(0 to {MAX_SEED:,})."),
     vs: str = typer.Option("ai", "--vs", help="Your opponent: ai or human."),
     watch: bool = typer.Option(False, "--watch", help="Watch the AI play itself."),
-    delay: float = typer.Option(0.8, "--delay", min=0.0, metavar="SECONDS",
-                                help="Seconds between moves with --watch."),
+    delay: float = typer.Option(0.8, "--delay", metavar="SECONDS",
+                                parser=cli_input.seconds_parser(0.0, MAX_DELAY),
+                                help=f"Seconds between moves with --watch (0 to {MAX_DELAY:g})."),
     review: bool = typer.Option(True, "--review/--no-review",
                                 help="Review the game with the solver at the end."),
 ) -> None:
@@ -414,8 +425,7 @@ def main() -> None:
         context = getattr(error, "ctx", None)
         command = context.command_path if context is not None else "minimax"
         Console(stderr=True, highlight=False).print(
-            Text.assemble(("error:", "bold red"), " ", error.format_message(),
-                          f" (see `{command} --help`)"), soft_wrap=True)
+            error_line(f"{error.format_message()} (see `{command} --help`)"), soft_wrap=True)
         sys.exit(error.exit_code)
     except (typer.Abort, KeyboardInterrupt, EOFError):
         print("\ninterrupted", file=sys.stderr)

@@ -1,5 +1,5 @@
-"""What every `minimax` command shares: the one-line error exit, the command classes and the
-progress display.
+"""What every `minimax` command shares: the one-line error exit, reading the position (within its
+size limit, as UTF-8 text), the command classes and the progress display.
 
 The classes give each command a plain help page (cli_help), refuse an option given twice with
 different values, complete the game's parameters after the game (cli_input), and keep Typer 0.29
@@ -8,6 +8,8 @@ from loading pydantic for flags nobody gave.
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -25,6 +27,8 @@ if TYPE_CHECKING:
     from typer._click import Context, HelpFormatter
     from typer._click.shell_completion import CompletionItem
 
+    from minimax_cli.core.game import Game
+
 CommandFunction = TypeVar("CommandFunction", bound=Callable[..., Any])
 
 
@@ -32,11 +36,50 @@ def console() -> Console:
     return Console(highlight=False)
 
 
+#: An error line is at most this many characters; a run of text without spaces longer than
+#: WORD_LIMIT (an echoed input a message did not cut itself) is cut to WORD_KEEP, with an ellipsis.
+ERROR_LIMIT = 400
+WORD_LIMIT = 80
+WORD_KEEP = 60
+_CLOSING = "'\")]}.,:;!?"
+
+
+def _escaped(char: str) -> str:
+    """A character that would break or hide part of the line (newline, escape, bidi control)
+    as Python writes it in a string: \\n, \\x1b, \\u202e."""
+    return char if char.isprintable() or char == " " else repr(char)[1:-1]
+
+
+def _cut_word(word: str) -> str:
+    if len(word) <= WORD_LIMIT:
+        return word
+    closing = word[len(word.rstrip(_CLOSING)):][-3:]  # keep a closing quote and its colon
+    return word[:WORD_KEEP] + "…" + closing
+
+
+def one_line(message: str) -> str:
+    """`message` as one short line: control characters escaped, overlong words cut, and at most
+    ERROR_LIMIT characters (the middle cut out, so the accepted form at the end stays)."""
+    text = "".join(map(_escaped, message))
+    text = " ".join(_cut_word(word) for word in text.split(" "))
+    if len(text) <= ERROR_LIMIT:
+        return text
+    head_room = ERROR_LIMIT * 3 // 5
+    head = text[:head_room].rsplit(" ", 1)[0]
+    tail_room = ERROR_LIMIT - len(head) - 3
+    tail = text[-tail_room:]
+    tail = tail.split(" ", 1)[1] if " " in tail[1:] else tail
+    return f"{head} … {tail}"
+
+
+def error_line(message: str) -> Text:
+    """`error: message` for stderr: plain text (user input is never Rich markup), one line."""
+    return Text.assemble(("error:", "bold red"), " ", one_line(message))
+
+
 def fail(message: str) -> NoReturn:
-    """One red line on stderr and exit code 2."""
-    # The message quotes user input: it is plain text, never Rich markup.
-    Console(stderr=True, highlight=False).print(
-        Text.assemble(("error:", "bold red"), " ", message), soft_wrap=True)
+    """One red line on stderr (see `one_line`) and exit code 2."""
+    Console(stderr=True, highlight=False).print(error_line(message), soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -50,6 +93,63 @@ def user_errors() -> Iterator[None]:
         fail(str(error))
 
 
+# --- the position ----------------------------------------------------------------------------------
+#: The largest position text, from the command line, stdin or a file: as long as the tree game's
+#: own limit on its text, far beyond any board or list of heaps.
+MAX_POSITION_BYTES = 4_000_000
+POSITION_LIMIT_WORDS = f"at most {MAX_POSITION_BYTES:,} bytes (4 MB)"
+
+
+def position_text(where: str, data: bytes) -> str:
+    """`data` read from `where` (a file's name, or stdin) as text: UTF-8 within the size limit."""
+    if len(data) > MAX_POSITION_BYTES:
+        fail(f"{where} is larger than a position may be: {POSITION_LIMIT_WORDS}")
+    try:
+        text = data.decode("utf-8-sig")  # a byte-order mark is no part of the position
+    except UnicodeDecodeError as error:
+        fail(f"{where} is not UTF-8 text (byte {error.start:,} is 0x{data[error.start]:02x}): "
+             "give a position as text")
+    if "\0" in text:
+        fail(f"{where} is not text (it holds a NUL byte): give a position as text")
+    return text
+
+
+def read_position(game: Game[Any, Any], text: str | None) -> Any:
+    """The state named by `text`: the start position when absent; `-` reads stdin; a path a file.
+    Text is checked against MAX_POSITION_BYTES before the game reads it."""
+    from minimax_cli.core.params import QUOTE_LIMIT, quote
+
+    if text is None:
+        return game.initial_state()
+    if text == "-":
+        if sys.stdin is None:  # started with stdin closed
+            fail("`-` reads the position from stdin, and there is none: give it as text or a file")
+        stream = getattr(sys.stdin, "buffer", None)
+        raw = stream.read(MAX_POSITION_BYTES + 1) if stream is not None else None
+        if raw is None:  # a text-only stdin (an embedding caller): its characters count
+            try:
+                raw = sys.stdin.read(MAX_POSITION_BYTES + 1).encode("utf-8", "surrogatepass")
+            except UnicodeDecodeError:
+                fail("the position on stdin is not text in stdin's encoding: give it as text")
+        text = position_text("the position on stdin", raw)
+    elif os.path.isfile(text):
+        name = text if len(text) <= QUOTE_LIMIT else "…" + text[1 - QUOTE_LIMIT:]  # the file's end
+        where = f"the position file {quote(name)}"
+        try:
+            with open(text, "rb") as handle:
+                data = handle.read(MAX_POSITION_BYTES + 1)
+        except OSError as error:
+            fail(f"cannot read {where}: {error.strerror or error}")
+        text = position_text(where, data)
+    elif len(text) > MAX_POSITION_BYTES // 4:  # only a long text can be too large in UTF-8
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_POSITION_BYTES:
+            fail(f"the position is {size:,} bytes long: {POSITION_LIMIT_WORDS}")
+    with user_errors():
+        return game.parse_position(text)
+
+
+# --- the command classes ---------------------------------------------------------------------------
 def _plain_flag_defaults(params: list[Any]) -> list[Any]:
     """Unset flags (Typer's own --help and completion options) default to False: a bool flag
     then needs no conversion, which in Typer 0.29 would load pydantic (a tenth of a second)."""

@@ -1,7 +1,8 @@
 """Reading the command line: counts in any written form, options given twice, completion.
 
-- Counts (`--depth`, `--nodes`, `--upto`) take the forms of `core.params.parse_count`: 1000000,
-  1_000_000, 10**6, 1e6, exactly.
+- Counts (`--depth`, `--nodes`, `--upto`, `--seed`) take the forms of `core.params.parse_count`:
+  1000000, 1_000_000, 10**6, 1e6, exactly; seconds (`--time`, `--delay`) are finite decimals.
+  Each is checked against its stated limits before any work.
 - An option given twice with different values is refused (Click would keep the last silently).
 - Completion offers the game names, the algorithms that serve the game, its evaluation functions
   and, after the game, its parameters. The registry and the core load only when asked.
@@ -20,20 +21,52 @@ if TYPE_CHECKING:
     from minimax_cli.core.game import Game
 
 
-# --- counts --------------------------------------------------------------------------------------
-def count_parser(minimum: int) -> Callable[[str], int]:
-    """A Typer `parser=` for a count of at least `minimum`; a bad value is one line naming the
-    accepted forms (Typer adds which option it was)."""
+# --- counts and seconds ------------------------------------------------------------------------
+def count_parser(minimum: int, maximum: int | None = None,
+                 unit: str = "") -> Callable[[str], int]:
+    """A Typer `parser=` for a count from `minimum` to `maximum`; a bad value is one line naming
+    the accepted forms or the limits (Typer adds which option it was)."""
     def parse(text: str) -> int:
-        from minimax_cli.core.params import parse_count
+        from minimax_cli.core.params import parse_count, quote
 
         try:
             value = parse_count(text)
         except ValueError as error:
             raise typer.BadParameter(str(error)) from None
         if value < minimum:
-            raise typer.BadParameter(f"{text!r} is too small: give a whole number, {minimum} "
-                                     "or more")
+            raise typer.BadParameter(f"{quote(text)} is too small: give a whole number, "
+                                     f"{minimum} or more")
+        if maximum is not None and value > maximum:
+            raise typer.BadParameter(f"{quote(text)} is too large: give a whole number from "
+                                     f"{minimum} to {maximum:,}{unit}")
+        return value
+
+    return parse
+
+
+#: A number of seconds: digits with an optional fraction and exponent (no inf, nan, hex or sign).
+_SECONDS = r"[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?|\.[0-9]+(?:[eE][+-]?[0-9]+)?"
+_SECONDS_DIGITS = 30  # enough for any written duration; longer text is a mistake
+
+
+def seconds_parser(minimum: float, maximum: float) -> Callable[[str], float]:
+    """A Typer `parser=` for seconds from `minimum` to `maximum` (0.5, 2, 1e-3); a value outside,
+    or not a finite decimal number, is one line naming the limits."""
+    def parse(text: str | float) -> float:
+        import re
+
+        from minimax_cli.core.params import quote
+
+        text = str(text)  # Click passes a default as it is written in the code: a float
+        written = text.strip()
+        limits = f"from {minimum:g} to {maximum:,.0f}"
+        if len(written) > _SECONDS_DIGITS or not re.fullmatch(_SECONDS, written):
+            raise typer.BadParameter(f"{quote(text)} is not a number of seconds: give a decimal "
+                                     f"number {limits}, e.g. 0.5")
+        value = float(written)
+        if not minimum <= value <= maximum:
+            raise typer.BadParameter(f"{quote(text)} is out of range: give a number of seconds "
+                                     f"{limits}")
         return value
 
     return parse

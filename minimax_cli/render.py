@@ -16,11 +16,12 @@ from minimax_cli.core.result import (
     STOP_INTERRUPTED,
     STOP_NODES,
     STOP_TIME,
+    SearchOptions,
     SearchResult,
     TraceNode,
 )
 from minimax_cli.core.score import WIN, Number, format_number, is_decisive
-from minimax_cli.words import count
+from minimax_cli.words import count, plural
 
 AnyGame = Game[Any, Any]
 
@@ -88,8 +89,15 @@ def analysis(game: AnyGame, state: Any, result: SearchResult) -> RenderableType:
     return Group(view, stats_table(result))
 
 
+#: The searched tree draws at most this many children of a node and this many moves of a node's
+#: pruned list; the core records at most `SearchOptions.trace_limit` nodes in all.
+TREE_CHILDREN = 40
+TREE_PRUNED = 20
+
+
 def search_tree(game: AnyGame, state: Any, trace: TraceNode, truncated: bool = False) -> Tree:
-    """The recorded search as a Rich tree: MAX/MIN, window, value; pruned moves marked."""
+    """The recorded search as a Rich tree: MAX/MIN, window, value; pruned moves marked. A wide node
+    shows its first TREE_CHILDREN children and says how many more were searched but not drawn."""
     def label(node: TraceNode, move: str) -> Text:
         return _node_label(node, move, game.win_loss)
 
@@ -97,15 +105,24 @@ def search_tree(game: AnyGame, state: Any, trace: TraceNode, truncated: bool = F
     stack: list[tuple[TraceNode, Any, Tree]] = [(trace, state, root)]
     while stack:
         node, s, branch = stack.pop()
-        for child in node.children:
+        for child in node.children[:TREE_CHILDREN]:
             child_state = game.play(s, child.move)
             sub = branch.add(label(child, game.format_move(s, child.move)))
             stack.append((child, child_state, sub))
+        hidden = len(node.children) - TREE_CHILDREN
+        if hidden > 0:
+            branch.add(Text(f"… {hidden:,} more searched {plural('move', hidden)} not drawn "
+                            f"(at most {TREE_CHILDREN} a node)", style="yellow"))
         if node.pruned:
-            moves = ", ".join(game.format_move(s, m) for m in node.pruned)
+            moves = ", ".join(game.format_move(s, m) for m in node.pruned[:TREE_PRUNED])
+            rest = len(node.pruned) - TREE_PRUNED
+            if rest > 0:
+                moves += f", … {rest:,} more"
             branch.add(Text(f"✂ pruned: {moves}", style="red"))
     if truncated:
-        root.add(Text("… trace limit reached; deeper nodes not recorded", style="yellow"))
+        limit = SearchOptions.trace_limit
+        root.add(Text(f"… the trace holds the first {limit:,} nodes searched; the search went on "
+                      "without recording the rest", style="yellow"))
     return root
 
 

@@ -26,6 +26,13 @@ def parse_bool(text: str) -> bool:
 MAX_DIGITS = 100
 QUOTE_LIMIT = 60
 
+#: The largest limits a search accepts (`result.Limits`), here so that the command line states
+#: them without loading the search core: deeper than any recursive search can go; a day; more
+#: nodes than the engine visits in a day. Larger values would only hide a typing mistake.
+MAX_DEPTH = 100_000
+MAX_TIME = 86_400.0
+MAX_NODES = 10**12
+
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     """`text` quoted for an error message, cut to a readable length."""

@@ -13,6 +13,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME
 from minimax_cli.core.score import Bound, Number, PovScore, Score
 
 if TYPE_CHECKING:
@@ -33,12 +34,13 @@ class Limits:
     nodes: int | None = None
 
     def __post_init__(self) -> None:
-        if self.depth is not None and self.depth < 0:
-            raise ValueError(f"depth must be 0 or more, got {self.depth}")
-        if self.time is not None and not 0 < self.time < float("inf"):
-            raise ValueError(f"time must be a positive, finite number of seconds, got {self.time}")
-        if self.nodes is not None and self.nodes < 1:
-            raise ValueError(f"nodes must be at least 1, got {self.nodes}")
+        if self.depth is not None and not 0 <= self.depth <= MAX_DEPTH:
+            raise ValueError(f"depth must be from 0 to {MAX_DEPTH:,} plies, got {self.depth:,}")
+        if self.time is not None and not 0 < self.time <= MAX_TIME:  # also refuses NaN
+            raise ValueError(f"time must be a positive number of seconds, at most {MAX_TIME:,.0f}, "
+                             f"got {self.time:g}")
+        if self.nodes is not None and not 1 <= self.nodes <= MAX_NODES:
+            raise ValueError(f"nodes must be from 1 to {MAX_NODES:,}, got {self.nodes:,}")
 
     @property
     def budget(self) -> bool:
