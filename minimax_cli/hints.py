@@ -22,18 +22,23 @@ from minimax_cli.core.result import MoveValue, SearchResult
 from minimax_cli.core.score import Bound
 from minimax_cli.play_words import Party, cell_words, explain
 from minimax_cli.policy import Choice, Line, Policy, Thought, tied_moves
-from minimax_cli.words import BEST
+from minimax_cli.words import BEST, count
 
 AnyGame = Game[Any, Any]
 
 #: Among moves of the same value for a player, exact ones first, then those that may be better.
 _BOUND_RANK = {Bound.LOWER: 0, Bound.EXACT: 1, Bound.UPPER: 2}
+#: A moves table shows at most this many rows (an 8x8 board's 64 fit), the rest are counted; a
+#: line of equally good moves names at most LISTED of them.
+MAX_ROWS = 64
+LISTED = 20
 
 
 def sorted_moves(game: AnyGame, state: Any, result: SearchResult,
                  player: int) -> list[MoveValue]:
     """The valued moves, best first for `player`; ties in the game's move order."""
-    order = {move: i for i, move in enumerate(game.legal_moves(state))}
+    valued = {entry.move for entry in result.moves}
+    order = {move: i for i, move in enumerate(game.legal_moves(state)) if move in valued}
 
     def key(entry: MoveValue) -> tuple[Any, ...]:
         score = entry.score.seen_by(player)
@@ -53,16 +58,25 @@ def moves_table(game: AnyGame, state: Any, result: SearchResult, party: Party,
     table.add_column("move")
     table.add_column(column)
     best = set(result.best_moves())
-    for entry in sorted_moves(game, state, result, party.player):
+    entries = sorted_moves(game, state, result, party.player)
+    for entry in entries[:MAX_ROWS]:
         marks = (" ★" if entry.move in best else "") + (" played" if entry.move == played else "")
         score = entry.score.seen_by(party.player)
         table.add_row(Text(game.format_move(state, entry.move) + marks),
                       cell_words(game, score, party.player),
                       style="bold" if entry.move in best else None)
     valued = {entry.move for entry in result.moves}
+    rows = min(len(entries), MAX_ROWS)
+    unvalued = 0
     for move in game.legal_moves(state):
         if move not in valued:
-            table.add_row(game.format_move(state, move), "not valued", style="dim")
+            unvalued += 1
+            if rows < MAX_ROWS:
+                rows += 1
+                table.add_row(Text(game.format_move(state, move)), "not valued", style="dim")
+    hidden = len(entries) + unvalued - rows
+    if hidden:
+        table.add_row(Text(f"… {count(hidden, 'more move')}"), "not shown", style="dim")
     named = "" if side in (None, party.name) else f" ({side})"
     heading = f"Moves for {party.name}{named}, best first"
     distances = any(m.score.relative.result and m.score.relative.plies for m in result.moves)
@@ -102,6 +116,12 @@ def line_text(game: AnyGame, state: Any, line: Line) -> str:
     return f"{' '.join(words)} ({kind})"
 
 
+def listed(game: AnyGame, state: Any, moves: Sequence[Any]) -> str:
+    """`3, 7, 9`; past LISTED moves, `… and 12 more`."""
+    names = ", ".join(game.format_move(state, m) for m in moves[:LISTED])
+    return names + (f" and {len(moves) - LISTED:,} more" if len(moves) > LISTED else "")
+
+
 def why_view(game: AnyGame, state: Any, ply: int, choice: Choice, line: Line, mover: Party,
              other: Party, policy: Policy, side: str | None = None) -> RenderableType:
     """Why the AI played `choice.move` at `ply`: the value it saw, the line from that move on,
@@ -120,7 +140,7 @@ def why_view(game: AnyGame, state: Any, ply: int, choice: Choice, line: Line, mo
     lines.append(Text("line: " + line_text(game, state, line)))
     tied = [m for m in tied_moves(game, state, result) if m != choice.move]
     if tied and not choice.random:
-        others = ", ".join(game.format_move(state, m) for m in tied)
+        others = listed(game, state, tied)
         lines.append(Text(f"as good: {others} (the AI picks one of the best at random)"))
     if result.moves:
         lines.append(moves_table(game, state, result, mover, played=choice.move, side=side))
@@ -133,8 +153,9 @@ def hint_line(game: AnyGame, state: Any, thought: Thought, tied: Sequence[Any], 
               other: Party) -> str:
     """`best: 3, 7 (a draw with best play, proven by a search to the end · 576 nodes)`."""
     label = BEST if thought.result.score is not None else "move ordering suggests"
-    moves = ", ".join(game.format_move(state, m) for m in tied)
+    moves = listed(game, state, tied)
     return f"{label}: {moves} ({explain(game, thought, tied[0], mover, other)})"
 
 
-__all__ = ["hint_line", "line_text", "moves_table", "sorted_moves", "why_view"]
+__all__ = ["LISTED", "MAX_ROWS", "hint_line", "line_text", "listed", "moves_table", "sorted_moves",
+           "why_view"]

@@ -15,38 +15,52 @@ default the human plays the side to move there.
 How the AI chooses (level, time budget, solver, search) is the policy's job (minimax_cli.policy);
 this module asks it for moves and hints and prints what it says.
 
+Every entry is checked before a game sees it (minimax_cli.play_input: at most MAX_LINE printable
+characters), and whatever a game's move reader raises, the entry is refused and the game goes on.
+
 Ending: `quit` or Ctrl-D (end of input) ends with "bye" and exit code 0; Ctrl-C at a prompt with
 "bye" and 130, the code of an interrupted program, as everywhere else in the CLI. Ctrl-C while the
-AI thinks only stops that think (the AI plays its best move so far; a hint gives the prompt back);
-a second Ctrl-C before the human's next input quits.
+AI thinks only stops that think (the AI plays its best move so far); a hint or the review it
+abandons, and `why` shows the line found so far. Either way the game goes on, and a second Ctrl-C
+before the human's next input quits. A Ctrl-C or Ctrl-D pressed between two prompts counts too
+(minimax_cli.play_input explains how they are kept).
 """
 
 from __future__ import annotations
 
 import random
 import sys
-import textwrap
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack, contextmanager
+from functools import partial
 from typing import Any, TextIO
 
 from prompt_toolkit import PromptSession
-from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 from rich.console import Console
 from rich.markup import escape
-from rich.text import Text
 
 from minimax_cli import boards, hints, render
 from minimax_cli.core.game import MAX, Game, GameError
-from minimax_cli.play_config import PlayConfig, make_config, parse_side
+from minimax_cli.play_config import PlayConfig, intro_words, make_config, parse_side
+from minimax_cli.play_input import (
+    EntryCompleter,
+    LineReader,
+    ctrl_c_typed_ahead,
+    help_text,
+    keep_ctrl_d,
+    key_bindings,
+    line_problem,
+    refusal,
+    shown,
+)
 from minimax_cli.play_words import Party, ending_words, explain, you
 from minimax_cli.policy import LEVELS, Choice, ConfigError, Thinker, parse_level, tied_moves
-from minimax_cli.review import describe_slip, review_game
-from minimax_cli.words import count, plural
+from minimax_cli.review import review_game, review_words
+from minimax_cli.words import count
 
 AnyGame = Game[Any, Any]
 
@@ -55,22 +69,6 @@ ALIASES = {"q": "quit", "exit": "quit", "?": "help", "h": "help"}
 INTERRUPTED = 130
 #: The exit code of a scripted session with a bad line (the game went on without it).
 BAD_INPUT = 2
-#: A position given to start from is named in the intro when it is at most this long.
-SHORT_POSITION = 40
-
-
-@contextmanager
-def _announced(say: Callable[[str], None], text: str) -> Iterator[None]:
-    """A plain line instead of a spinner (a dumb terminal shows no spinner)."""
-    say(text)
-    yield
-
-
-def wrapped(head: str, message: str, width: int) -> list[str]:
-    """`head` and `message` in lines of at most `width` characters, words kept whole where they
-    fit, continuation lines indented under the message: nothing is cut."""
-    return textwrap.wrap(message, width=max(width, len(head) + 20), initial_indent=head,
-                         subsequent_indent=" " * len(head), break_on_hyphens=False) or [head]
 
 
 class Session:
@@ -85,15 +83,16 @@ class Session:
         self.start = game.initial_state() if config.start is None else config.start
         self.on_grid = game.grid(self.start) is not None
         self.rng = random.Random(config.seed)
-        self.lines: TextIO | None = None
+        self.lines: LineReader | None = None
         self.line_number = 0
         self.bad_lines = 0
         self.prompt: PromptSession[str] | None = None
+        self.parsed: tuple[str, Any] | None = None  # the last entry read as a move, and the move
         if stdin is not None or (input is None and not sys.stdin.isatty()):
-            self.lines = stdin if stdin is not None else sys.stdin
+            self.lines = LineReader(stdin if stdin is not None else sys.stdin)
         else:
             self.prompt = PromptSession(input=input, output=output, history=InMemoryHistory(),
-                                        complete_while_typing=False)
+                                        complete_while_typing=False, key_bindings=key_bindings())
         # Scripted sessions report bad lines on stderr: stdout stays the game's record.
         self.errors = errors if errors is not None else (
             Console(stderr=True, highlight=False) if self.lines is not None else console)
@@ -110,11 +109,14 @@ class Session:
         scripted line)."""
         code = 0
         try:
-            self.intro()
-            while self.play_game():
-                self.summary()
-                if not self.again():
-                    break
+            with ExitStack() as stack:
+                if self.prompt is not None:
+                    stack.enter_context(keep_ctrl_d(self.prompt.input))
+                self.intro()
+                while self.play_game():
+                    self.summary()
+                    if not self.again():
+                        break
         except EOFError:
             pass
         except KeyboardInterrupt:
@@ -142,25 +144,9 @@ class Session:
         return Party(player, "the AI") if self.config.ai[player] else you(player)
 
     def intro(self) -> None:
-        config, game = self.config, self.game
-        level = config.policy.describe()
-        where = ""
-        if config.start is not None:
-            text = game.format_position(config.start)
-            where = f", from {text if len(text) <= SHORT_POSITION else 'the position given'}"
-        if config.watch:
-            line = f"the AI plays both sides ({level})"
-        elif not any(config.ai):
-            line = "two humans at one keyboard"
-        else:
-            human = 0 if config.ai[1] else 1
-            if config.start is None:
-                order = "first" if human == MAX else "second"
-            else:
-                order = "to move" if game.to_move(self.start) == human else "the AI moves first"
-            line = f"you play {self.names[human]} ({order}) against the AI ({level})"
-        commands = "" if config.watch else " Type [bold]help[/] for commands."
-        self.say(f"[bold]{escape(game.name)}[/]{escape(where)}: {escape(line)}.{commands}",
+        where, line = intro_words(self.game, self.config)
+        commands = "" if self.config.watch else " Type [bold]help[/] for commands."
+        self.say(f"[bold]{escape(self.game.name)}[/]{escape(where)}: {escape(line)}.{commands}",
                  markup=True)
 
     def play_game(self) -> bool:
@@ -173,7 +159,7 @@ class Session:
         while game.outcome(self.state) is None:
             player = game.to_move(self.state)
             if self.config.ai[player]:
-                self.ai_turn(player)
+                self.guarded("the AI's turn", partial(self.ai_turn, player), command=False)
                 continue
             if self.shown != len(self.states):
                 self.show_board()
@@ -183,31 +169,56 @@ class Session:
             if word == "quit":
                 return False
             if word in COMMANDS:
-                self.command(word)
+                self.guarded(word, partial(self.command, word))
                 continue
-            move = game.parse_move(self.state, text)
+            assert self.parsed is not None and self.parsed[0] == text  # set by check_input
+            move = self.parsed[1]
             if self.lines is not None:
                 self.say(f"{self.who(player)} plays {game.format_move(self.state, move)}")
             self.push(move)
         self.show_board(final=True)
         return True
 
+    def guarded(self, what: str, action: Callable[[], None], command: bool = True) -> None:
+        """Run a command or the AI's turn. Ctrl-C outside a think (which handles its own) stops
+        it and the game goes on, unless it is the second in a row; a fault in a command is one
+        line and the game goes on (a bug, but the game is not lost to it)."""
+        try:
+            action()
+        except KeyboardInterrupt:
+            self.stopped_by_ctrl_c()
+            self.say(f"(Ctrl-C stopped {what}; the game goes on. Ctrl-C again quits.)")
+        except Exception as error:
+            if not command:
+                raise
+            self.refuse(f"{what} failed ({type(error).__name__}: {error}); this is a bug in "
+                        "minimax or the game; the game goes on")
+
     @property
     def state(self) -> Any:
         return self.states[-1]
 
     def push(self, move: Any) -> None:
+        after = self.game.play(self.state, move)
         self.moves.append(move)
-        self.states.append(self.game.play(self.state, move))
+        self.states.append(after)
 
-    def thinking(self, text: str) -> AbstractContextManager[object] | None:
-        """What shows while the AI thinks: a spinner on a terminal, a line on a dumb one, nothing
-        when the output is not a terminal (scripted games stay one line per event)."""
+    @contextmanager
+    def thinking(self, text: str) -> Iterator[None]:
+        """Entered while the AI thinks: a spinner on a terminal, a line on a dumb one, nothing
+        when the output is not a terminal (scripted games stay one line per event). A Ctrl-C
+        pressed just after the Enter that started this think, and kept by prompt-toolkit for the
+        next prompt, is this think's: it is raised here (minimax_cli.play_input)."""
+        if self.prompt is not None and ctrl_c_typed_ahead(self.prompt.input):
+            raise KeyboardInterrupt
         if not self.console.is_terminal:
-            return None
-        if self.console.is_dumb_terminal:
-            return _announced(self.say, text)
-        return self.console.status(text)
+            yield
+        elif self.console.is_dumb_terminal:
+            self.say(text)
+            yield
+        else:
+            with self.console.status(text):
+                yield
 
     def stopped_by_ctrl_c(self) -> None:
         """A think was interrupted: the game goes on, unless it is the second Ctrl-C in a row."""
@@ -223,6 +234,7 @@ class Session:
         if choice.thought.interrupted:
             self.stopped_by_ctrl_c()
         self.analyses[len(self.moves)] = choice
+        self.push(choice.move)  # first: a Ctrl-C while the words print leaves the move played
         ended = self.game.outcome(self.game.play(state, choice.move))
         if ended is not None:  # nothing is left to prove or to play: say how it ended
             words = ending_words(self.game, ended, self.party(player))
@@ -235,7 +247,6 @@ class Session:
                  f"{note}", markup=True)
         if choice.thought.interrupted:
             self.say("(Ctrl-C stopped the AI's think; the game goes on. Ctrl-C again quits.)")
-        self.push(choice.move)
         if self.config.watch and self.game.outcome(self.state) is None:
             self.show_board()
             self.sleep(self.config.delay)
@@ -256,19 +267,23 @@ class Session:
         """None when `text` is a command or a legal move; otherwise why not."""
         word = text.strip().lower()
         if not word:
-            moves = self.game.legal_moves(self.state)
-            example = f" such as {self.game.format_move(self.state, moves[0])}" if moves else ""
+            first = next(iter(self.game.legal_moves(self.state)), None)
+            example = "" if first is None else f" such as {self.game.format_move(self.state, first)}"
             return f"type a move{example}, or help for the commands"
         if ALIASES.get(word, word) in COMMANDS:
             return None
         try:
-            self.game.parse_move(self.state, text)
+            move = self.game.parse_move(self.state, text)
         except GameError as error:
             return str(error)
+        except Exception as error:  # a game's reader should raise GameError only: a bug, survived
+            return (f"the move {shown(text)} was not understood (the game's move reader failed: "
+                    f"{type(error).__name__}); {self.game.move_help}")
+        self.parsed = (text, move)
         return None
 
     def read(self, message: str, check: Callable[[str], str | None],
-             words: Sequence[str] | None = None) -> str:
+             words: tuple[str, ...] | None = None) -> str:
         """One accepted line; raises EOFError at the end of input.
 
         A refused entry is checked after Enter, never in place: the reason goes right under it
@@ -277,39 +292,39 @@ class Session:
         """
         while True:
             if self.prompt is not None:
-                if words is None:
-                    words = [*(self.game.format_move(self.state, m)
-                               for m in self.game.legal_moves(self.state)), *COMMANDS]
-                completer = WordCompleter(list(words), ignore_case=True)
-                text = self.prompt.prompt(message, completer=completer).strip()
+                completer = EntryCompleter(self.entries if words is None else lambda: words)
+                typed = self.prompt.prompt(message, completer=completer)
+                text = typed.strip()
+                problem = line_problem(text, len(typed))
             else:
                 assert self.lines is not None
-                line = self.lines.readline()
-                if not line:
+                entry = self.lines.read()
+                if entry is None:
                     raise EOFError
                 self.line_number += 1
-                text = line.strip()
-                if not text:
+                text, problem = entry.text, entry.problem
+                if not text and problem is None:
                     continue
-            error = check(text)
+            error = problem if problem is not None else check(text)
             if error is None:
                 return text
             self.refuse(error)
+
+    def entries(self) -> Iterable[str]:
+        """What Tab completes at a move prompt: the commands, then the legal moves (lazily)."""
+        yield from COMMANDS
+        for move in self.game.legal_moves(self.state):
+            yield self.game.format_move(self.state, move)
 
     def refuse(self, reason: str) -> None:
         """Say why an entry was refused: on a terminal wrapped to its width, right under the
         prompt; scripted, one line on stderr with the line's number, counted for the exit code."""
         if self.lines is not None:
             self.bad_lines += 1
-            self.errors.print(Text.assemble(("error:", "bold red"),
-                                            f" line {self.line_number}: {reason}"),
-                              soft_wrap=True, highlight=False)
-            return
-        lines = wrapped("error: ", reason, self.errors.width)
-        text = Text.assemble(("error:", "bold red"), lines[0][len("error:"):])
-        for more in lines[1:]:
-            text.append("\n" + more)
-        self.errors.print(text, soft_wrap=True, highlight=False)
+            self.errors.print(refusal(f"line {self.line_number}: {reason}"), soft_wrap=True,
+                              highlight=False)
+        else:
+            self.errors.print(refusal(reason, self.errors.width), soft_wrap=True, highlight=False)
 
     def again(self) -> bool:
         if self.prompt is None:
@@ -319,13 +334,13 @@ class Session:
             return None if text.strip().lower() in ("y", "yes", "n", "no") else "answer y or n"
 
         verb = "watch" if self.config.watch else "play"
-        answer = self.read(f"{verb} again? (y/n) ", check, ["yes", "no"])
+        answer = self.read(f"{verb} again? (y/n) ", check, ("yes", "no"))
         return answer.lower().startswith("y")
 
     # --- commands ---------------------------------------------------------------------------------
     def command(self, word: str) -> None:
         if word == "help":
-            self.say(self.help_text())
+            self.say(help_text(self.game.move_help, self.config.policy.budget))
         elif word == "board":
             self.show_board()
         elif word == "hint":
@@ -342,8 +357,10 @@ class Session:
         budget = self.config.policy.budget
         thought = self.thinker.hint(state, self.thinking(
             f"thinking about a hint (up to {budget:g} s; Ctrl-C: stop)…"))
-        if thought.interrupted:
+        if thought.interrupted:  # the hint is abandoned: the prompt comes back
             self.stopped_by_ctrl_c()
+            self.say("(Ctrl-C stopped the hint; Ctrl-C again quits.)")
+            return
         player = game.to_move(state)
         mover, other = self.party(player), self.party(1 - player)
         if thought.result.moves:
@@ -352,8 +369,6 @@ class Session:
         tied = tied_moves(game, state, thought.result)
         if tied:
             self.say(hints.hint_line(game, state, thought, tied, mover, other))
-        if thought.interrupted:
-            self.say("(Ctrl-C stopped the hint; Ctrl-C again quits.)")
 
     def why(self) -> None:
         """The AI's last move in this game explained: the move it played, the line it expects
@@ -364,8 +379,7 @@ class Session:
             return
         ply = max(plies)
         state, choice = self.states[ply], self.analyses[ply]
-        display = self.thinking("working out the line after the AI's move…")
-        with display if display is not None else nullcontext():
+        with self.thinking("working out the line after the AI's move…"):
             line = self.thinker.line(state, choice.thought, choice.move)
         player = self.game.to_move(state)
         self.console.print(hints.why_view(self.game, state, ply + 1, choice, line,
@@ -387,21 +401,6 @@ class Session:
         self.say(f"took back {count(len(taken), 'ply')} ({', '.join(taken)})")
         self.shown = -1
 
-    def help_text(self) -> str:
-        return (
-            "Type a move, or a command:\n"
-            f"  moves  {self.game.move_help}\n"
-            "  hint   every move with its value for you, best first, found within "
-            f"{self.config.policy.budget:g} s\n"
-            "  undo   take back your last move and the AI's reply\n"
-            "  why    the AI's last move explained: its value and the line it expects\n"
-            "  board  show the board again\n"
-            "  help   this text\n"
-            "  quit   leave (Ctrl-D too; Ctrl-C at this prompt quits, during a think it only\n"
-            "         stops the think: the AI plays its best move so far)\n"
-            "Tab completes moves and commands; up and down arrows recall earlier input."
-        )
-
     # --- the end of a game ------------------------------------------------------------------------
     def summary(self) -> None:
         game, console = self.game, self.console
@@ -416,18 +415,17 @@ class Session:
         self.say(f"[bold]{escape(verdict)}[/] after {count(len(self.moves), 'ply')}", markup=True)
         if not self.config.review:
             return
-        review = review_game(game, self.states[:-1], self.moves)
-        names = [self.who(0), self.who(1)]
-        if review.slips:
-            self.say("review by the solver:")
-            for slip in review.slips:
-                self.say("  " + describe_slip(slip, names, self.on_grid))
-        else:
-            lost = "a win or a draw" if game.win_loss else "points"
-            self.say(f"review by the solver: no move threw away {lost}")
-        if review.unsolved:
-            console.print(f"  ({count(review.unsolved, 'position')} too large to solve quickly "
-                          f"{plural('was', review.unsolved)} not reviewed)", style="dim")
+        try:
+            review = review_game(game, self.states[:-1], self.moves)
+        except KeyboardInterrupt:
+            self.stopped_by_ctrl_c()
+            self.say("(Ctrl-C stopped the review; Ctrl-C again quits.)")
+            return
+        lines, note = review_words(game, review, [self.who(0), self.who(1)], self.on_grid)
+        for line in lines:
+            self.say(line)
+        if note is not None:
+            console.print(note, style="dim")
 
 
 def play_session(game: AnyGame, config: PlayConfig, *, console: Console,

@@ -54,6 +54,32 @@ def finished_words(game: AnyGame, state: Any) -> str | None:
     return f"{boards.player_labels(game)[MAX if value > 0 else 1 - MAX]} has won"
 
 
+#: A position given to start from is named in the intro when it is at most this long.
+SHORT_POSITION = 40
+
+
+def intro_words(game: AnyGame, config: PlayConfig) -> tuple[str, str]:
+    """Where the game starts (`, from X.O/.X./...` or nothing) and who plays whom: `you play X
+    (first) against the AI (level 5: perfect, up to 1 s a move)`."""
+    level = config.policy.describe()
+    start = game.initial_state() if config.start is None else config.start
+    names = boards.player_labels(game)
+    where = ""
+    if config.start is not None:
+        text = game.format_position(config.start)
+        where = f", from {text if len(text) <= SHORT_POSITION else 'the position given'}"
+    if config.watch:
+        return where, f"the AI plays both sides ({level})"
+    if not any(config.ai):
+        return where, "two humans at one keyboard"
+    human = 0 if config.ai[1] else 1
+    if config.start is None:
+        order = "first" if human == MAX else "second"
+    else:
+        order = "to move" if game.to_move(start) == human else "the AI moves first"
+    return where, f"you play {names[human]} ({order}) against the AI ({level})"
+
+
 def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = False,
                 vs: str = "ai", watch: bool = False, level: str = "perfect",
                 algorithm: str | None = None, depth: int | None = None,
@@ -95,4 +121,5 @@ def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = Fals
                       None if start is None or start == game.initial_state() else start)
 
 
-__all__ = ["ConfigError", "PlayConfig", "finished_words", "make_config", "parse_side"]
+__all__ = ["ConfigError", "PlayConfig", "finished_words", "intro_words", "make_config",
+           "parse_side"]

@@ -32,6 +32,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
 
+from minimax_cli.backstop import HardStop, Overtime, grace
 from minimax_cli.core.game import Game, SearchError
 from minimax_cli.core.result import (
     STOP_INTERRUPTED,
@@ -211,15 +212,17 @@ class Thinker:
     def think(self, state: Any, depth: int | None, algorithm: str,
               display: AbstractContextManager[object] | None = None) -> Thought:
         """Solve or search `state` within the budget; Ctrl-C stops it (the last completed depth
-        stands). `display` is entered while thinking (a spinner); Ctrl-C is caught from the moment
-        it is entered."""
+        stands), and so does the hard stop (minimax_cli.backstop) when the game's own code keeps
+        it past the budget. `display` is entered while thinking (a spinner); Ctrl-C is caught from
+        the moment it is entered, also when entering it raises KeyboardInterrupt."""
         budget = self.policy.budget
         deadline = time.perf_counter() + budget
         last: SearchResult | None = None
         method: str | None = None
-        interrupted = False
+        interrupted = overtime = False
         try:
-            with display if display is not None else nullcontext():
+            with display if display is not None else nullcontext(), \
+                    HardStop(budget + grace(budget)):
                 if depth is None:
                     solved = self._solve(state, deadline)
                     if solved is not None:
@@ -231,11 +234,15 @@ class Thinker:
                         last = result
         except KeyboardInterrupt:
             interrupted = True
+        except Overtime:
+            overtime = True
+        if interrupted or overtime:
+            self.table.clear()  # the stop may have landed in the middle of a table update
+        stopped = STOP_INTERRUPTED if interrupted else STOP_TIME
         if last is None:
-            last = self._unsearched(state, algorithm,
-                                    STOP_INTERRUPTED if interrupted else STOP_TIME)
-        elif interrupted:
-            last = replace(last, stopped=STOP_INTERRUPTED)
+            last = self._unsearched(state, algorithm, stopped)
+        elif interrupted or overtime:
+            last = replace(last, stopped=stopped)
         return Thought(last, budget, method, interrupted)
 
     def _solve(self, state: Any, deadline: float) -> tuple[SearchResult, str] | None:
@@ -309,11 +316,13 @@ class Thinker:
             return Line([move], False, False)
         algorithm = result.algorithm if result.algorithm in ALGORITHMS else DEFAULT_ALGORITHM
         last: SearchResult | None = None
+        budget = self.policy.budget
         try:
-            for found in self._search(after, Limits(depth=depth, time=self.policy.budget),
-                                      algorithm, TranspositionTable(LINE_TABLE_MB)):
-                last = found
-        except KeyboardInterrupt:
+            with HardStop(budget + grace(budget)):
+                for found in self._search(after, Limits(depth=depth, time=budget),
+                                          algorithm, TranspositionTable(LINE_TABLE_MB)):
+                    last = found
+        except (KeyboardInterrupt, Overtime):  # the deepest line completed stands
             pass
         if last is None or last.score is None:
             return Line([move], False, False)
@@ -335,27 +344,31 @@ class Thinker:
         best, until the end, LINE_LIMIT plies, the deadline or a position it does not answer."""
         game, solver = self.game, self.game.exact_solver()
         moves: list[Any] = []
-        while (solver is not None and game.outcome(state) is None and len(moves) <= LINE_LIMIT
-               and time.perf_counter() < deadline):
-            try:
-                solution = solver.solve(state)
-            except SearchError:
-                break
-            if solution is None:
-                break
-            tied = tied_moves(game, state, solution_result(game, state, solution))
-            if not tied:
-                break
-            moves.append(tied[0])
-            state = game.play(state, tied[0])
+        budget = deadline - time.perf_counter()
+        try:
+            with HardStop(budget + grace(budget)):
+                while (solver is not None and game.outcome(state) is None
+                       and len(moves) <= LINE_LIMIT and time.perf_counter() < deadline):
+                    try:
+                        solution = solver.solve(state)
+                    except SearchError:
+                        break
+                    if solution is None:
+                        break
+                    tied = tied_moves(game, state, solution_result(game, state, solution))
+                    if not tied:
+                        break
+                    moves.append(tied[0])
+                    state = game.play(state, tied[0])
+        except (KeyboardInterrupt, Overtime):  # the moves walked so far stand
+            pass
         return moves
 
     def _unsearched(self, state: Any, algorithm: str, stopped: str) -> SearchResult:
         """Nothing completed before Ctrl-C or the deadline: no value, move ordering's choice."""
-        moves = list(self.game.order_moves(state, self.game.legal_moves(state)))
-        return SearchResult(algorithm, self.game.to_move(state), None,
-                            moves[0] if moves else None, [], [], SearchStats(),
-                            stopped=stopped, best_searched=False)
+        first = next(iter(self.game.order_moves(state, self.game.legal_moves(state))), None)
+        return SearchResult(algorithm, self.game.to_move(state), None, first, [], [],
+                            SearchStats(), stopped=stopped, best_searched=False)
 
 
 def complete(score: Score) -> bool:
@@ -371,9 +384,18 @@ def best_moves(result: SearchResult) -> list[Hashable]:
 
 def tied_moves(game: AnyGame, state: Any, result: SearchResult) -> list[Any]:
     """The best moves in the game's order, not the search's: a seeded choice among them is then
-    the same whatever order the search (and the table it inherited) happened to try them in."""
-    order = {move: i for i, move in enumerate(game.legal_moves(state))}
-    return sorted(result.best_moves(), key=lambda move: order.get(move, len(order)))
+    the same whatever order the search (and the table it inherited) happened to try them in.
+    The legal moves are walked only until every best move was met (a position may have many)."""
+    best = result.best_moves()
+    wanted, found = set(best), []
+    if wanted:
+        for move in game.legal_moves(state):
+            if move in wanted:
+                found.append(move)
+                if len(found) == len(wanted):
+                    break
+    met = set(found)
+    return found + [move for move in best if move not in met]
 
 
 def solution_result(game: AnyGame, state: Any, solution: Solution[Any],

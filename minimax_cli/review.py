@@ -14,12 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from minimax_cli.backstop import HardStop, Overtime, grace
 from minimax_cli.core.game import MAX, Game, SearchError
 from minimax_cli.core.result import Limits, SearchResult
 from minimax_cli.core.score import Number, format_number
 from minimax_cli.core.search import search
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.policy import solution_result
+from minimax_cli.words import count, plural
 
 AnyGame = Game[Any, Any]
 
@@ -55,45 +57,61 @@ def review_game(game: AnyGame, states: Sequence[Any], moves: Sequence[Any],
     """Review a game: `states[i]` is the position where `moves[i]` was played.
 
     Positions are solved from the last one back, sharing one table, so the late (small) positions
-    help the early ones; each gets at most `nodes` nodes and the review `total` in all, and no
-    position is started after `seconds`.
+    help the early ones; each gets at most `nodes` nodes and the review `total` in all, no
+    position is started after `seconds`, and one whose solver runs on is stopped soon after
+    (minimax_cli.backstop); positions left out are counted in `unsolved`, never guessed.
     """
     deadline = time.perf_counter() + seconds
     table = TranspositionTable()
     slips: list[Slip] = []
     unsolved = 0
     played_positions = list(enumerate(zip(states, moves, strict=False), start=1))
-    for ply, (state, move) in reversed(played_positions):
-        if total <= 0 or time.perf_counter() > deadline:
-            unsolved += 1
-            continue
-        try:
-            result = _solved(game, state) or search(
-                game, state, "negamax", Limits(nodes=min(nodes, total)), exact_root=True,
-                table=table)
-        except SearchError:
-            unsolved += 1
-            continue
-        total -= result.stats.nodes
-        values = {m.move: m for m in result.moves}
-        played = values.get(move)
-        if (result.timed_out or not result.exact or result.value is None or played is None
-                or not played.exact):
-            unsolved += 1
-            continue
-        player = game.to_move(state)
-        sign = 1 if player == MAX else -1
-        if sign * played.value >= sign * result.value:
-            continue
-        best = result.best_moves()
-        if game.win_loss:
-            lost = "the win" if sign * result.value > 0 else "the draw"
-        else:
-            lost = "points"
-        slips.append(Slip(ply, player, game.format_move(state, move),
-                          game.format_move(state, best[0]) if best else "?", lost,
-                          result.value, played.value))
+    done = 0
+    try:  # a solver that checks no clock is stopped soon after `seconds` (minimax_cli.backstop)
+        with HardStop(seconds + grace(seconds)):
+            for ply, (state, move) in reversed(played_positions):
+                if total <= 0 or time.perf_counter() > deadline:
+                    solved, slip, used = False, None, 0
+                else:
+                    solved, slip, used = _review_one(game, state, move, ply, min(nodes, total),
+                                                     table)
+                total -= used
+                if slip is not None:
+                    slips.append(slip)
+                unsolved += not solved
+                done += 1  # last: a stop before this counts the position as not reviewed
+    except Overtime:
+        unsolved += len(played_positions) - done
     return Review(sorted(slips, key=lambda slip: slip.ply), unsolved)
+
+
+def _review_one(game: AnyGame, state: Any, move: Any, ply: int, nodes: int,
+                table: TranspositionTable) -> tuple[bool, Slip | None, int]:
+    """Whether the position was solved within `nodes`, the slip `move` made there (None when it
+    kept the value), and the nodes used."""
+    try:
+        result = _solved(game, state) or search(
+            game, state, "negamax", Limits(nodes=nodes), exact_root=True, table=table)
+    except SearchError:
+        return False, None, 0
+    used = result.stats.nodes
+    values = {m.move: m for m in result.moves}
+    played = values.get(move)
+    if (result.timed_out or not result.exact or result.value is None or played is None
+            or not played.exact):
+        return False, None, used
+    player = game.to_move(state)
+    sign = 1 if player == MAX else -1
+    if sign * played.value >= sign * result.value:
+        return True, None, used
+    best = result.best_moves()
+    if game.win_loss:
+        lost = "the win" if sign * result.value > 0 else "the draw"
+    else:
+        lost = "points"
+    return True, Slip(ply, player, game.format_move(state, move),
+                      game.format_move(state, best[0]) if best else "?", lost, result.value,
+                      played.value), used
 
 
 def _solved(game: AnyGame, state: Any) -> SearchResult | None:
@@ -101,6 +119,23 @@ def _solved(game: AnyGame, state: Any) -> SearchResult | None:
     solver = game.exact_solver()
     solution = None if solver is None else solver.solve(state)
     return None if solution is None else solution_result(game, state, solution)
+
+
+def review_words(game: AnyGame, review: Review, names: Sequence[str],
+                 on_grid: bool) -> tuple[list[str], str | None]:
+    """The review's lines (`review by the solver:` and a line per slip, or that no move threw
+    anything away) and a note on the positions left out, if any."""
+    if review.slips:
+        lines = ["review by the solver:"]
+        lines += ["  " + describe_slip(slip, names, on_grid) for slip in review.slips]
+    else:
+        lost = "a win or a draw" if game.win_loss else "points"
+        lines = [f"review by the solver: no move threw away {lost}"]
+    note = None
+    if review.unsolved:
+        note = (f"  ({count(review.unsolved, 'position')} too large to solve quickly "
+                f"{plural('was', review.unsolved)} not reviewed)")
+    return lines, note
 
 
 def describe_slip(slip: Slip, names: Sequence[str], on_grid: bool) -> str:
@@ -116,4 +151,4 @@ def describe_slip(slip: Slip, names: Sequence[str], on_grid: bool) -> str:
 
 
 __all__ = ["REVIEW_NODES", "REVIEW_SECONDS", "REVIEW_TOTAL_NODES", "Review", "Slip", "describe_slip",
-           "review_game"]
+           "review_game", "review_words"]

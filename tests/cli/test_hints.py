@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import pytest
 from rich.console import Console
 
 from games.bones import Bones
+from games.nim import Nim
 from games.tictactoe import TicTacToe
 from games.tree import TreeGame
 from minimax_cli.core.game import MAX, MIN
 from minimax_cli.core.score import Bound, Kind, Score
-from minimax_cli.hints import moves_table, why_view
+from minimax_cli.hints import LISTED, MAX_ROWS, listed, moves_table, why_view
+from minimax_cli.interactive import Session, make_config
 from minimax_cli.play_words import (
     Party,
     after_words,
@@ -185,3 +188,41 @@ def test_why_after_a_random_move_says_so_and_follows_the_game_from_it() -> None:
             in view)
     assert "Moves for the AI (MIN), best first" in view
     assert "as good" not in view
+
+
+# --- within the budget, and bounded -------------------------------------------------------------------
+def test_a_hint_on_a_board_too_big_to_solve_keeps_to_the_budget_and_says_so() -> None:
+    # The case: `hint` on an empty 5x5 k=4 board at --level weak searched without limit.
+    # With a budget of 0.01 s the hint must come back and say the budget stopped it (whether a
+    # depth was completed in that time depends on the machine; both words name the budget).
+    game = TicTacToe(rows=5, cols=5, k=4)
+    out = io.StringIO()
+    session = Session(game, make_config(game, level="weak", budget=0.01),
+                      console=Console(file=out, width=200, color_system=None),
+                      stdin=io.StringIO("hint\nquit\n"), sleep=lambda seconds: None)
+    assert session.run() == 0
+    hint = next(line for line in out.getvalue().splitlines()
+                if line.startswith(("best: ", "move ordering suggests: ")))
+    assert re.search(r"(best move at depth \d+ of a search stopped after 0\.01 s; value not "
+                     r"proven|no value found: the 0\.01 s budget ran out before any depth was "
+                     r"completed)", hint), hint
+    assert "proven by" not in hint
+
+
+def test_a_moves_table_shows_at_most_max_rows_and_counts_the_rest() -> None:
+    game = Nim((40, 40))  # 80 moves, all valued by Bouton's rule
+    state = game.initial_state()
+    thought = Thinker(game, Policy(budget=AMPLE)).hint(state)
+    assert len(thought.result.moves) == 80
+    table = rows(moves_table(game, state, thought.result, you(MAX)))
+    assert len(table) == MAX_ROWS + 1
+    assert table[-1] == (f"… {80 - MAX_ROWS} more moves", "not shown")
+
+
+def test_a_long_list_of_equally_good_moves_is_cut() -> None:
+    game = Nim((30,))
+    state = game.initial_state()
+    moves = list(game.legal_moves(state))
+    assert listed(game, state, moves[:LISTED]) == ", ".join(f"1:{n}" for n in range(1, LISTED + 1))
+    assert listed(game, state, moves) == (", ".join(f"1:{n}" for n in range(1, LISTED + 1))
+                                          + f" and {30 - LISTED} more")

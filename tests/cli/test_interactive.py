@@ -220,16 +220,15 @@ def test_a_second_ctrl_c_in_a_row_quits(monkeypatch: pytest.MonkeyPatch) -> None
     assert buffer.getvalue().rstrip().endswith("bye")
 
 
-def test_ctrl_c_during_a_hint_gives_the_prompt_back(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ctrl_c_during_a_hint_abandons_it_and_gives_the_prompt_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(policy_module, "iterate", interrupt_after(1))
     session, code, text = drive("hint\r5\rquit\r")
     assert code == 0
     assert session.moves[0] == 4  # the prompt came back and took the move
-    assert ("best: 5 (best move at depth 1 of a search stopped by Ctrl-C; value not proven: "
-            "estimate 4 for you)") in text
-    assert "★ best: by the estimate of the deepest search (not proven)" in text
-    assert "Ctrl-C stopped the hint" in text
-    _, code, _ = drive("hint\r\x03")  # and Ctrl-C at the prompt then quits
+    assert "(Ctrl-C stopped the hint; Ctrl-C again quits.)" in text
+    assert "Moves for you" not in text and "best:" not in text  # abandoned: nothing half-done
+    _, code, _ = drive("hint\rboard\r\x03")  # and Ctrl-C at a later prompt quits
     assert code == interactive.INTERRUPTED
 
 
@@ -440,3 +439,4 @@ def test_make_config() -> None:
         make_config(game, depth=0)
     with pytest.raises(ConfigError, match="no evaluation function"):
         make_config(Bones(), depth=2)
+

@@ -120,3 +120,62 @@ def test_ctrl_c_while_the_ai_thinks_and_the_game_goes_on(term: str) -> None:
         child.expect(r"your move \(O\)")
         wait_for_the_end(child)
     assert child.exitstatus == 0
+
+
+# --- hostile lines and keys at awkward moments ----------------------------------------------------
+@pytest.mark.parametrize("term", ["dumb", "xterm"])
+def test_hostile_lines_are_refused_and_the_game_goes_on(term: str) -> None:
+    # Each refused with one reason, then a new prompt; none ends or breaks the session.
+    lines = [
+        ("9" * 5_000, r"the line has 5,000 characters; a move or command is at most 100 characters"),
+        ("a" + "9" * 90, r"illegal move 'a9+"),
+        ("²", r"invalid move '²'"),
+        ("[/]", r"invalid move '\[/\]'"),
+        ("\x1b[31m", r"type a move such as 1, or help for the commands"),  # not a mouse report
+        ("\x1b[200~5\x1b[31m\x1b[201~", r"contains U\+001B \(a control character\)"),  # a paste
+    ]
+    with playing("--vs", "human", term=term) as child:
+        for line, reason in lines:
+            child.expect("X to move")
+            child.send(line + "\r")
+            child.expect(wrapped(reason))
+        child.expect("X to move")
+        child.send("5\r")
+        child.expect("O to move")  # the game went on from the legal move
+        wait_for_the_end(child)
+    assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("term", ["dumb", "xterm"])
+def test_ctrl_c_during_a_hint_abandons_it_and_a_second_at_the_prompt_quits(term: str) -> None:
+    # 30 s a move on a board too big to solve: without Ctrl-C the hint would run 30 s.
+    with playing("tictactoe", "--rows", "5", "--cols", "5", "--k", "4", "--level", "weak",
+                 "--time", "30", term=term) as child:
+        child.expect(r"your move \(X\)")
+        child.send("hint\r")
+        child.expect("thinking about a hint")
+        child.sendcontrol("c")
+        child.expect(wrapped(r"\(Ctrl-C stopped the hint; Ctrl-C again quits.\)"))
+        child.expect(r"your move \(X\)")
+        child.send("hint\r")  # Ctrl-C at once after Enter, before the hint says anything
+        child.sendcontrol("c")
+        child.expect(wrapped(r"\(Ctrl-C stopped the hint; Ctrl-C again quits.\)"))
+        child.expect(r"your move \(X\)")
+        child.send("13\r")  # the game goes on
+        child.expect(r"O \(AI\) plays")
+        child.expect(r"your move \(X\)")
+        child.sendcontrol("c")  # at the prompt: quits
+        wait_for_the_end(child, quit=False)
+    assert child.exitstatus == 130
+
+
+@pytest.mark.parametrize("term", ["dumb", "xterm"])
+def test_ctrl_d_the_instant_the_prompt_appears_ends_the_session(term: str) -> None:
+    # On a dumb terminal prompt-toolkit writes the prompt before it switches the terminal to
+    # raw mode; a Ctrl-D in between used to be lost (every time in this test).
+    for _ in range(3):
+        with playing("--vs", "human", term=term) as child:
+            child.expect("X to move")
+            child.sendcontrol("d")
+            wait_for_the_end(child, quit=False)
+        assert child.exitstatus == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -11,8 +12,15 @@ import pytest
 from games.bones import Bones
 from games.tictactoe import TicTacToe
 from minimax_cli import policy as policy_module
+from minimax_cli.backstop import HardStop, Overtime
 from minimax_cli.core.game import MAX, MIN
-from minimax_cli.core.result import STOP_INTERRUPTED, STOP_TIME, MoveValue, SearchResult
+from minimax_cli.core.result import (
+    STOP_INTERRUPTED,
+    STOP_TIME,
+    MoveValue,
+    SearchResult,
+    SearchStats,
+)
 from minimax_cli.core.score import Kind, PovScore, Score
 from minimax_cli.core.search import iterate as real_iterate
 from minimax_cli.core.solver import ExactSolver, Solution
@@ -400,3 +408,62 @@ def test_a_depth_limited_line_is_not_called_proven() -> None:
     line = thinker.line(state, thought, 0)  # a corner: not the centre the search prefers
     assert line.moves[0] == 0 and not line.proven and not line.to_the_end
     assert len(line.moves) == 3  # the move and two more plies: the depth the search went to
+
+
+# --- the hard stop ----------------------------------------------------------------------------------
+def silent(progress: Callable[[int, int], None] | None) -> None:
+    """A solver's work that never reports progress: it only ends after ten seconds of sleeps, long
+    after any budget here (if the hard stop failed, the think would end in a search, not with
+    the words the tests expect)."""
+    for _ in range(10_000):
+        time.sleep(0.001)
+
+
+@pytest.mark.skipif(not HardStop.available(), reason="needs timer signals (POSIX main thread)")
+def test_a_solver_that_never_reports_is_stopped_at_the_budget() -> None:
+    game = SolvedBones(10, MultipleOfFour(stall=silent))
+    thinker = Thinker(game, Policy(budget=0.05))
+    for thought in (thinker.hint((10, MAX)), thinker.choose((10, MAX)).thought):
+        result = thought.result
+        assert result.score is None and result.stopped == STOP_TIME and not thought.interrupted
+        assert explain(game, thought, result.best_move, MAX, "the AI") == (
+            "no value found: the 0.05 s budget ran out before any depth was completed; the move "
+            "is move ordering's first choice, not searched")
+
+
+@pytest.mark.skipif(not HardStop.available(), reason="needs timer signals (POSIX main thread)")
+def test_the_hard_stop_is_disarmed_after_the_block() -> None:
+    with HardStop(0.05) as stop:
+        pass
+    time.sleep(0.1)  # had it stayed armed, Overtime would be raised here
+    assert not stop.fired
+    with pytest.raises(Overtime), HardStop(0.01):
+        silent(None)
+
+
+def test_a_stopped_think_clears_the_sittings_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ctrl-C (or the hard stop) may land in the middle of a table update: the table is dropped.
+    game = TicTacToe()
+    thinker = Thinker(game, Policy(budget=AMPLE))
+    thinker.choose(game.parse_position("X../.O./..."))
+    assert len(thinker.table) > 0
+    monkeypatch.setattr(policy_module, "iterate", interrupt_after(1))
+    assert thinker.choose(game.initial_state()).thought.interrupted
+    assert len(thinker.table) == 0
+
+
+def test_tied_moves_walk_the_legal_moves_only_until_all_are_met() -> None:
+    class Counted(TicTacToe):
+        walked = 0
+
+        def legal_moves(self, state: Board) -> Iterator[int]:  # type: ignore[override]
+            for move in super().legal_moves(state):
+                Counted.walked += 1
+                yield move
+
+    game = Counted()
+    result = SearchResult("negamax", MAX, PovScore(Score.draw(), MAX), 2,
+                          [MoveValue(m, PovScore(Score.draw() if m in (1, 2) else Score.loss(2),
+                                                 MAX)) for m in range(9)], [], SearchStats())
+    assert tied_moves(game, (0, 0), result) == [1, 2]
+    assert Counted.walked == 3  # moves 0, 1, 2: not the whole board
