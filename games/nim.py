@@ -7,7 +7,12 @@ normal play the player who cannot move (every heap empty) loses; under misère p
 A move is `(index, amount)` with a 0-based heap index; its notation numbers heaps from 1, so `2:3`
 takes 3 from the second heap. Bouton's theorem solves every position at once (`mover_wins`); it is
 the game's exact solver (`exact_solver()`), and the search ordering puts the moves it recommends
-first.
+first. The moves are sequences computed on demand (games.nim_moves), so a large heap costs the search
+only the moves it tries.
+
+Limits, checked when heaps are read: at most MAX_HEAPS heaps and MAX_OBJECTS objects in all. A
+position has one legal move per object, and every command may list them all (analyze's and solve's
+tables, play's completion), so the total is what bounds the time and memory of a listing.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from operator import xor
 from typing import TYPE_CHECKING, ClassVar
 
 from games.heaps import size_text, sticks
+from games.nim_moves import NimMoves, OrderedNimMoves, leaves_lost
 from minimax_cli.core.game import (
     MAX,
     MIN,
@@ -49,21 +55,50 @@ MOVE_FORM = "HEAP:AMOUNT with heaps numbered from 1, e.g. 2:3 takes 3 from heap 
 #: The most heaps a sketch draws row by row; beyond, the first SKETCH_ROWS - 1 and a count.
 SKETCH_ROWS = 12
 
+#: The most heaps a position may have (each move copies the heap sizes: the search's cost per node).
+MAX_HEAPS = 100
+#: The most objects in all heaps together: the number of legal moves of a position.
+MAX_OBJECTS = 10_000
 #: The most legal moves the exact solver lists, each with its proven value.
-MAX_LISTED_MOVES = 100_000
+MAX_LISTED_MOVES = MAX_OBJECTS
+LIMITS = f"at most {MAX_HEAPS:,} heaps and {MAX_OBJECTS:,} objects in all"
 
 _WHOLE = re.compile(r"[0-9]+")
 _MOVE = re.compile(r"([0-9]+)\s*:\s*([0-9]+)")
 
 
+class TooLarge(ValueError):
+    """Heaps beyond MAX_HEAPS or MAX_OBJECTS: the message names the limit."""
+
+
 # --- parameter parsers ---------------------------------------------------------------------------
 def parse_heaps(text: str) -> Heaps:
-    """Heap sizes such as "3,4,5": at least one heap, each a whole number, 0 or more."""
-    parts = [part.strip() for part in text.split(",")]
-    try:
-        return tuple(parse_count(part) for part in parts)  # each 5, 1_000, 10**18 or 1e18
-    except ValueError:
-        raise ValueError(f"{quote(text)} is not a list of heaps: use {HEAPS_FORM}") from None
+    """Heap sizes such as "3,4,5": at least one heap, each a whole number, 0 or more; within
+    MAX_HEAPS heaps and MAX_OBJECTS objects in all (ValueError naming the form or the limit)."""
+    parts = text.split(",")
+    if len(parts) > MAX_HEAPS:
+        raise TooLarge(f"{quote(text)} has {len(parts):,} heaps: Nim takes at most "
+                       f"{MAX_HEAPS:,} heaps")
+    heaps = []
+    for part in parts:
+        try:
+            heaps.append(parse_count(part))  # each 5, 1_000, 10**5 or 1e5
+        except ValueError:  # not a count, or beyond any limit (over 100 digits)
+            raise ValueError(f"{quote(text)} is not a list of heaps: use {HEAPS_FORM}; "
+                             f"{LIMITS}") from None
+    check_limits(heaps)
+    return tuple(heaps)
+
+
+def check_limits(heaps: Sequence[int]) -> None:
+    """TooLarge (a ValueError) naming the limit when `heaps` are more than Nim takes."""
+    if len(heaps) > MAX_HEAPS:
+        raise TooLarge(f"{len(heaps):,} heaps: Nim takes at most {MAX_HEAPS:,} heaps")
+    total = sum(heaps)
+    if total > MAX_OBJECTS:
+        shown = quote(",".join(map(str, heaps[:12])) + ("" if len(heaps) <= 12 else ",..."))
+        raise TooLarge(f"heaps {shown} hold {size_text(total)} objects: Nim takes at most "
+                       f"{MAX_OBJECTS:,} in all, one legal move each")
 
 
 # --- theory --------------------------------------------------------------------------------------
@@ -93,7 +128,8 @@ class Nim(Game[NimState, NimMove]):
     )
     position_help: ClassVar[str] = (
         "Heap sizes separated by commas, e.g. 3,4,5 with MAX (the first player) to move. Add /min "
-        "for MIN to move (3,4,5/min); /max may be written but is the default."
+        f"for MIN to move (3,4,5/min); /max may be written but is the default. {LIMITS[0].upper()}"
+        f"{LIMITS[1:]} (a position has one legal move per object)."
     )
     move_help: ClassVar[str] = (
         "HEAP:AMOUNT, heaps numbered from 1: 2:3 takes 3 objects from the second heap."
@@ -109,7 +145,8 @@ class Nim(Game[NimState, NimMove]):
     def __init__(self, heaps: Iterable[int] = (3, 4, 5), misere: bool = False) -> None:
         sizes = tuple(heaps)
         if not sizes or any(isinstance(h, bool) or not isinstance(h, int) or h < 0 for h in sizes):
-            raise ValueError(f"heaps must be {HEAPS_FORM}, got {heaps!r}")
+            raise ValueError(f"heaps must be {HEAPS_FORM}, got {quote(repr(heaps))}")
+        check_limits(sizes)
         self.heaps = sizes
         self.misere = bool(misere)
 
@@ -124,10 +161,8 @@ class Nim(Game[NimState, NimMove]):
         return state[1]
 
     def legal_moves(self, state: NimState) -> Sequence[NimMove]:
-        """Heap by heap, smallest amount first."""
-        return [
-            (index, amount) for index, size in enumerate(state[0]) for amount in range(1, size + 1)
-        ]
+        """Heap by heap, smallest amount first; computed on demand (games.nim_moves)."""
+        return NimMoves(state[0])
 
     def play(self, state: NimState, move: NimMove) -> NimState:
         heaps, mover = state
@@ -148,12 +183,15 @@ class Nim(Game[NimState, NimMove]):
         body, slash, side = text.strip().partition("/")
         side = side.strip().lower()
         if slash and side not in ("max", "min"):
-            raise InvalidPositionError(f"{quote(text)} is not a nim position: use {POSITION_FORM}")
+            raise InvalidPositionError(
+                f"{quote(text)} is not a nim position: use {POSITION_FORM}; {LIMITS}")
         try:
             heaps = parse_heaps(body)
+        except TooLarge as error:
+            raise InvalidPositionError(str(error)) from None
         except ValueError:
             raise InvalidPositionError(
-                f"{quote(text)} is not a nim position: use {POSITION_FORM}"
+                f"{quote(text)} is not a nim position: use {POSITION_FORM}; {LIMITS}"
             ) from None
         return (heaps, MIN if side == "min" else MAX)
 
@@ -179,16 +217,18 @@ class Nim(Game[NimState, NimMove]):
 
     @staticmethod
     def _check_move(heaps: Heaps, index: int, amount: int) -> None:
+        # size_text: a 100-digit number written out would make a long error line
         if not 0 <= index < len(heaps):
             raise IllegalMoveError(
-                f"there is no heap {index + 1}: heaps are numbered 1 to {len(heaps)}"
+                f"there is no heap {size_text(index + 1)}: heaps are numbered 1 to {len(heaps)}"
             )
         if amount < 1:
             raise IllegalMoveError(f"cannot take {amount}: take at least 1")
         size = heaps[index]
         if amount > size:
             has = "is empty" if size == 0 else f"has only {size}"
-            raise IllegalMoveError(f"cannot take {amount} from heap {index + 1}: it {has}")
+            raise IllegalMoveError(
+                f"cannot take {size_text(amount)} from heap {index + 1}: it {has}")
 
     # --- optional hooks --------------------------------------------------------------------------
     def sketch(self, state: NimState) -> Sequence[str]:
@@ -210,15 +250,14 @@ class Nim(Game[NimState, NimMove]):
 
     def order_moves(self, state: NimState, moves: Sequence[NimMove]) -> Sequence[NimMove]:
         """Moves that leave the opponent lost by Bouton's theorem first, then larger takes first
-        (they shorten the game). The search still proves every value; this only saves nodes."""
+        (they shorten the game), equal takes by heap. The search still proves every value; this
+        only saves nodes. All the legal moves come back as a sequence computed on demand; any
+        other list of moves is sorted, each ranked in O(1) without copying the heaps."""
         heaps = state[0]
-
-        def rank(move: NimMove) -> tuple[bool, int]:
-            index, amount = move
-            after = (*heaps[:index], heaps[index] - amount, *heaps[index + 1 :])
-            return (mover_wins(after, self.misere), -amount)
-
-        return sorted(moves, key=rank)
+        if isinstance(moves, NimMoves) and moves.heaps == heaps:
+            return OrderedNimMoves(heaps, self.misere)
+        lost = leaves_lost(heaps, self.misere)
+        return sorted(moves, key=lambda move: (not lost(*move), -move[1]))
 
     def canonical_key(self, state: NimState) -> Hashable:
         """The non-empty heaps in ascending order, and the mover: heap order and empty heaps do not

@@ -3,8 +3,11 @@ in the explanation. Loaded only when a solve, a hint or the AI asks for it."""
 
 from __future__ import annotations
 
+from games.heaps import size_text
 from games.nim import MAX_LISTED_MOVES, Heaps, Nim, NimMove, NimState, mover_wins, nim_sum
+from games.nim_moves import NimMoves, leaves_lost
 from minimax_cli.core.game import SearchError
+from minimax_cli.core.params import quote
 from minimax_cli.core.result import MoveValue
 from minimax_cli.core.score import PovScore, Score
 from minimax_cli.core.solver import ExactSolver, Progress, Solution
@@ -23,16 +26,17 @@ class NimSolver(ExactSolver[NimState, NimMove]):
         heaps, mover = state
         count = sum(heaps)
         if count > MAX_LISTED_MOVES:
+            shown = quote(",".join(map(str, heaps[:12])) + ("" if len(heaps) <= 12 else ",..."))
             raise SearchError(
-                f"heaps {','.join(map(str, heaps))} allow {count:,} moves; solve lists every move "
-                f"with its value and takes at most {MAX_LISTED_MOVES:,} (the sum of the heaps)"
+                f"heaps {shown} allow {size_text(count)} moves; solve lists every move with its "
+                f"value and takes at most {MAX_LISTED_MOVES:,} (the sum of the heaps)"
             )
         wins = mover_wins(heaps, self.misere)
+        lost = leaves_lost(heaps, self.misere)  # each move in O(1), without copying the heaps
         moves, good = [], []
-        for move in self.game.legal_moves(state):
-            after = self.game.play(state, move)[0]
-            ends = 1 if not any(after) else None  # the game is over after this move
-            won = not mover_wins(after, self.misere)
+        for move in NimMoves(heaps):
+            ends = 1 if move[1] == count else None  # the last objects: the game is over
+            won = lost(*move)
             moves.append(MoveValue(move, PovScore(_result(won, ends), mover)))
             if won:
                 good.append(self.game.format_move(state, move))

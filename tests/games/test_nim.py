@@ -8,10 +8,18 @@ from functools import reduce
 from operator import xor
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.nim import MAX_LISTED_MOVES, Nim, NimState, parse_heaps
+from games.nim import (
+    MAX_HEAPS,
+    MAX_LISTED_MOVES,
+    MAX_OBJECTS,
+    Nim,
+    NimState,
+    TooLarge,
+    parse_heaps,
+)
 from games.nim_solver import NimSolver
 from minimax_cli.core import (
     MAX,
@@ -165,16 +173,29 @@ def test_explanation_names_the_nim_sum_of_this_position() -> None:
 
 
 def test_solver_refuses_more_moves_than_it_lists() -> None:
+    # Positions read from text stay within MAX_OBJECTS = MAX_LISTED_MOVES; a state built in code
+    # may not, and the solver says so rather than listing them
+    assert MAX_LISTED_MOVES == MAX_OBJECTS
     game = Nim()
-    big = ((MAX_LISTED_MOVES, 1), MAX)
-    with pytest.raises(SearchError, match="100,001 moves"):
-        game.exact_solver().solve(big)
-    assert game.exact_solver().solve(((MAX_LISTED_MOVES,), MAX)).value == 1
+    with pytest.raises(SearchError) as error:
+        game.exact_solver().solve(((MAX_LISTED_MOVES, 1), MAX))
+    assert str(error.value) == (f"heaps '{MAX_OBJECTS},1' allow {MAX_OBJECTS + 1:,} moves; solve "
+                                "lists every move with its value and takes at most "
+                                f"{MAX_OBJECTS:,} (the sum of the heaps)")
+    with pytest.raises(SearchError) as error:
+        game.exact_solver().solve(((10**18, *[1] * 20), MAX))
+    assert str(error.value).startswith(
+        f"heaps '{10**18}{',1' * 11},...' allow 1,000,000,000,000,000,020 moves; solve lists")
+    solution = game.exact_solver().solve(((MAX_LISTED_MOVES,), MAX))
+    assert solution.value == 1 and len(solution.moves) == MAX_LISTED_MOVES
+    # only taking every object wins, and it ends the game at once
+    assert [m.move for m in solution.moves if m.value == 1] == [(0, MAX_LISTED_MOVES)]
+    assert solution.moves[-1].distance == 1 and solution.moves[0].distance is None
 
 
 # --- notation -------------------------------------------------------------------------------------
 @given(
-    st.lists(st.integers(min_value=0, max_value=10**9), min_size=1, max_size=8),
+    st.lists(st.integers(min_value=0, max_value=MAX_OBJECTS // 8), min_size=1, max_size=8),
     st.sampled_from([MAX, MIN]),
 )
 def test_position_round_trip(heaps: list[int], mover: int) -> None:
@@ -258,3 +279,118 @@ def test_parameters_match_the_constructor() -> None:
     defaults = {p.name: p.default for p in Nim.parameters}
     assert defaults == {"heaps": (3, 4, 5), "misere": False}
     assert Nim(**defaults).initial_state() == ((3, 4, 5), MAX)  # type: ignore[arg-type]
+
+
+# --- limits -----------------------------------------------------------------------------------------
+POSITION_REFUSAL = ("is not a nim position: use heap sizes separated by commas, optionally followed "
+                    "by /min or /max for the player to move, e.g. 3,4,5/min; at most "
+                    f"{MAX_HEAPS:,} heaps and {MAX_OBJECTS:,} objects in all")
+HALF = MAX_OBJECTS // 2
+
+
+def test_the_limits_are_stated_in_the_position_help() -> None:
+    assert (MAX_HEAPS, MAX_OBJECTS) == (100, 10_000)  # as the README states them
+    assert (f"At most {MAX_HEAPS:,} heaps and {MAX_OBJECTS:,} objects in all (a position has one "
+            "legal move per object).") in Nim.position_help
+
+
+def test_objects_up_to_the_limit() -> None:
+    game = Nim()
+    assert game.parse_position(str(MAX_OBJECTS)) == ((MAX_OBJECTS,), MAX)
+    assert game.parse_position(f"{HALF},{HALF - 1},1/min") == ((HALF, HALF - 1, 1), MIN)
+    over = f"{MAX_OBJECTS + 1:,}"
+    for text, heaps, total in (
+            (str(MAX_OBJECTS + 1), str(MAX_OBJECTS + 1), over),
+            (f"{HALF},{HALF + 1}", f"{HALF},{HALF + 1}", over),
+            ("1e9", "1000000000", "1,000,000,000"),
+            ("10**18", "1000000000000000000", "1,000,000,000,000,000,000"),
+            ("10**50", "1" + "0" * 50, "10**50"), ("3,10**50+", None, None)):
+        with pytest.raises(InvalidPositionError) as error:
+            game.parse_position(text)
+        if heaps is None:  # not a count form: the form is named, with the limits
+            assert str(error.value) == f"{text!r} {POSITION_REFUSAL}"
+            continue
+        assert str(error.value) == (f"heaps {heaps!r} hold {total} objects: Nim takes at most "
+                                    f"{MAX_OBJECTS:,} in all, one legal move each")
+
+
+def test_heaps_up_to_the_limit() -> None:
+    game = Nim()
+    assert game.parse_position(",".join(["1"] * MAX_HEAPS))[0] == (1,) * MAX_HEAPS
+    with pytest.raises(InvalidPositionError) as error:
+        game.parse_position(",".join(["1"] * (MAX_HEAPS + 1)))
+    assert str(error.value) == (f"'{'1,' * 29}1…' has {MAX_HEAPS + 1:,} heaps: Nim takes at most "
+                                f"{MAX_HEAPS:,} heaps")
+    # the 1,000 heaps of 1
+    with pytest.raises(InvalidPositionError) as error:
+        game.parse_position(",".join(["1"] * 1000))
+    assert str(error.value).endswith(f" has 1,000 heaps: Nim takes at most {MAX_HEAPS:,} heaps")
+
+
+def test_the_parameter_and_the_constructor_have_the_same_limits() -> None:
+    with pytest.raises(TooLarge) as error:
+        parse_heaps(f"{MAX_OBJECTS},1")
+    assert str(error.value) == (f"heaps '{MAX_OBJECTS},1' hold {MAX_OBJECTS + 1:,} objects: Nim "
+                                f"takes at most {MAX_OBJECTS:,} in all, one legal move each")
+    with pytest.raises(TooLarge) as error:
+        Nim(heaps=(0,) * (MAX_HEAPS + 1))
+    assert str(error.value) == f"{MAX_HEAPS + 1:,} heaps: Nim takes at most {MAX_HEAPS:,} heaps"
+    with pytest.raises(TooLarge) as error:
+        Nim(heaps=(10**18,))
+    assert str(error.value).startswith(f"heaps '{10**18}' hold 1,000,000,000,000,000,000 objects")
+    assert Nim(heaps=(0,) * MAX_HEAPS).heaps == (0,) * MAX_HEAPS
+
+
+@pytest.mark.parametrize("text", ["9" * 5000, "1," + "9" * 101, "٣", "３", "²", "3,\x00", "\n",
+                                  "3,4/\x1b[31m", "1e-3", "10**101"])
+def test_hostile_positions_are_one_line_naming_the_form_and_the_limits(text: str) -> None:
+    with pytest.raises(InvalidPositionError) as error:
+        Nim().parse_position(text)
+    shown = repr(text) if len(repr(text)) <= 60 else repr(text[:59] + "…")
+    assert str(error.value) == f"{shown} {POSITION_REFUSAL}"
+
+
+@pytest.mark.parametrize(("text", "error", "message"), [
+    ("1:" + "9" * 5000, IllegalMoveError,
+     "'1:" + "9" * 57 + "…' is not a move here: a "
+     "number of 5,000 digits is too large: at most 100 digits"),
+    ("9" * 100 + ":1", IllegalMoveError,
+     "there is no heap more than 10**99: heaps are numbered 1 to 3"),
+    ("1:" + "9" * 100, IllegalMoveError, "cannot take more than 10**99 from heap 1: it has only 3"),
+    ("1:1000", IllegalMoveError, "cannot take 1,000 from heap 1: it has only 3"),
+    ("²:1", InvalidMoveError, "'²:1' is not a move: use " + "HEAP:AMOUNT with heaps numbered from "
+     "1, e.g. 2:3 takes 3 from heap 2"),
+    ("1:１", InvalidMoveError, "'1:１' is not a move: use HEAP:AMOUNT with heaps numbered from 1,"
+     " e.g. 2:3 takes 3 from heap 2"),
+    ("1:1\x00", InvalidMoveError, "'1:1\\x00' is not a move: use HEAP:AMOUNT with heaps numbered "
+     "from 1, e.g. 2:3 takes 3 from heap 2"),
+    ("", InvalidMoveError, "'' is not a move: use HEAP:AMOUNT with heaps numbered from 1, e.g. 2:3"
+     " takes 3 from heap 2"),
+])
+def test_hostile_moves(text: str, error: type[Exception], message: str) -> None:
+    with pytest.raises(error) as raised:
+        Nim().parse_move(((3, 4, 5), MAX), text)
+    assert str(raised.value) == message
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=30), st.text(alphabet="0123456789:/,_*e minax", max_size=30)))
+def test_any_text_is_a_move_or_a_game_error(text: str) -> None:
+    state = ((3, 0, 5), MIN)
+    try:
+        move = Nim().parse_move(state, text)
+    except (InvalidMoveError, IllegalMoveError) as error:
+        assert "\n" not in str(error)
+    else:
+        assert move in Nim().legal_moves(state)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=30), st.text(alphabet="0123456789:/,_*e minax", max_size=30)))
+def test_any_text_is_a_position_or_a_game_error(text: str) -> None:
+    try:
+        heaps, _ = Nim().parse_position(text)
+    except InvalidPositionError as error:
+        assert "\n" not in str(error)
+    else:
+        assert len(heaps) <= MAX_HEAPS and sum(heaps) <= MAX_OBJECTS

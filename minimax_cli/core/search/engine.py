@@ -342,7 +342,9 @@ def node_routine(engine: Engine) -> NodeRoutine:
                 if v > alpha:
                     alpha = v
                     pv[ply] = (m, pv.get(child_ply))
-                    if v >= beta:
+                    # A win at the very next ply cannot be bettered: the rest need no search
+                    # (a single Nim heap of n would otherwise cost about n * n / 2 nodes).
+                    if v >= beta or (win_loss and v >= WIN - child_ply):
                         cutoffs += 1
                         if trace is not None:
                             trace.pruned.extend(moves[index + 1:])
