@@ -15,6 +15,7 @@ clears its transposition table).
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from types import FrameType, TracebackType
 from typing import Any
@@ -24,6 +25,8 @@ from typing import Any
 GRACE_SHARE = 0.1
 GRACE_MIN = 0.1
 GRACE_MAX = 1.0
+#: A stop that landed in a finalizer (where no exception can propagate) is tried again this soon.
+RETRY = 0.005
 
 
 def grace(budget: float) -> float:
@@ -45,6 +48,7 @@ class HardStop:
         self.fired = False
         self._previous: Any = None
         self._installed = False
+        self._hook: Any = None
 
     @staticmethod
     def available() -> bool:
@@ -55,8 +59,19 @@ class HardStop:
         if self.available() and self.seconds > 0:
             self._previous = signal.signal(signal.SIGALRM, self._fire)
             self._installed = self.armed = True
+            self._hook, sys.unraisablehook = sys.unraisablehook, self._unraisable
             signal.setitimer(signal.ITIMER_REAL, self.seconds)
         return self
+
+    def _unraisable(self, info: Any) -> None:
+        """A stop raised inside a finalizer or weakref callback cannot propagate, and Python would
+        print it as a traceback: say nothing and fire again shortly, in ordinary code."""
+        if isinstance(info.exc_value, Overtime):
+            if self._installed:
+                self.armed, self.fired = True, False
+                signal.setitimer(signal.ITIMER_REAL, RETRY)
+            return
+        self._hook(info)
 
     def _fire(self, signum: int, frame: FrameType | None) -> None:
         if self.armed:  # once only, and never after the block was left
@@ -70,8 +85,9 @@ class HardStop:
             return
         self.armed = self._installed = False
         signal.setitimer(signal.ITIMER_REAL, 0)
+        sys.unraisablehook = self._hook
         # None: the previous handler was not set from Python; the default is the closest.
         signal.signal(signal.SIGALRM, signal.SIG_DFL if self._previous is None else self._previous)
 
 
-__all__ = ["GRACE_MAX", "GRACE_MIN", "GRACE_SHARE", "HardStop", "Overtime", "grace"]
+__all__ = ["GRACE_MAX", "GRACE_MIN", "GRACE_SHARE", "RETRY", "HardStop", "Overtime", "grace"]
