@@ -294,6 +294,15 @@ def solve(
                                    "counts of minimax and the engine (up to 5,000 nodes)."),
     table_mb: float | None = typer.Option(None, "--table-mb", metavar="MB", help=TABLE_MB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object (no progress bar)."),
+    weak: bool = typer.Option(False, "--weak", help="Prove only win, draw or loss, faster (games "
+                              "with a proof kernel: Connect Four)."),
+    batch: str | None = typer.Option(None, "--batch", metavar="FILE", help="Prove every "
+                                     "`position [score]` line of FILE (- for stdin), printing "
+                                     "`position score` as each is proven, then a summary "
+                                     "(Connect Four; Pons' test-set format)."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", metavar="N",
+                             parser=cli_input.count_parser(1, 64, " processes"),
+                             help="Spread a --batch over N processes (1 to 64; default 1)."),
 ) -> None:
     """Solve a position exactly: who wins with perfect play, every move's value, how it was found.
 
@@ -312,13 +321,25 @@ def solve(
 
     game, state = game_and_position(ctx, game_name, position)
     table_megabytes = check_table_mb(table_mb)
+    if (weak or batch is not None) and game.proof_kernel() is None:
+        fail(f"--{'weak' if weak else 'batch'} needs a game with a proof kernel (connect4); "
+             f"{game.name} has none")
+    if batch is None and jobs is not None:
+        fail("--jobs spreads a --batch over processes: give --batch FILE too")
+    if batch is not None:
+        if position is not None or upto is not None or show_tree or as_json:
+            fail("--batch reads its positions from the file: give no position, --upto, --tree "
+                 "or --json with it")
+        from minimax_cli.cli_batch import run_batch
+
+        run_batch(game, batch, weak, jobs or 1, table_megabytes)
     # `--upto N` alone tabulates the family; the start position is solved only when asked for.
     solve_position = upto is None or ctx.meta["position_given"] or show_tree
     with user_errors(), progress_display(not as_json, f"solving {game.name}") as progress:
         if upto is not None:
             series_mod.check_upto(game, upto)  # before any long work
         solved = (solving.solve(game, state, tree=show_tree, progress=progress,
-                                table_mb=table_megabytes) if solve_position else None)
+                                table_mb=table_megabytes, weak=weak) if solve_position else None)
         series = None if upto is None else series_mod.solve_series(game, upto, progress,
                                                                 table_mb=table_megabytes)
     if as_json:

@@ -57,6 +57,9 @@ def _method_words(solved: SolveReport) -> str:
         return f"minimax: the whole game tree, {count(solved.nodes, 'node')}, {seconds}"
     entries = "" if solved.table_entries is None else \
         f", {count(solved.table_entries, 'entry')} kept in the table"
+    if solved.method == "proof":
+        return (f"proof: the proof search, {count(solved.nodes, 'position')} searched{entries}, "
+                f"{seconds}")
     return (f"{METHOD_SEARCH}: the engine, {count(solved.nodes, 'position')} searched{entries}, "
             f"{seconds}")
 

@@ -3,6 +3,7 @@
 A position is solved
 - by the game's own exact solver (`Game.exact_solver()`) when it has one and it answers: bones'
   bottom-up table and proven period, Nim's theorem;
+- by the core's proof search when the game has a proof kernel (Connect Four; solve_proof.py);
 - otherwise by searching every root move to the end with the engine (negamax), one after the other
   with one shared transposition table, so a progress display advances per root move and later
   moves reuse what earlier ones proved;
@@ -120,13 +121,18 @@ class SolveReport:
 
 # --- entry point ---------------------------------------------------------------------------------
 def solve(game: AnyGame, state: Any, *, tree: bool = False,
-          progress: ProgressFn | None = None, table_mb: float | None = None) -> SolveReport:
+          progress: ProgressFn | None = None, table_mb: float | None = None,
+          weak: bool = False) -> SolveReport:
     """Solve `state` exactly (see the module docstring). `table_mb` sizes the engine's table when
     a search is needed, and bounds the game's solver's own tables (`ExactSolver.memory_mb`).
     Raises SearchError for what cannot be done (no family, a tree too large to draw, a game no
     search serves)."""
     if tree:
         report = solve_by_tree(game, state)
+    elif game.proof_kernel() is not None:
+        from minimax_cli.solve_proof import solve_by_proof
+
+        report = solve_by_proof(game, state, weak, progress, table_mb)
     else:
         solver = game.exact_solver()
         if solver is not None and table_mb is not None:

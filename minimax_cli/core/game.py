@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, Union
 if TYPE_CHECKING:  # kept out of start-up: `minimax games` needs none of them
     from fractions import Fraction
 
+    from minimax_cli.core.proof import ProofKernel
     from minimax_cli.core.solver import ExactSolver
 
 S = TypeVar("S", bound=Hashable)
@@ -239,6 +240,11 @@ class Game(ABC, Generic[S, M]):
         """At a chance node (`to_move` is CHANCE), each outcome with its probability, exact where
         possible, summing to 1. Never called at a player's node."""
         raise NotImplementedError(f"{self.name} has no chance nodes")
+
+    def proof_kernel(self) -> ProofKernel | None:
+        """What the core's exact proof search needs of the game (core/proof.py), for games where a
+        player wins only by its own move and the game is drawn when moves run out; or None."""
+        return None
 
     def exact_solver(self) -> ExactSolver[S, M] | None:
         """The game's own exact solver (a table, a proven period, a theorem), or None.

@@ -13,6 +13,7 @@ from minimax_cli.core.result import Limits, SearchOptions, SearchResult
 from minimax_cli.core.search.common import Algorithm, AnyGame
 from minimax_cli.core.search.expectimax import expectimax
 from minimax_cli.core.search.negamax import iterate, negamax
+from minimax_cli.core.search.prover import proof_search
 from minimax_cli.core.search.textbook import alphabeta, minimax
 
 ALGORITHMS: dict[str, Algorithm] = {
@@ -27,6 +28,9 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm("expectimax", "MAX maximises; the opponent plays uniformly at random (MIN "
                   "nodes average) and chance nodes average by their probabilities", expectimax,
                   chance=True, minimax_value=False),
+        Algorithm("proof", "exact proof search: null windows by bisection over the game's proof "
+                  "kernel (losing moves skipped, threats first, bounds in the table)", proof_search,
+                  needs_kernel=True),
     )
 }
 

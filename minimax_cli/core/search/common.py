@@ -122,6 +122,8 @@ class Algorithm:
     general_sum: bool = False
     #: True when it computes the minimax value (so `--compare` may set it beside the others).
     minimax_value: bool = True
+    #: True when it needs the game's proof kernel (`Game.proof_kernel`).
+    needs_kernel: bool = False
 
     def refusal(self, game: AnyGame) -> str | None:
         """Why this algorithm cannot search `game`, in one line; None when it can."""
@@ -135,6 +137,9 @@ class Algorithm:
                     " which this algorithm does not model; use expectimax")
         if not kind.zero_sum and not self.general_sum:
             return f"{self.name} needs a zero-sum game; {game.name} is general-sum"
+        if self.needs_kernel and game.proof_kernel() is None:
+            return (f"{self.name} needs a game with a proof kernel (Connect Four has one); "
+                    f"{game.name} has none: use negamax")
         return None
 
 

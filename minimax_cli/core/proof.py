@@ -1,0 +1,92 @@
+"""What the exact proof search (`minimax_cli.core.search.proof`) asks of a game: a proof kernel.
+
+A game offers a kernel (`Game.proof_kernel`) when it has this shape: two players alternate, a
+player wins only by a move of its own (completing a line), the game is drawn when the moves run out,
+and it lasts at most `max_plies` plies from the start. Connect Four and tic-tac-toe are such games.
+The shape lets a search know, without looking, how good a position can still be (see `ProofScale`),
+which is where most of an exact solver's speed comes from; the kernel adds what only the game knows:
+whether the side to move wins at once, which moves do not hand the opponent a win at once, in which
+order to try them, and a key for the transposition table.
+
+Scores (kernel scores) are whole numbers for the side to move, in "own moves to spare": a win whose
+last move brings the game to ply P scores (max_plies + 2 - P) // 2, a loss the negative of the
+opponent's, a draw 0. For 7x6 Connect Four this is Pascal Pons' published convention (22 minus the
+winner's discs). The sooner a win, the higher its score.
+
+This module and `core/search/proof.py` (and a game's kernel module) are written so that mypyc can
+compile them (see scripts/build_fast.py); they stay plain Python that runs as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ProofKernel:
+    """A game's part of the proof search. Subclasses set `max_plies` and implement the methods.
+
+    The contract, for a state that is not finished and whose `plies` are n:
+    - `wins_now(state)`: the side to move has a move that wins at once.
+    - `expand(state, n)`, called only when `wins_now` is false: None when every move lets the
+      opponent win at once (including two wins at once that cannot both be blocked); otherwise the
+      states after the moves that do not, best first (the kernel's move ordering). When the
+      opponent threatens a win at once, only the blocking move is returned.
+    - `key(state, n)`: an int identifying the position for the transposition table; states with the
+      same key must have the same score (a key shared by mirror images is allowed).
+    """
+
+    max_plies: int = 0
+    #: What kernel scores are called in the game's own literature, for reports ("" if nothing).
+    convention: str = ""
+
+    def plies(self, state: Any) -> int:
+        """Plies played to reach `state` (the same by every route: discs on the board)."""
+        raise NotImplementedError
+
+    def wins_now(self, state: Any) -> bool:
+        raise NotImplementedError
+
+    def expand(self, state: Any, plies: int) -> list[Any] | None:
+        raise NotImplementedError
+
+    def key(self, state: Any, plies: int) -> int:
+        raise NotImplementedError
+
+
+class ProofScale:
+    """Conversions between kernel scores and distances, for a game of at most `max_plies` plies."""
+
+    def __init__(self, max_plies: int) -> None:
+        self.max_plies = max_plies
+
+    def win_score(self, end_ply: int) -> int:
+        """The score, for the winner, of a win whose last move reaches ply `end_ply`."""
+        return (self.max_plies + 2 - end_ply) // 2
+
+    def end_ply(self, score: int, plies: int) -> int | None:
+        """The ply at which the game ends with best play from a position at `plies` with `score`
+        for its side to move; None for a draw (it ends when the moves run out)."""
+        if score == 0:
+            return None
+        # A win of the side to move ends on an odd number of plies from here, a loss on an even.
+        parity = 1 if score > 0 else 0
+        end = self.max_plies + 2 - 2 * abs(score)
+        if (end - plies) % 2 != parity:
+            end -= 1
+        return end
+
+    def distance(self, score: int, plies: int) -> int:
+        """Plies from the position to the end of the game with best play."""
+        end = self.end_ply(score, plies)
+        return self.max_plies - plies if end is None else end - plies
+
+    def highest(self, plies: int) -> int:
+        """The best score the side to move can have: a win with its next move."""
+        return self.win_score(plies + 1)
+
+    def lowest(self, plies: int) -> int:
+        """The worst: a loss to the opponent's next move."""
+        return -self.win_score(plies + 2)
+
+
+__all__ = ["ProofKernel", "ProofScale"]

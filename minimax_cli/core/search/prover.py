@@ -1,0 +1,184 @@
+"""`proof`: exact scores for games with a proof kernel, from the proof search of `proof.py`.
+
+`Prover` holds one proof search (and its table) for one game: `prove` scores a position (the
+batch solver calls it line after line), `root` scores every move of a position and finds the
+principal variation, and `proof` is the algorithm as `search(...)` runs it. A time or node budget
+stops it with `Stop`; a stopped proof has no value, never a guess.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from minimax_cli.core.game import MAX, SearchError
+from minimax_cli.core.proof import ProofKernel, ProofScale
+from minimax_cli.core.result import Limits, MoveValue, SearchOptions, SearchResult, SearchStats
+from minimax_cli.core.score import PovScore, Score
+from minimax_cli.core.search.common import AnyGame, Budget, Stop, deep_recursion
+from minimax_cli.core.search.proof import ProofSearch
+
+#: Bytes one table entry takes in the proof search's dict (key, value and slot; measured).
+ENTRY_BYTES = 100
+DEFAULT_TABLE_MB = 256.0
+#: Nodes the principal variation may spend beyond the proof (it is short: one null window a move).
+PV_NODES = 2_000_000
+
+
+def kernel_of(game: AnyGame) -> ProofKernel:
+    kernel = game.proof_kernel()
+    if kernel is None:
+        raise SearchError(f"{game.name} has no proof kernel, so the proof search does not serve it")
+    return kernel
+
+
+@dataclass(frozen=True)
+class Proof:
+    """The proven score of one position for its side to move, in kernel units (see core/proof.py;
+    Pons' convention for Connect Four): exact, or only its sign (1, 0, -1) when `weak`."""
+
+    score: int
+    weak: bool
+    plies: int  # plies played before the position
+    nodes: int
+    elapsed: float
+
+
+@dataclass(frozen=True)
+class ScoredMove:
+    move: Hashable
+    score: int  # for the player who made the move, kernel units (sign only when weak)
+    terminal: bool  # the move ends the game
+
+
+class Prover:
+    """Proofs in one game; the table is kept from one position to the next unless `fresh`."""
+
+    def __init__(self, game: AnyGame, limits: Limits | None = None,
+                 table_mb: float | None = None) -> None:
+        self.game = game
+        self.kernel = kernel_of(game)
+        self.scale = ProofScale(self.kernel.max_plies)
+        self.budget = Budget(limits or Limits())
+        entries = max(1024, int((table_mb or DEFAULT_TABLE_MB) * 2**20 / ENTRY_BYTES))
+        self.search = ProofSearch(self.kernel, entries, self._check)
+
+    def _check(self, nodes: int) -> None:
+        self.budget.check(nodes)
+
+    @property
+    def nodes(self) -> int:
+        return self.search.nodes
+
+    def restart(self, limits: Limits | None = None, fresh: bool = False) -> None:
+        """A new budget (and an empty table when `fresh`) for the next position."""
+        self.budget = Budget(limits or Limits())
+        if fresh:
+            self.search.clear()
+
+    def score_of(self, state: Any, plies: int, weak: bool) -> int:
+        """The kernel score of a state that is not finished."""
+        with deep_recursion():
+            return self.search.solve(state, plies, weak)
+
+    def prove(self, state: Any, weak: bool = False) -> Proof:
+        """The score of `state` for its side to move. Raises Stop when the budget runs out."""
+        game = self.game
+        nodes, started = self.search.nodes, time.perf_counter()
+        plies = self.kernel.plies(state)
+        value = game.outcome(state)
+        if value is not None:
+            # The last mover won, or the board is full.
+            score = 0 if value == 0 else -(1 if weak else self.scale.win_score(plies))
+        else:
+            score = self.score_of(state, plies, weak)
+        return Proof(score, weak, plies, self.search.nodes - nodes, time.perf_counter() - started)
+
+    def moves_of(self, state: Any, moves: Sequence[Hashable] | None = None,
+                 weak: bool = False) -> list[ScoredMove]:
+        """The score of each of `moves` (default: every legal move, in the game's move order)
+        for the player making it."""
+        game, scored = self.game, []
+        plies = self.kernel.plies(state)
+        for move in game.legal_moves(state) if moves is None else moves:
+            child = game.play(state, move)
+            value = game.outcome(child)
+            if value is not None:
+                win = 1 if weak else self.scale.win_score(plies + 1)
+                scored.append(ScoredMove(move, 0 if value == 0 else win, True))
+            else:
+                scored.append(ScoredMove(move, -self.score_of(child, plies + 1, weak), False))
+        return scored
+
+    def line(self, state: Any, score: int, node_limit: int = PV_NODES) -> list[Hashable]:
+        """A principal variation from `state` whose exact score is `score`: at each step the first
+        move (in the game's order) that keeps the score, to the end of the game or the limit."""
+        game, line = self.game, []
+        plies = self.kernel.plies(state)
+        start = self.search.nodes
+        with deep_recursion():
+            while game.outcome(state) is None and self.search.nodes - start < node_limit:
+                for move in game.order_moves(state, game.legal_moves(state)):
+                    child = game.play(state, move)
+                    value = game.outcome(child)
+                    if value is not None:
+                        keeps = (value != 0) == (score > 0) and (value == 0) == (score == 0)
+                    else:
+                        # The child's score is at least -score; it keeps the score if not more.
+                        keeps = not self.search.at_least(child, plies + 1, -score + 1)
+                    if keeps:
+                        line.append(move)
+                        state, plies, score = child, plies + 1, -score
+                        break
+                else:
+                    raise SearchError("no move keeps the proven score: the proof is inconsistent")
+        return line
+
+    def pov_score(self, score: int, plies: int, weak: bool) -> Score:
+        """A kernel score as a Score for the side to move (distance unknown when weak)."""
+        if score == 0:
+            return Score.draw()
+        distance = None if weak else self.scale.distance(score, plies)
+        return Score.win(distance) if score > 0 else Score.loss(distance)
+
+
+def proof_search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
+    """The algorithm: every root move proven exactly, the best one and its line."""
+    prover = Prover(game, limits, options.table_mb)
+    mover = game.to_move(state)
+    plies = prover.kernel.plies(state)
+    stats = SearchStats()
+    try:
+        if game.outcome(state) is not None:
+            found = prover.prove(state)
+            score = prover.pov_score(found.score, plies, False)
+            return _result(game, mover, PovScore(score, mover), None, [], [], stats, prover)
+        scored = prover.moves_of(state)
+    except Stop as stop:
+        stats.nodes = prover.nodes
+        stats.elapsed = prover.budget.elapsed()
+        return SearchResult("proof", mover, None, None, [], [], stats, stopped=stop.reason,
+                            best_searched=False)
+    best = max(scored, key=lambda m: m.score)
+    moves = [MoveValue(m.move, PovScore(prover.pov_score(m.score, plies, False), mover))
+             for m in scored]
+    try:
+        pv = [best.move, *prover.line(game.play(state, best.move), -best.score)]
+    except Stop:
+        pv = [best.move]
+    score = prover.pov_score(best.score, plies, False)
+    return _result(game, mover, PovScore(score, mover), best.move, moves, pv, stats, prover)
+
+
+def _result(game: AnyGame, mover: int, score: PovScore, best: Hashable | None,
+            moves: list[MoveValue], pv: list[Hashable], stats: SearchStats,
+            prover: Prover) -> SearchResult:
+    stats.nodes = prover.nodes
+    stats.tt_probes, stats.tt_hits = prover.search.probes, prover.search.hits
+    stats.elapsed = prover.budget.elapsed()
+    return SearchResult("proof", mover if mover >= 0 else MAX, score, best, moves, pv, stats)
+
+
+__all__ = ["DEFAULT_TABLE_MB", "Proof", "Prover", "ScoredMove", "kernel_of", "proof_search"]

@@ -1,0 +1,170 @@
+"""The proof search (core/search/proof.py) with Connect Four's kernel, against a brute-force oracle
+written here and against the published scores of the shared test sets."""
+
+from __future__ import annotations
+
+import functools
+import random
+from pathlib import Path
+
+import pytest
+
+from games.connect4_proof import ConnectFourKernel
+from minimax_cli.core.proof import ProofScale
+from minimax_cli.core.search.proof import ProofSearch
+
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "connect4"
+
+
+def bitboards(moves: list[int], cols: int, rows: int) -> tuple[int, int]:
+    """Pons' (cur, mask) after the 0-based columns `moves`, built disc by disc."""
+    height = rows + 1
+    cur = mask = 0
+    for col in moves:
+        filled = (mask >> (col * height)) & ((1 << height) - 1)
+        row = filled.bit_length()
+        assert row < rows, "full column"
+        disc = 1 << (col * height + row)
+        cur, mask = cur ^ mask, mask | disc
+    return cur, mask
+
+
+def four(discs: int, cols: int, rows: int) -> bool:
+    """Four in a row: a disc with three more at 1, 2 and 3 steps in one direction (up, right and
+    the two diagonals; the spare bit above each column keeps lines from wrapping)."""
+    height = rows + 1
+    for step in (1, height, height + 1, height - 1):
+        if discs & (discs >> step) & (discs >> 2 * step) & (discs >> 3 * step):
+            return True
+    return False
+
+
+def oracle(cols: int, rows: int):  # type: ignore[no-untyped-def]
+    """Exact score (kernel units) of (cur, mask) by plain memoized negamax over every move."""
+    height, last = rows + 1, cols * rows
+
+    @functools.cache
+    def score(cur: int, mask: int) -> int:
+        n = mask.bit_count()
+        best = None
+        for col in range(cols):
+            filled = (mask >> (col * height)) & ((1 << height) - 1)
+            if filled.bit_length() >= rows:
+                continue
+            disc = 1 << (col * height + filled.bit_length())
+            if four(cur | disc, cols, rows):
+                value = (last + 2 - (n + 1)) // 2
+            elif n + 1 == last:
+                value = 0
+            else:
+                value = -score(cur ^ mask, mask | disc)
+            best = value if best is None else max(best, value)
+        assert best is not None
+        return best
+
+    return score
+
+
+def solve(cols: int, rows: int, state: tuple[int, int], weak: bool = False) -> int:
+    kernel = ConnectFourKernel(cols, rows)
+    return ProofSearch(kernel, 1 << 20).solve(state, state[1].bit_count(), weak)
+
+
+def random_position(rng: random.Random, cols: int, rows: int, plies: int) -> tuple[int, int] | None:
+    """A position after `plies` random moves in which nobody has four and the side to move cannot
+    win at once; None when the walk ran into such a position."""
+    moves: list[int] = []
+    for _ in range(plies):
+        mask = bitboards(moves, cols, rows)[1]
+        free = [c for c in range(cols) if mask >> (c * (rows + 1) + rows - 1) & 1 == 0]
+        col = rng.choice(free)
+        moves.append(col)
+        after = bitboards(moves, cols, rows)
+        if four(after[0] ^ after[1], cols, rows):
+            return None
+    return bitboards(moves, cols, rows)
+
+
+@pytest.mark.parametrize(("cols", "rows", "first"), [(4, 4, 0), (5, 4, 6), (4, 5, 4)])
+def test_small_boards_match_brute_force(cols: int, rows: int, first: int) -> None:
+    # Positions from `first` discs on: the oracle visits every position below them.
+    score = oracle(cols, rows)
+    rng = random.Random(cols * 10 + rows)
+    checked = 0
+    while checked < 60:
+        state = random_position(rng, cols, rows, rng.randrange(first, cols * rows - 1))
+        if state is None:
+            continue
+        expected = score(*state)
+        assert solve(cols, rows, state) == expected, state
+        weak = solve(cols, rows, state, weak=True)
+        assert (weak > 0) - (weak < 0) == (expected > 0) - (expected < 0)
+        checked += 1
+
+
+def test_empty_small_boards() -> None:
+    # 4x4 Connect Four is a draw (no player can force four on so small a board).
+    assert oracle(4, 4)(0, 0) == 0
+    assert solve(4, 4, (0, 0)) == 0
+
+
+def test_known_scores() -> None:
+    # Pons' examples: 4455 scores 18 (wins with the 4th disc), 44455554221 scores -15.
+    assert solve(7, 6, bitboards([3, 3, 4, 4], 7, 6)) == 18
+    assert solve(7, 6, bitboards([int(c) - 1 for c in "44455554221"], 7, 6)) == -15
+
+
+def test_mirror_images_score_the_same() -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        moves = [rng.randrange(7) for _ in range(22)]
+        try:
+            state = bitboards(moves, 7, 6)
+            mirror = bitboards([6 - c for c in moves], 7, 6)
+        except AssertionError:
+            continue
+        if four(state[0], 7, 6) or four(state[0] ^ state[1], 7, 6):
+            continue
+        kernel = ConnectFourKernel(7, 6)
+        if kernel.wins_now(state):
+            continue
+        assert kernel.key(state, 6) == kernel.key(mirror, 6)  # folded below SYMMETRY_PLIES
+        assert solve(7, 6, state) == solve(7, 6, mirror)
+
+
+def test_scale_distances() -> None:
+    scale = ProofScale(42)
+    # An immediate win with 30 discs on the board: the 31st disc ends it, 1 ply away.
+    assert scale.win_score(31) == (42 + 1 - 30) // 2
+    assert scale.distance(scale.win_score(31), 30) == 1
+    # A loss to the opponent's next disc: 2 plies.
+    assert scale.distance(-scale.win_score(32), 30) == 2
+    assert scale.distance(0, 30) == 12
+    for plies in range(0, 40):
+        for end in range(plies + 1, 43):
+            winner_moves = (end - plies) % 2 == 1
+            score = scale.win_score(end) if winner_moves else -scale.win_score(end)
+            assert scale.end_ply(score, plies) == end
+
+
+def published(name: str, step: int) -> list[tuple[str, int]]:
+    lines = (DATA / name).read_text().split("\n")
+    rows = [line.split() for line in lines if line.strip()]
+    return [(moves, int(score)) for moves, score in rows[::step]]
+
+
+# Every shared file, sampled evenly; the samples keep the run to seconds (the compiled build and
+# scripts/bench_connect4.py go through them whole).
+SAMPLES = {"Test_L3_R1": 40, "Test_L2_R1": 40, "Test_L2_R2": 200, "Test_L1_R1": 100,
+           "Test_L1_R2": 500, "Gen_L3_R1": 40, "Gen_L2_R1": 40, "Gen_L2_R2": 200,
+           "Gen_L1_R1": 30, "Gen_L1_R2": 300}
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason="the shared Connect Four sets are not here")
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_shared_sets_sample(name: str) -> None:
+    sample = published(name, SAMPLES[name])
+    assert len(sample) >= 2
+    for moves, expected in sample:
+        state = bitboards([int(c) - 1 for c in moves], 7, 6)
+        assert solve(7, 6, state) == expected, moves
