@@ -41,12 +41,26 @@ class ConnectFourKernel(ProofKernel):
     def winning(self, own: int, mask: int) -> int:
         """The empty cells that would complete four for the discs `own`."""
         r = (own << 1) & (own << 2) & (own << 3)  # three below
-        for step in (self.up, self.rise, self.fall):
-            a = own << step
-            b = own >> step
-            a2 = a & (a << step)
-            b2 = b & (b >> step)
-            r |= a2 & ((a << 2 * step) | b) | b2 & (a | (b >> 2 * step))
+        # For each other direction: a cell with three in line beyond it, two beyond and one
+        # before, one beyond and two before, or three before (unrolled: the hot path).
+        step = self.up
+        a = own << step
+        b = own >> step
+        a2 = a & (a << step)
+        b2 = b & (b >> step)
+        r |= a2 & ((a << 2 * step) | b) | b2 & (a | (b >> 2 * step))
+        step = self.rise
+        a = own << step
+        b = own >> step
+        a2 = a & (a << step)
+        b2 = b & (b >> step)
+        r |= a2 & ((a << 2 * step) | b) | b2 & (a | (b >> 2 * step))
+        step = self.fall
+        a = own << step
+        b = own >> step
+        a2 = a & (a << step)
+        b2 = b & (b >> step)
+        r |= a2 & ((a << 2 * step) | b) | b2 & (a | (b >> 2 * step))
         return r & (self.board ^ mask)
 
     def plies(self, state: Any) -> int:
@@ -74,19 +88,21 @@ class ConnectFourKernel(ProofKernel):
             return None
         if not playable & (playable - 1):
             return [(opponent, mask | playable)]
-        # Most threats created first; among equals the order of `self.order` (a stable sort).
-        ranked: list[tuple[int, int]] = []
-        for column in self.order:
-            move = playable & column
+        # Most threats created first; among equals the order of `self.order`. Each move is ranked
+        # by one int, threats * 16 + (15 - its place in that order), sorted by insertion.
+        order = self.order
+        ranked: list[int] = []
+        for place in range(len(order)):
+            move = playable & order[place]
             if move:
-                count = self.winning(cur | move, mask).bit_count()
+                rank = self.winning(cur | move, mask).bit_count() * 16 + 15 - place
                 i = len(ranked)
-                ranked.append((count, move))
-                while i > 0 and ranked[i - 1][0] < count:
+                ranked.append(rank)
+                while i > 0 and ranked[i - 1] < rank:
                     ranked[i] = ranked[i - 1]
                     i -= 1
-                ranked[i] = (count, move)
-        return [(opponent, mask | move) for _, move in ranked]
+                ranked[i] = rank
+        return [(opponent, mask | (playable & order[15 - (rank & 15)])) for rank in ranked]
 
     def key(self, state: Any, plies: int) -> int:
         cur: int = state[0]

@@ -2,8 +2,11 @@
 
 A game with a grid (`Game.grid`) is drawn cell by cell with column letters and row numbers around it
 (a1 is the bottom-left corner), its empty cells showing the move that fills them (dim), the last move
-in brackets and, at the end, the winning line between asterisks. Every mark is readable without
-colour: the players' symbols differ by shape, and brackets and asterisks do not depend on colour.
+in brackets and, at the end, the winning line between asterisks. A game whose moves pick a column
+(Connect Four: from the start, each move fills one cell and each column has one move) has its
+columns headed by those moves' names instead of letters, and names cells by column and row. Every
+mark is readable without colour: the players' symbols differ by shape, and brackets and asterisks
+do not depend on colour.
 Box lines fall back to ASCII when the terminal cannot show Unicode. A game without a grid is shown
 as its sketch (`Game.sketch`: bones and Nim heaps as rows of sticks, plain ASCII), its position in
 the game's notation and the moves it allows, the list cut short when it is long.
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, Protocol, runtime_checkable
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -83,6 +87,25 @@ def move_cells(game: AnyGame, state: Any) -> dict[int, str]:
     return labels
 
 
+def column_moves(game: AnyGame) -> tuple[str, ...] | None:
+    """The names of the moves that pick each column, left to right, for a game whose moves drop
+    a mark into a column (seen at the start: every move fills one cell, each column has one move);
+    None for other games."""
+    start = game.initial_state()
+    before = game.grid(start)
+    if before is None or game.outcome(start) is not None:
+        return None
+    names: dict[int, str] = {}
+    for move in game.legal_moves(start):
+        placed = _placed(before, game.grid(game.play(start, move)))
+        if len(placed) != 1 or placed[0] % before.cols in names:
+            return None
+        names[placed[0] % before.cols] = game.format_move(start, move)
+    if len(names) != before.cols:
+        return None
+    return tuple(names[col] for col in range(before.cols))
+
+
 def changed_cells(game: AnyGame, before: Any, after: Any) -> frozenset[int]:
     """The cells a move changed (the last move's mark)."""
     old, new = game.grid(before), game.grid(after)
@@ -106,6 +129,25 @@ def coordinate(grid: Grid, cell: int) -> str:
     return f"{chr(ord('a') + col)}{grid.rows - row}"
 
 
+def line_words(grid: Grid, cells: Collection[int], columns: Sequence[str]) -> str:
+    """Cells of a board whose columns are named `columns`, in words: `row 1, columns 1 to 4`,
+    `column 3, rows 2 to 5`, `from column 1, row 1 to column 4, row 4`, or one by one."""
+    spots = sorted((col, grid.rows - row) for row, col in (divmod(c, grid.cols) for c in cells))
+    cols = sorted({col for col, _ in spots})
+    rows = sorted({row for _, row in spots})
+    straight = len(spots) > 1 and all(
+        (b[0] - a[0], b[1] - a[1]) == (spots[1][0] - spots[0][0], spots[1][1] - spots[0][1])
+        for a, b in pairwise(spots))
+    if straight and len(rows) == 1:
+        return f"row {rows[0]}, columns {columns[cols[0]]} to {columns[cols[-1]]}"
+    if straight and len(cols) == 1:
+        return f"column {columns[cols[0]]}, rows {rows[0]} to {rows[-1]}"
+    if straight:
+        (c0, r0), (c1, r1) = spots[0], spots[-1]
+        return f"from column {columns[c0]}, row {r0} to column {columns[c1]}, row {r1}"
+    return "; ".join(f"column {columns[col]}, row {row}" for col, row in spots)
+
+
 @dataclass(frozen=True)
 class BoardView:
     """A grid drawn with coordinates; see the module docstring for the marks."""
@@ -115,6 +157,7 @@ class BoardView:
     last: Collection[int] = frozenset()
     line: Collection[int] = frozenset()
     styles: Mapping[str, str] = field(default_factory=dict)
+    columns: Sequence[str] | None = None  # the column headings; None: letters a, b, c ...
 
     def cell_width(self) -> int:
         texts = [*(s for s in self.grid.cells if s), *self.labels.values()]
@@ -140,7 +183,8 @@ class BoardView:
         rows, cols, width = self.grid.rows, self.grid.cols, self.cell_width()
         margin = len(str(rows))
         pad = " " * (margin + 1)
-        letters = Text(pad + " " + "".join(chr(ord("a") + c).center(width + 1) for c in range(cols)),
+        names = self.columns or [chr(ord("a") + c) for c in range(cols)]
+        letters = Text(pad + " " + "".join(names[c].center(width + 1) for c in range(cols)),
                        style="dim")
 
         def rule(left: str, mid: str, right: str) -> Text:
@@ -180,22 +224,32 @@ def board(game: AnyGame, state: Any, previous: Any | None = None, move: Any | No
     styles = {labels[MAX]: PLAYER_STYLES[0], labels[1 - MAX]: PLAYER_STYLES[1]}
     last = changed_cells(game, previous, state) if previous is not None else frozenset()
     line = winning_cells(game, state) if show_line else frozenset()
-    view = BoardView(grid, move_cells(game, state), last, line, styles)
-    caption = caption_text(game, grid, previous, move, last, line)
+    columns = column_moves(game)
+    view = BoardView(grid, move_cells(game, state), last, line, styles, columns)
+    caption = caption_text(game, grid, previous, move, last, line, columns)
     return Group(view, caption) if caption else view
 
 
 def caption_text(game: AnyGame, grid: Grid, previous: Any | None, move: Any | None,
-                 last: Collection[int], line: Collection[int]) -> Text:
-    """One line under the board naming what the marks show, for readers without colour."""
+                 last: Collection[int], line: Collection[int],
+                 columns: Sequence[str] | None = None) -> Text:
+    """One line under the board naming what the marks show, for readers without colour; cells
+    by coordinate, or by column and row where the moves name the columns (`columns`)."""
     parts: list[str] = []
     if last:
-        where = " ".join(coordinate(grid, c) for c in sorted(last))
         text = game.format_move(previous, move) if previous is not None and move is not None else ""
+        if columns is not None:
+            where = line_words(grid, last, columns)
+            if len(last) == 1:  # the move names the column: the row says where the mark fell
+                where = f"row {grid.rows - min(last) // grid.cols}"
+        else:
+            where = " ".join(coordinate(grid, c) for c in sorted(last))
         parts.append(f"last move [ ]: {text} ({where})" if text and text != where
                      else f"last move [ ]: {where}")
     if line:
-        parts.append("winning line * *: " + " ".join(coordinate(grid, c) for c in sorted(line)))
+        cells = (line_words(grid, line, columns) if columns is not None
+                 else " ".join(coordinate(grid, c) for c in sorted(line)))
+        parts.append("winning line * *: " + cells)
     return Text("   ".join(parts), style="dim")
 
 
@@ -238,7 +292,9 @@ __all__ = [
     "WinningLine",
     "board",
     "changed_cells",
+    "column_moves",
     "coordinate",
+    "line_words",
     "move_cells",
     "player_labels",
     "position_text",

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from minimax_cli import __version__, cli_help, cli_input, registry
 from minimax_cli.cli_base import (
@@ -213,8 +214,15 @@ def analyze(
              f"{algorithm} names one: give one of them")
     algorithm = algorithm or DEFAULT_ALGORITHM
     game, state = game_and_position(ctx, game_name, position)
-    limits = make_limits(depth, time_s, nodes)
+    default_time = None
+    if depth is None and time_s is None and nodes is None and algorithm != "proof":
+        default_time = game.analysis_seconds  # too large to search to the end by default
+    limits = make_limits(depth, default_time if time_s is None else time_s, nodes)
     table_megabytes = check_table_mb(table_mb)
+    if default_time is not None and not as_json:
+        _console().print(Text(f"{game.name} is searched for {default_time:g} s by default: give "
+                              "--time, --depth or --nodes for another limit, or --algorithm "
+                              "proof for exact scores", style="dim"))
     with user_errors():
         names = compared_algorithms(game) if compare else [algorithm]
         results = [search(game, state, name, limits, evaluator=evaluator, trace=show_tree,

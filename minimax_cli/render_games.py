@@ -116,6 +116,11 @@ def examples(name: str, cls: GameClass) -> list[tuple[str, str]]:
         rows.append((f"minimax analyze {name} {position} --algorithm alphabeta --tree",
                      f"alpha-beta on the bundled position {named[0]}, with its search tree"))
         rows.append((f"minimax solve {name} {position}", "its value, proven"))
+    elif cls.example_position is not None:
+        # Too large to solve from the start: a position that is answered in a moment.
+        position = shlex.quote(cls.example_position)
+        rows.append((f"minimax analyze {name} {position}", "every move's value in a middle game"))
+        rows.append((f"minimax solve {name} {position}", "its value, proven"))
     else:
         start = game.initial_state() if game is not None else None
         moves = game.legal_moves(start) if game is not None else ()
@@ -130,7 +135,8 @@ def examples(name: str, cls: GameClass) -> list[tuple[str, str]]:
         words = [f"--{p.name}" if is_flag(p) else f"--{p.name} {shlex.quote(default_text(p.default))}"
                  for p in cls.parameters]
         flags = ", the flags turned on" if any(map(is_flag, cls.parameters)) else ""
-        rows.append((f"minimax solve {name} {' '.join(words)}",
+        where = "" if cls.example_position is None else f" {shlex.quote(cls.example_position)}"
+        rows.append((f"minimax solve {name}{where} {' '.join(words)}",
                      f"every parameter given, each at its default{flags}"))
     evaluators = list(game.evaluators()) if game is not None else []
     if evaluators:

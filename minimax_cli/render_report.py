@@ -138,6 +138,9 @@ def moves_table(report: Report) -> RenderableType:
         table.caption_justify = "left"
     legend = Text("★ best: " + (BEST_MEANS if report.win_loss else "the optimal moves"),
                   style="dim")
+    if any(m.best and not m.score.proven for m in lines):
+        legend = Text("★ best by the estimate of the deepest completed search (not proven)",
+                      style="dim")
     if show_optimal and not any(m.best for m in lines) and report.chosen is not None:
         legend = Text("no move is marked best: the distances to the end are not known here, "
                       "only who wins", style="dim")

@@ -142,6 +142,13 @@ class Game(ABC, Generic[S, M]):
 
     has_symmetry: ClassVar[bool] = False
 
+    #: Seconds `analyze` searches when given no limit, for a game whose search to the end is out
+    #: of reach from most positions (Connect Four); None: to the end.
+    analysis_seconds: ClassVar[float | None] = None
+    #: A position that `solve` and a search to the end answer in a moment, for examples and tests
+    #: of a game too large to solve from the start; None: the start is such a position.
+    example_position: ClassVar[str | None] = None
+
     #: Constructor keyword arguments, in order; each game's __init__ takes exactly these.
     parameters: ClassVar[tuple[Parameter, ...]] = ()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from games.bones import Bones
@@ -92,3 +93,42 @@ def test_a_game_with_neither_grid_nor_sketch_shows_its_position() -> None:
     state = game.parse_position("[[3,12],[2]]")
     assert game.sketch(state) is None
     assert shown(game, state) == [f"position: {game.format_position(state)}", "moves:    1, 2"]
+
+
+def test_connect_four_columns_are_numbered_and_only_landing_cells_are_labelled() -> None:
+    from games.connect4 import ConnectFour
+
+    game = ConnectFour()
+    assert boards.column_moves(game) == tuple("1234567")
+    assert boards.column_moves(TicTacToe()) is None
+    before = game.parse_position("445365")
+    after = game.play(before, 3)
+    out, buffer = console()
+    out.print(boards.board(game, after, before, 3))
+    lines = buffer.getvalue().splitlines()
+    assert lines[0].split() == list("1234567") == lines[-2].split()
+    rows = [line for line in lines if "│" in line]
+    assert rows[2] == "4 │   │   │   │   │   │   │   │ 4"  # nothing to play there yet
+    assert rows[3] == "3 │   │   │ 3 │ 4 │ 5 │   │   │ 3"
+    assert rows[4] == "2 │   │   │[X]│ O │ O │ 6 │   │ 2"
+    assert rows[5] == "1 │ 1 │ 2 │ O │ X │ X │ X │ 7 │ 1"
+    assert lines[-1] == "last move [ ]: 3 (row 2)"
+
+
+@pytest.mark.parametrize(("moves", "words"), [
+    ("1212121", "column 1, rows 1 to 4"),
+    ("1647362", "row 1, columns 1 to 4"),
+    ("34366546655", "from column 3, row 1 to column 6, row 4"),
+    ("43535364314", "from column 3, row 4 to column 6, row 1"),
+])
+def test_connect_four_names_the_winning_four_by_column_and_row(moves: str, words: str) -> None:
+    from games.connect4 import ConnectFour
+
+    game = ConnectFour()
+    before = game.parse_position(moves[:-1])
+    after = game.play(before, int(moves[-1]))
+    out, buffer = console()
+    out.print(boards.board(game, after, before, int(moves[-1])))
+    text = buffer.getvalue()
+    assert text.count("*X*") == 4
+    assert text.splitlines()[-1].endswith(f"winning line * *: {words}")

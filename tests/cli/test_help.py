@@ -34,6 +34,7 @@ WIDTH = {"COLUMNS": "80"}
 GAMES = registry.names()
 BUILT_IN_PARAMETERS = {
     "bones": "--n N  --take A,B,...  --misere",
+    "connect4": "--cols N  --rows N",
     "nim": "--heaps A,B,...  --misere",
     "tictactoe": "--rows N  --cols N  --k K",
     "tree": "none",
@@ -205,7 +206,7 @@ def completions(args: list[str], incomplete: str) -> list[str]:
 
 @pytest.mark.parametrize(("args", "incomplete", "expected"), [
     ([], "", ["play", "analyze", "solve", "games"]),
-    (["analyze"], "", ["bones", "nim", "tictactoe", "tree"]),
+    (["analyze"], "", ["bones", "connect4", "nim", "tictactoe", "tree"]),
     (["analyze"], "t", ["tictactoe", "tree"]),
     (["solve"], "b", ["bones"]),
     (["games"], "n", ["nim"]),
@@ -214,10 +215,11 @@ def completions(args: list[str], incomplete: str) -> list[str]:
     (["analyze", "tree", "-a"], "a", ["alphabeta"]),
     (["analyze", "tictactoe", "--eval"], "", ["open-lines"]),
     (["analyze", "bones", "--eval"], "", []),
-    (["analyze", "--eval"], "", ["open-lines"]),
+    (["analyze", "--eval"], "", ["windows", "open-lines"]),
     (["solve", "bones"], "--t", ["--tree", "--table-mb", "--take"]),
     (["solve", "bones", "--n", "5"], "--",
-     ["--upto", "--tree", "--table-mb", "--json", "--help", "--take", "--misere"]),
+     ["--upto", "--tree", "--table-mb", "--json", "--weak", "--batch", "--jobs", "--help",
+      "--take", "--misere"]),
     (["solve", "nim", "3,4,5"], "--h", ["--help", "--heaps"]),
     (["analyze", "tictactoe", "X........"], "--r", ["--rows"]),
     (["play", "bones"], "--m", ["--misere"]),

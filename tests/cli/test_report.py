@@ -44,8 +44,11 @@ def finished_position(name: str, seed: int) -> str:
 
 
 def middle_position(name: str, plies: int) -> str:
+    """A position `plies` random moves on from the start, or from the game's example position
+    when it has one (a game too large to solve from near the start)."""
     game = registry.create(name)
-    state = game.initial_state()
+    example = game.example_position
+    state = game.initial_state() if example is None else game.parse_position(example)
     rng = random.Random(plies)
     for _ in range(plies):
         if game.outcome(state) is not None:
@@ -56,8 +59,9 @@ def middle_position(name: str, plies: int) -> str:
 
 def positions(name: str) -> list[str]:
     named = list(registry.load(name).named_positions())[:1]
-    return [registry.create(name).format_position(registry.create(name).initial_state()),
-            middle_position(name, 2), finished_position(name, 1), *named]
+    game = registry.create(name)
+    start = game.example_position or game.format_position(game.initial_state())
+    return [start, middle_position(name, 2), finished_position(name, 1), *named]
 
 
 GAMES = registry.names()

@@ -117,6 +117,7 @@ class ProofSearch:
         a win, 0 a draw, -1 a loss."""
         last = self.max_plies
         if self.kernel.wins_now(state):
+            self.nodes += 1  # a position answered by its win at once counts as visited
             return 1 if weak else (last + 1 - n) // 2
         low = -((last - n) // 2)
         high = (last + 1 - n) // 2
@@ -135,12 +136,15 @@ class ProofSearch:
                 high = found
             else:
                 low = found
+        if weak:  # a fail-soft bound may lie beyond -1..1: only its side counts
+            return -1 if high <= -1 else 1 if low >= 1 else 0
         return low
 
     def at_least(self, state: Any, n: int, value: int) -> bool:
         """Whether the score of `state` (not finished) is at least `value`: one null window."""
         last = self.max_plies
         if self.kernel.wins_now(state):
+            self.nodes += 1
             return (last + 1 - n) // 2 >= value
         return self.node(state, n, value - 1, value) >= value
 

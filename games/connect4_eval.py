@@ -1,0 +1,122 @@
+"""Connect Four's heuristic evaluation and move ordering, on the bitboards of games.connect4_board.
+
+The evaluation `windows` (from X's = MAX's point of view, X's terms minus O's):
+
+- every window of four cells in a line that holds discs of one player only scores for that player
+  by how many of its cells are filled: 1, 4 or 32 points for 1, 2 or 3 discs (a window with
+  discs of both players is dead and scores nothing);
+- each empty cell that would complete four (a threat) scores 16 more; on boards with an even
+  number of rows a threat on the row parity that wins the end game when the columns fill up
+  scores 16 again: odd rows (1, 3, 5 from the bottom) for X, even rows for O;
+- each disc in the centre column (the two middle columns on an even board) scores 3.
+
+On a 7x6 board the total stays within a few thousand, far inside HEURISTIC_LIMIT. Windows are
+counted for all four directions at once per shift: a window is named by its first cell, and the
+number of discs in it is added up bit by bit, with the two lowest bits of the sum in two ints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from games.connect4_board import Shape
+
+State = tuple[int, int]
+
+#: Points of a window open for one player only, by its number of discs (0 to 3).
+WINDOW_POINTS = (0, 1, 4, 32)
+THREAT_POINTS = 16
+PARITY_POINTS = 16
+CENTRE_POINTS = 3
+
+
+def centre_columns(shape: Shape) -> int:
+    """The cells of the centre column, or of the two middle columns on an even board."""
+    middle = {(shape.cols - 1) // 2, shape.cols // 2}
+    cells = 0
+    for col in middle:
+        cells |= shape.column[col]
+    return cells
+
+
+def row_parity_cells(shape: Shape, odd: bool) -> int:
+    """The cells of the odd rows (1, 3, ... from the bottom) or of the even rows."""
+    cells = 0
+    for row in range(0 if odd else 1, shape.rows, 2):
+        cells |= shape.bottom << row
+    return cells
+
+
+def make_evaluator(shape: Shape) -> Callable[[State], int]:
+    """The `windows` evaluation of a board of this shape (see the module docstring)."""
+    board, shifts, threats = shape.board, shape.shifts, shape.threats
+    centre = centre_columns(shape)
+    one, two, three = WINDOW_POINTS[1:]
+    even_board = shape.rows % 2 == 0
+    good_rows = (row_parity_cells(shape, True), row_parity_cells(shape, False))
+
+    def side(mine: int, theirs: int, mask: int, player: int) -> int:
+        free = board ^ theirs  # cells the opponent has not taken
+        score = 0
+        for shift in shifts:
+            open_ = free & (free >> shift)
+            open_ &= open_ >> 2 * shift  # windows (by first cell) the opponent is not in
+            a, b, c, d = mine, mine >> shift, mine >> 2 * shift, mine >> 3 * shift
+            low1, high1, low2, high2 = a ^ b, a & b, c ^ d, c & d
+            ones = low1 ^ low2  # bit 0 of the number of discs in the window
+            twos = high1 ^ high2 ^ (low1 & low2)  # bit 1 (4 discs would read as 0: none here)
+            score += (one * (open_ & ones & ~twos).bit_count()
+                      + two * (open_ & twos & ~ones).bit_count()
+                      + three * (open_ & ones & twos).bit_count())
+        made = threats(mine, mask)
+        score += THREAT_POINTS * made.bit_count()
+        if even_board:
+            score += PARITY_POINTS * (made & good_rows[player]).bit_count()
+        return score + CENTRE_POINTS * (mine & centre).bit_count()
+
+    def windows(state: State) -> int:
+        cur, mask = state
+        other = cur ^ mask
+        if mask.bit_count() & 1:  # O to move: cur holds O's discs
+            return side(other, cur, mask, 0) - side(cur, other, mask, 1)
+        return side(cur, other, mask, 0) - side(other, cur, mask, 1)
+
+    return windows
+
+
+def make_orderer(shape: Shape) -> Callable[[State, Sequence[int]], list[int]]:
+    """Move ordering: a move that wins at once first, then a move that stops the opponent's win
+    at once, then moves by the threats they make (more first), centre columns before the edges;
+    a move that lets the opponent win at once (it fills the cell under their threat) goes last."""
+    board, bottom, threats = shape.board, shape.bottom, shape.threats
+    column = {col + 1: cells for col, cells in enumerate(shape.column)}
+    middle = (shape.cols + 1) / 2
+    closeness = {col: -abs(col - middle) for col in column}  # centre first
+
+    def order(state: State, moves: Sequence[int]) -> list[int]:
+        cur, mask = state
+        playable = (mask + bottom) & board
+        wins = threats(cur, mask) & playable
+        theirs = threats(cur ^ mask, mask)
+        blocks = theirs & playable
+        below = theirs >> 1  # the cells right under the opponent's threats
+        ranked = []
+        for move in moves:
+            cell = playable & column[move]
+            if cell & wins:
+                rank: float = 1e9
+            elif cell & blocks:
+                rank = 1e8
+            elif cell & below:
+                rank = -1e8 + closeness[move]
+            else:
+                rank = 10 * threats(cur | cell, mask | cell).bit_count() + closeness[move]
+            ranked.append((-rank, move))
+        ranked.sort()
+        return [move for _, move in ranked]
+
+    return order
+
+
+__all__ = ["CENTRE_POINTS", "PARITY_POINTS", "THREAT_POINTS", "WINDOW_POINTS", "make_evaluator",
+           "make_orderer"]

@@ -1,0 +1,85 @@
+"""`minimax solve connect4 --batch`, `--jobs` and `--weak`, run as the installed command: lines out
+in order with the published scores, the summary, exit codes, and one-line refusals."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "connect4"
+
+# Pons' examples (4455: 18, 44455554221: -15) and lines of his Test_L3_R1 and Test_L2_R1 sets.
+LINES = ["4455 18", "44455554221 -15", "2252576253462244111563365343671351441 -1",
+         "5554224333234511764415115 4", "52753311433677442422121 8"]
+
+
+def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "minimax_cli", *args], input=stdin,
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_batch_prints_each_score_then_a_summary(tmp_path: Path) -> None:
+    source = tmp_path / "set.txt"
+    source.write_text("# Pons' format\n" + "\n".join(LINES) + "\n\n")
+    done = cli("solve", "connect4", "--batch", str(source))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == LINES
+    assert f"{len(LINES)} positions solved" in done.stderr
+    assert f"checked against the given scores: {len(LINES)} of {len(LINES)} agree" in done.stderr
+
+
+def test_batch_from_stdin_with_jobs_keeps_the_order() -> None:
+    plain = [line.split()[0] for line in LINES]
+    done = cli("solve", "connect4", "--batch", "-", "--jobs", "2", stdin="\n".join(plain))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == LINES
+    assert "checked against" not in done.stderr  # no scores were given
+
+
+def test_a_wrong_score_exits_1_and_a_bad_line_exits_2() -> None:
+    done = cli("solve", "connect4", "--batch", "-", stdin="4455 17\n")
+    assert done.returncode == 1
+    assert done.stdout == "4455 18\n"
+    assert "line 1: 4455 scores 18, the file says 17" in done.stderr
+    done = cli("solve", "connect4", "--batch", "-", stdin="4455 18\n4488\n44 x\n")
+    assert done.returncode == 2
+    assert done.stdout == "4455 18\n"
+    errors = [line for line in done.stderr.splitlines() if line.startswith("line ")]
+    assert len(errors) == 2 and errors[0].startswith("line 2: ") and "'x'" in errors[1]
+    assert "Traceback" not in done.stderr
+
+
+def test_weak_gives_the_sign() -> None:
+    done = cli("solve", "connect4", "--batch", "-", "--weak", stdin="\n".join(LINES))
+    assert done.returncode == 0, done.stderr
+    signs = [f"{line.split()[0]} {(int(line.split()[1]) > 0) - (int(line.split()[1]) < 0)}"
+             for line in LINES]
+    assert done.stdout.splitlines() == signs
+    done = cli("solve", "connect4", "5554224333234511764415115", "--weak", "--json")
+    assert done.returncode == 0, done.stderr
+    assert '"weak": true' in done.stdout
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["solve", "bones", "--weak"], "--weak needs a game with a proof kernel"),
+    (["solve", "connect4", "--jobs", "2"], "--jobs spreads a --batch"),
+    (["solve", "connect4", "--batch", "/no/such/file"], "no such file"),
+    (["solve", "connect4", "4455", "--batch", "-"], "--batch reads its positions from the file"),
+    (["solve", "connect4", "--batch", "-", "--jobs", "65"], "--jobs"),
+])
+def test_refusals_are_one_line(args: list[str], words: str) -> None:
+    done = cli(*args, stdin="")
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], done.stderr
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason="the shared Connect Four sets are not here")
+def test_a_shared_file_through_the_command() -> None:
+    rows = (DATA / "Test_L3_R1").read_text().splitlines()[:50]
+    done = cli("solve", "connect4", "--batch", "-", "--jobs", "2", stdin="\n".join(rows))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == rows
