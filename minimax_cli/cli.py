@@ -29,12 +29,12 @@ from minimax_cli.cli_base import (
     user_errors,
 )
 from minimax_cli.cli_base import console as _console
+from minimax_cli.cli_input import check_table_mb, make_limits
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME
 from minimax_cli.core.table import DEFAULT_MB, MAX_MB, MIN_MB
 
 if TYPE_CHECKING:
     from minimax_cli.core.game import Game
-    from minimax_cli.core.result import Limits
     from minimax_cli.core.search import Algorithm
 
     AnyGame = Game[Any, Any]
@@ -108,15 +108,6 @@ def make_game(ctx: typer.Context, name: str) -> AnyGame:
         return registry.create(name, game_params(name, list(ctx.args)))
 
 
-def make_limits(depth: int | None, time_s: float | None, nodes: int | None) -> Limits:
-    from minimax_cli.core.result import Limits
-
-    try:
-        return Limits(depth, time_s, nodes)
-    except ValueError as error:
-        fail(str(error))
-
-
 def get_algorithm(name: str) -> Algorithm:
     """The algorithm named `name` (SearchError naming the known ones); loads the search core."""
     from minimax_cli.core.search import get_algorithm as lookup
@@ -141,14 +132,6 @@ TIME_LIMITS = f"{MIN_TIME:g} to {MAX_TIME:,.0f}"
 DEPTH_PARSER = cli_input.count_parser(0, MAX_DEPTH, " plies")
 NODES_PARSER = cli_input.count_parser(1, MAX_NODES)
 TIME_PARSER = cli_input.seconds_parser(MIN_TIME, MAX_TIME)
-
-
-def check_table_mb(megabytes: float | None) -> float | None:
-    """The table size asked for, checked against its limits (one line and exit 2 if outside)."""
-    if megabytes is not None and not MIN_MB <= megabytes <= MAX_MB:
-        fail(f"--table-mb {megabytes:g} is out of range: give megabytes from {MIN_MB} to "
-             f"{MAX_MB:,.0f} (default {DEFAULT_MB:g})")
-    return megabytes
 
 
 @app.command(cls=GamesCommand, context_settings={"allow_extra_args": True})
@@ -329,18 +312,13 @@ def solve(
 
     game, state = game_and_position(ctx, game_name, position)
     table_megabytes = check_table_mb(table_mb)
-    if (weak or batch is not None) and game.proof_kernel() is None:
-        fail(f"--{'weak' if weak else 'batch'} needs a game with a proof kernel (connect4); "
-             f"{game.name} has none")
-    if batch is None and jobs is not None:
-        fail("--jobs spreads a --batch over processes: give --batch FILE too")
-    if batch is not None:
-        if position is not None or upto is not None or show_tree or as_json:
-            fail("--batch reads its positions from the file: give no position, --upto, --tree "
-                 "or --json with it")
-        from minimax_cli.cli_batch import run_batch
+    if weak or batch is not None or jobs is not None:
+        from minimax_cli.cli_batch import check_proof_options, run_batch
 
-        run_batch(game, batch, weak, jobs or 1, table_megabytes)
+        check_proof_options(game, weak, batch, jobs,
+                            position is not None or upto is not None or show_tree or as_json)
+        if batch is not None:
+            run_batch(game, batch, weak, jobs or 1, table_megabytes)
     # `--upto N` alone tabulates the family; the start position is solved only when asked for.
     solve_position = upto is None or ctx.meta["position_given"] or show_tree
     with user_errors(), progress_display(not as_json, f"solving {game.name}") as progress:

@@ -50,6 +50,20 @@ def _seconds(value: float) -> str:
     return f"{value:.2f} s"
 
 
+def check_proof_options(game: Game[Any, Any], weak: bool, batch: str | None, jobs: int | None,
+                        other_work: bool) -> None:
+    """One line and exit 2 for --weak, --batch and --jobs where they do not apply; `other_work`
+    is True when a position, --upto, --tree or --json was given too."""
+    if (weak or batch is not None) and game.proof_kernel() is None:
+        fail(f"--{'weak' if weak else 'batch'} needs a game with a proof kernel (connect4); "
+             f"{game.name} has none")
+    if batch is None and jobs is not None:
+        fail("--jobs spreads a --batch over processes: give --batch FILE too")
+    if batch is not None and other_work:
+        fail("--batch reads its positions from the file: give no position, --upto, --tree or "
+             "--json with it")
+
+
 def run_batch(game: Game[Any, Any], source: str, weak: bool, jobs: int,
               table_mb: float | None) -> NoReturn:
     stream: Iterable[str]
@@ -78,4 +92,4 @@ def run_batch(game: Game[Any, Any], source: str, weak: bool, jobs: int,
     raise SystemExit(code)
 
 
-__all__ = ["run_batch", "summary_lines"]
+__all__ = ["check_proof_options", "run_batch", "summary_lines"]

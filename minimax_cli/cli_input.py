@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from typer._click import Context
 
     from minimax_cli.core.game import Game
+    from minimax_cli.core.result import Limits
 
 
 # --- counts and seconds ------------------------------------------------------------------------
@@ -200,3 +201,25 @@ def game_parameter_candidates(ctx: Context, incomplete: str) -> list[tuple[str, 
     given = {word[2:].partition("=")[0] for word in words if word.startswith("--")}
     return [(f"--{p.name}", p.help) for p in parameters
             if p.name not in given and f"--{p.name}".startswith(incomplete)]
+
+
+def make_limits(depth: int | None, time_s: float | None, nodes: int | None) -> Limits:
+    """The search limits asked for (one line and exit 2 when they cannot be)."""
+    from minimax_cli.cli_base import fail
+    from minimax_cli.core.result import Limits
+
+    try:
+        return Limits(depth, time_s, nodes)
+    except ValueError as error:
+        fail(str(error))
+
+
+def check_table_mb(megabytes: float | None) -> float | None:
+    """The table size asked for, checked against its limits (one line and exit 2 if outside)."""
+    from minimax_cli.cli_base import fail
+    from minimax_cli.core.table import DEFAULT_MB, MAX_MB, MIN_MB
+
+    if megabytes is not None and not MIN_MB <= megabytes <= MAX_MB:
+        fail(f"--table-mb {megabytes:g} is out of range: give megabytes from {MIN_MB} to "
+             f"{MAX_MB:,.0f} (default {DEFAULT_MB:g})")
+    return megabytes
