@@ -212,6 +212,13 @@ class Game(ABC, Generic[S, M]):
         """Move notation that `parse_move` reads back to `move`."""
 
     # --- optional hooks ----------------------------------------------------------------------
+    def for_position(self, text: str) -> Game[S, M]:
+        """The game that reads the position `text`: this one, unless the kind of game depends on
+        the position (an explicit tree with chance nodes or with a tuple of utilities at its
+        leaves is a different game type). Callers that take a position call it before
+        `parse_position`; it raises what `parse_position` would for text it cannot read."""
+        return self
+
     @classmethod
     def named_positions(cls) -> Mapping[str, str]:
         """Bundled positions that `parse_position` accepts by name (e.g. `@abcd`) -> description."""

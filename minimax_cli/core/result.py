@@ -60,7 +60,10 @@ class SearchOptions:
     - `table_mb`: the size of a fresh table, in megabytes;
     - `window`: how the root is searched when `exact_root` is off: "full" (-inf, +inf),
       "aspiration" (a narrow window around the previous depth's score, widened on failure) or
-      "bisection" (null windows halving the range of the score, MTD style; whole-number scores).
+      "bisection" (null windows halving the range of the score, MTD style; whole-number scores);
+    - Monte Carlo tree search: `iterations` (a budget besides time and nodes), `exploration` (the
+      UCT constant c), `seed` (the random generator; None: unseeded), `rollout` ("random" or
+      "eval": guided by the evaluation function), `mcts_solver` (back up proven wins and losses).
     """
 
     evaluator: str | None = None
@@ -71,8 +74,19 @@ class SearchOptions:
     table: TranspositionTable | None = None
     table_mb: float | None = None
     window: str = "full"
+    iterations: int | None = None
+    exploration: float = 1.4
+    seed: int | None = None
+    rollout: str = "random"
+    mcts_solver: bool = True
 
     def __post_init__(self) -> None:
+        if self.iterations is not None and not 1 <= self.iterations <= MAX_NODES:
+            raise ValueError(f"iterations must be from 1 to {MAX_NODES:,}, got {self.iterations:,}")
+        if not 0 <= self.exploration <= 100:  # also refuses NaN
+            raise ValueError(f"the exploration constant must be from 0 to 100, got {self.exploration}")
+        if self.rollout not in ("random", "eval"):
+            raise ValueError(f"rollout must be random or eval, not {self.rollout!r}")
         if self.window not in ("full", "aspiration", "bisection"):
             raise ValueError(f"window must be full, aspiration or bisection, not {self.window!r}")
         if self.trace_limit < 0:
@@ -119,10 +133,16 @@ class SearchStats:
 
 @dataclass(frozen=True)
 class MoveValue:
-    """The score of one root move, as its player at the root sees it (`score.pov`)."""
+    """The score of one root move, as its player at the root sees it (`score.pov`).
+
+    `vector`: one value per player, for games of more than two players (max^n, paranoid, MCTS),
+    where a single number from MAX's view says too little; `visits`: how often Monte Carlo tree
+    search tried the move (its `score` is then the mean reward, an estimate unless proven)."""
 
     move: Hashable
     score: PovScore
+    vector: tuple[Number, ...] | None = None
+    visits: int | None = None
 
     @property
     def max_score(self) -> Score:
@@ -166,6 +186,10 @@ class TraceNode:
     kind: str = "inner"  # "inner", "terminal", "eval" (heuristic at the depth limit) or "table"
     children: list[TraceNode] = field(default_factory=list)
     pruned: list[Hashable] = field(default_factory=list)
+    #: The probability of the edge into this node when its parent is a chance node.
+    probability: Number | None = None
+    #: One value per player (max^n, paranoid), where `value` alone says too little.
+    vector: tuple[Number, ...] | None = None
 
 
 @dataclass
@@ -190,6 +214,13 @@ class SearchResult:
     best_searched: bool = True
     trace: TraceNode | None = None
     trace_truncated: bool = False
+    #: The root's value per player (games of more than two players); see MoveValue.vector.
+    vector: tuple[Number, ...] | None = None
+    #: Monte Carlo tree search: the iterations (playouts) run.
+    iterations: int | None = None
+    #: Remarks the search makes about its own answer that a user must see (a tie broken by rule
+    #: that changed another player's outcome, say), in plain words.
+    notes: tuple[str, ...] = ()
 
     @property
     def max_score(self) -> Score | None:

@@ -153,6 +153,8 @@ class Scored:
     number: Number
     proven: bool
     bound: Bound
+    vector: tuple[Number, ...] | None = None
+    visits: int | None = None
 
 
 def build_result(
@@ -173,10 +175,14 @@ def build_result(
     numbers: bool = False,
     trace: TraceNode | None = None,
     trace_truncated: bool = False,
+    vector: tuple[Number, ...] | None = None,
+    iterations: int | None = None,
 ) -> SearchResult:
     """The one place results are made. Numbers are read as Scores here: `engine_scores` says they
     are engine numbers (wins as +-(WIN - ply)) rather than the game's own values; `numbers` forces
-    proven values to stay numbers (averages are never results). `root` None means no value."""
+    proven values to stay numbers (averages are never results). `root` None means no value.
+    Games of more than two players give `vector` (the root's value per player) and each Scored
+    its own; `iterations` and Scored.visits are Monte Carlo tree search's."""
     win_loss = game.win_loss and not numbers
 
     def score_of(item: Scored) -> PovScore:
@@ -189,7 +195,7 @@ def build_result(
         root_player=root_player,
         score=None if root is None else _view(score_of(root), view),
         best_move=best_move,
-        moves=[MoveValue(m.move, _view(score_of(m), view)) for m in moves],
+        moves=[MoveValue(m.move, _view(score_of(m), view), m.vector, m.visits) for m in moves],
         pv=pv,
         stats=stats,
         depth=depth,
@@ -197,6 +203,8 @@ def build_result(
         best_searched=best_searched,
         trace=trace,
         trace_truncated=trace_truncated,
+        vector=vector,
+        iterations=iterations,
     )
 
 
