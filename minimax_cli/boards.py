@@ -41,9 +41,13 @@ class WinningLine(Protocol):
     def winning_line(self, state: Any) -> Sequence[int] | None: ...
 
 
-def player_labels(game: AnyGame) -> tuple[str, str]:
+def player_labels(game: AnyGame) -> tuple[str, ...]:
     """How the players are called: their grid symbols when the game has a grid (X and O in
-    tic-tac-toe, found by playing the first legal move of each), otherwise MAX and MIN."""
+    tic-tac-toe, found by playing the first legal move of each), otherwise MAX and MIN; in a game
+    of more than two players `player 1`, `player 2`..."""
+    players = game.game_type.players
+    if players != 2:
+        return tuple(f"player {i + 1}" for i in range(players))
     names = list(PLAYER_NAMES)
     state = game.initial_state()
     seen: set[int] = set()

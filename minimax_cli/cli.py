@@ -187,7 +187,7 @@ def analyze(
     --cols 4 --k 4`. Counts (--depth, --nodes) may be written 1000000, 1_000_000, 10**6 or 1e6.
     """
     from minimax_cli import render
-    from minimax_cli.core.search import DEFAULT_ALGORITHM, compared_algorithms, search
+    from minimax_cli.core.search import compared_algorithms, default_algorithm, search
 
     if algorithm is not None:
         with user_errors():
@@ -195,8 +195,8 @@ def analyze(
     if compare and algorithm is not None:
         fail(f"--compare runs every algorithm that computes the minimax value, and --algorithm "
              f"{algorithm} names one: give one of them")
-    algorithm = algorithm or DEFAULT_ALGORITHM
     game, state = game_and_position(ctx, game_name, position)
+    algorithm = algorithm or default_algorithm(game)
     default_time = None
     if depth is None and time_s is None and nodes is None and algorithm != "proof":
         default_time = game.analysis_seconds  # too large to search to the end by default
@@ -268,7 +268,7 @@ def game_and_position(ctx: typer.Context, name: str, position: str | None) -> tu
              f"{params[start]}`")
     # Whether the user named a position (or set the start), for commands that need not solve it.
     ctx.meta["position_given"] = bool(bare) or start is not None
-    return game, read_position(game, bare[0] if bare else None)
+    return read_position(game, bare[0] if bare else None)
 
 
 @app.command(context_settings=EXTRA)
@@ -353,12 +353,15 @@ def play(
                                           "notation (default: the start), or a file; "
                                           f"{POSITION_LIMIT_WORDS}."),
     side: str | None = typer.Option(None, "--side", "-s", help="The side you play: first or "
-                                    "second (x or o in tic-tac-toe). Default: the side to move."),
+                                    "second (x or o in tic-tac-toe); a seat number 1..n in games "
+                                    "of more players. Default: the side to move."),
     ai_first: bool = typer.Option(False, "--ai-first",
                                   help="The AI makes the first move: you play the other side."),
     level: str = typer.Option("perfect", "--level", "-l", help=PLAY_LEVEL_HELP),
     algorithm: str | None = typer.Option(None, "--algorithm", "-a", metavar="NAME",
-                                         help="The AI's search algorithm (default negamax).",
+                                         help="The AI's search algorithm (default negamax; "
+                                         "expectiminimax in games of chance, maxn with more "
+                                         "than two players).",
                                          autocompletion=cli_input.complete_algorithm),
     depth: int | None = typer.Option(None, "--depth", "-d", metavar="PLIES",
                                      parser=cli_input.count_parser(1, MAX_DEPTH, " plies"),
@@ -374,7 +377,7 @@ def play(
     seed: int | None = typer.Option(None, "--seed", metavar="N",
                                     parser=cli_input.count_parser(0, MAX_SEED),
                                     help="Seed the AI's random choice among equally good moves "
-                                    f"(0 to {MAX_SEED:,})."),
+                                    f"and the dice (0 to {MAX_SEED:,})."),
     vs: str = typer.Option("ai", "--vs", help="Your opponent: ai or human."),
     watch: bool = typer.Option(False, "--watch", help="Watch the AI play itself."),
     delay: float = typer.Option(0.8, "--delay", metavar="SECONDS",

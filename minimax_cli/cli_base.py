@@ -114,13 +114,14 @@ def position_text(where: str, data: bytes) -> str:
     return text
 
 
-def read_position(game: Game[Any, Any], text: str | None) -> Any:
-    """The state named by `text`: the start position when absent; `-` reads stdin; a path a file.
-    Text is checked against MAX_POSITION_BYTES before the game reads it."""
+def read_position(game: Game[Any, Any], text: str | None) -> tuple[Game[Any, Any], Any]:
+    """The game that reads `text` (Game.for_position: an explicit tree's kind depends on it) and
+    the state it names: the start position when absent; `-` reads stdin; a path a file. Text is
+    checked against MAX_POSITION_BYTES before the game reads it."""
     from minimax_cli.core.params import QUOTE_LIMIT, quote
 
     if text is None:
-        return game.initial_state()
+        return game, game.initial_state()
     if text == "-":
         if sys.stdin is None:  # started with stdin closed
             fail("`-` reads the position from stdin, and there is none: give it as text or a file")
@@ -146,7 +147,8 @@ def read_position(game: Game[Any, Any], text: str | None) -> Any:
         if size > MAX_POSITION_BYTES:
             fail(f"the position is {size:,} bytes long: {POSITION_LIMIT_WORDS}")
     with user_errors():
-        return game.parse_position(text)
+        game = game.for_position(text)
+        return game, game.parse_position(text)
 
 
 # --- the command classes ---------------------------------------------------------------------------

@@ -44,8 +44,14 @@ from rich.console import Console
 from rich.markup import escape
 
 from minimax_cli import boards, hints, render
-from minimax_cli.core.game import MAX, Game, GameError
-from minimax_cli.play_config import PlayConfig, intro_words, make_config, parse_side
+from minimax_cli.core.game import CHANCE, MAX, Game, GameError, Probability
+from minimax_cli.play_config import (
+    PlayConfig,
+    intro_words,
+    make_config,
+    parse_side,
+    winners_words,
+)
 from minimax_cli.play_input import (
     EntryCompleter,
     LineReader,
@@ -158,6 +164,9 @@ class Session:
             self.show_board()
         while game.outcome(self.state) is None:
             player = game.to_move(self.state)
+            if player == CHANCE:
+                self.chance_turn()
+                continue
             if self.config.ai[player]:
                 self.guarded("the AI's turn", partial(self.ai_turn, player), command=False)
                 continue
@@ -226,6 +235,27 @@ class Session:
             raise KeyboardInterrupt
         self.armed = True
 
+    def other(self, player: int) -> Party:
+        """The opponent the words speak of: in two-player games the other player; with more
+        players the next to move (the words then speak of each player's return instead)."""
+        return self.party((player + 1) % len(self.names))
+
+    def chance_turn(self) -> None:
+        """Roll the dice (or whatever chance does here) with the sitting's generator, by the
+        game's exact probabilities, and say what came up."""
+        state = self.state
+        outcomes = self.game.chance_outcomes(state)
+        threshold = self.rng.random()
+        cumulative: Probability = 0
+        move = outcomes[-1][0]
+        for outcome, probability in outcomes:
+            cumulative += probability
+            if threshold < cumulative:
+                move = outcome
+                break
+        self.push(move)
+        self.say(f"chance: {self.game.format_move(state, move)}")
+
     def ai_turn(self, player: int) -> None:
         state, budget = self.state, self.config.policy.budget
         display = self.thinking(f"{self.who(player)} is thinking (up to {budget:g} s; Ctrl-C: "
@@ -235,12 +265,15 @@ class Session:
             self.stopped_by_ctrl_c()
         self.analyses[len(self.moves)] = choice
         self.push(choice.move)  # first: a Ctrl-C while the words print leaves the move played
-        ended = self.game.outcome(self.game.play(state, choice.move))
-        if ended is not None:  # nothing is left to prove or to play: say how it ended
+        after = self.game.play(state, choice.move)
+        ended = self.game.outcome(after)
+        if ended is not None and len(self.names) != 2:
+            words = f"the game ends: {winners_words(self.game, after)}"
+        elif ended is not None:  # nothing is left to prove or to play: say how it ended
             words = ending_words(self.game, ended, self.party(player))
         else:
             words = explain(self.game, choice.thought, choice.move, self.party(player),
-                            self.party(1 - player), played=True)
+                            self.other(player), played=True)
         note = (f" (a random move: level {self.config.policy.level})" if choice.random else "")
         move_text = escape(self.game.format_move(state, choice.move))
         self.say(f"{escape(self.who(player))} plays [bold]{move_text}[/]: {escape(words)}"
@@ -362,7 +395,7 @@ class Session:
             self.say("(Ctrl-C stopped the hint; Ctrl-C again quits.)")
             return
         player = game.to_move(state)
-        mover, other = self.party(player), self.party(1 - player)
+        mover, other = self.party(player), self.other(player)
         if thought.result.moves:
             self.console.print(hints.moves_table(game, state, thought.result, mover,
                                                  side=self.names[player]))
@@ -383,13 +416,14 @@ class Session:
             line = self.thinker.line(state, choice.thought, choice.move)
         player = self.game.to_move(state)
         self.console.print(hints.why_view(self.game, state, ply + 1, choice, line,
-                                          self.party(player), self.party(1 - player),
+                                          self.party(player), self.other(player),
                                           self.config.policy, self.names[player]))
 
     def undo(self) -> None:
         """Take back the last full turn: the human's last move and the AI's replies after it."""
         human_turns = [i for i in range(len(self.states) - 1)
-                       if not self.config.ai[self.game.to_move(self.states[i])]]
+                       if self.game.to_move(self.states[i]) != CHANCE
+                       and not self.config.ai[self.game.to_move(self.states[i])]]
         if not human_turns:
             self.say("nothing to undo")
             return
@@ -406,14 +440,16 @@ class Session:
         game, console = self.game, self.console
         value = game.outcome(self.state)
         assert value is not None
-        if not game.win_loss:
+        if len(self.names) != 2:
+            verdict = f"game over: {winners_words(game, self.state)}"
+        elif not game.win_loss:
             verdict = f"game over: value {render.fmt_value(value)} (MAX's view)"
         elif value == 0:
             verdict = "game over: a draw"
         else:
             verdict = f"game over: {self.who(MAX if value > 0 else 1 - MAX)} wins"
         self.say(f"[bold]{escape(verdict)}[/] after {count(len(self.moves), 'ply')}", markup=True)
-        if not self.config.review:
+        if not self.config.review or not reviewable(game):
             return
         try:
             review = review_game(game, self.states[:-1], self.moves)
@@ -421,11 +457,19 @@ class Session:
             self.stopped_by_ctrl_c()
             self.say("(Ctrl-C stopped the review; Ctrl-C again quits.)")
             return
-        lines, note = review_words(game, review, [self.who(0), self.who(1)], self.on_grid)
+        lines, note = review_words(game, review, [self.who(0), self.who(1)], self.on_grid)  # 2 players
         for line in lines:
             self.say(line)
         if note is not None:
             console.print(note, style="dim")
+
+
+def reviewable(game: AnyGame) -> bool:
+    """The review solves each position with the engine: games it does not serve (chance, more
+    than two players) are not reviewed."""
+    from minimax_cli.core.search import ALGORITHMS, DEFAULT_ALGORITHM
+
+    return ALGORITHMS[DEFAULT_ALGORITHM].refusal(game) is None
 
 
 def play_session(game: AnyGame, config: PlayConfig, *, console: Console,

@@ -18,7 +18,7 @@ AnyGame = Game[Any, Any]
 class PlayConfig:
     """Who plays what, how the AI chooses, and where the game starts (None: the game's start)."""
 
-    ai: tuple[bool, bool] = (False, True)  # (MAX, MIN): True where the AI plays that side
+    ai: tuple[bool, ...] = (False, True)  # one per player (MAX, MIN...): True where the AI plays
     policy: Policy = field(default_factory=Policy)
     seed: int | None = None
     delay: float = 0.8
@@ -31,9 +31,17 @@ class PlayConfig:
 
 
 def parse_side(game: AnyGame, text: str) -> int:
-    """`first`/`second` (also `max`/`min`, `1`/`2`, and the players' symbols such as x/o)."""
+    """`first`/`second` (also `max`/`min`, `1`/`2`, and the players' symbols such as x/o); in a
+    game of more than two players the seat's number, 1..n (also `player 2`, `third`)."""
     word = text.strip().lower()
     labels = [label.lower() for label in boards.player_labels(game)]
+    players = len(labels)
+    if players != 2:
+        ordinals = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+        for player in range(players):
+            if word in (str(player + 1), labels[player], ordinals[player]):
+                return player
+        raise ConfigError(f"unknown side {text!r}; use a seat number from 1 to {players}")
     for player, words in enumerate((("first", "max", "1"), ("second", "min", "2"))):
         if word in words or word == labels[player]:
             return player
@@ -47,11 +55,27 @@ def finished_words(game: AnyGame, state: Any) -> str | None:
     value = game.outcome(state)
     if value is None:
         return None
+    if game.game_type.players != 2:
+        return winners_words(game, state)
     if not game.win_loss:
         return f"its value is {render.fmt_value(value)} (MAX's view)"
     if value == 0:
         return "it is a draw"
     return f"{boards.player_labels(game)[MAX if value > 0 else 1 - MAX]} has won"
+
+
+def winners_words(game: AnyGame, state: Any) -> str:
+    """The end of a game of more than two players: `player 2 has won` when one return is the
+    highest, otherwise the returns in player order."""
+    returns = game.returns(state)
+    assert returns is not None
+    labels = boards.player_labels(game)
+    best = max(returns)
+    top = [i for i, r in enumerate(returns) if r == best]
+    if len(top) == 1 and len(set(returns)) > 1:
+        return f"{labels[top[0]]} has won"
+    shown = ", ".join(f"{labels[i]} {render.fmt_value(r)}" for i, r in enumerate(returns))
+    return f"the returns are {shown}"
 
 
 #: A position given to start from is named in the intro when it is at most this long.
@@ -71,8 +95,9 @@ def intro_words(game: AnyGame, config: PlayConfig) -> tuple[str, str]:
     if config.watch:
         return where, f"the AI plays both sides ({level})"
     if not any(config.ai):
-        return where, "two humans at one keyboard"
-    human = 0 if config.ai[1] else 1
+        humans = "two" if len(config.ai) == 2 else str(len(config.ai))
+        return where, f"{humans} humans at one keyboard"
+    human = config.ai.index(False)
     if config.start is None:
         order = "first" if human == MAX else "second"
     else:
@@ -97,22 +122,24 @@ def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = Fals
     if over is not None:
         raise ConfigError(f"the game is already over in that position ({over}); give one where "
                           "a move is still to be made")
+    players = game.game_type.players
     mover = game.to_move(state)
     mover = MAX if mover == CHANCE else mover
     human = mover if side is None else parse_side(game, side)
     if ai_first:
+        following = (mover + 1) % players
         if side is not None and human == mover:
             names = boards.player_labels(game)
             raise ConfigError(f"--ai-first means the AI makes the first move, as {names[mover]}, "
-                              f"and you play {names[1 - mover]}; it contradicts --side {side}")
-        human = 1 - mover
+                              f"and you play {names[following]}; it contradicts --side {side}")
+        if side is None:
+            human = following
     if watch and opponent == "human":
         raise ConfigError("--watch is the AI against itself; it cannot be combined with --vs human")
     if (watch or opponent == "human") and (side is not None or ai_first):
         mode = "--watch" if watch else "--vs human"
         raise ConfigError(f"--side and --ai-first choose your side against the AI; {mode} has none")
-    ai = (True, True) if watch else (False, False) if opponent == "human" else (
-        human != 0, human != 1)
+    ai = tuple(watch or (opponent == "ai" and seat != human) for seat in range(players))
     policy = Policy.make(game, level, budget=budget, depth=depth, algorithm=algorithm,
                          evaluator=evaluator)
     if delay < 0:
@@ -122,4 +149,4 @@ def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = Fals
 
 
 __all__ = ["ConfigError", "PlayConfig", "finished_words", "intro_words", "make_config",
-           "parse_side"]
+           "parse_side", "winners_words"]

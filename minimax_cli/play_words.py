@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import Game
 from minimax_cli.core.result import STOP_TIME
-from minimax_cli.core.score import Bound, Kind, PovScore, Score, format_number
+from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
 from minimax_cli.words import count, in_own_moves, own_moves
 
 if TYPE_CHECKING:
@@ -127,12 +127,23 @@ def cell_words(game: AnyGame, score: Score, player: int) -> str:
     return word + in_own_moves(score.plies, score.plies_at_most)
 
 
+def vector_words(vector: tuple[Number, ...], proven: bool) -> str:
+    """`returns: player 1 1, player 2 0, player 3 0` (proven), or the estimated returns."""
+    shown = ", ".join(f"player {i + 1} {format_number(v)}" for i, v in enumerate(vector))
+    return f"{'returns' if proven else 'estimated returns'}: {shown}"
+
+
 def how_words(thought: Thought) -> str:
     """How the move was found: `a search to the end`, `best move at depth 6 of a search stopped
     after 1 s`, `no value found: ... before any depth was completed`..."""
     result = thought.result
     if thought.method is not None:
         return f"the game's own solver ({thought.method})"
+    if result.iterations is not None:
+        runs = count(result.iterations, "simulation")
+        if thought.solved:
+            return f"Monte Carlo tree search with its solver ({runs})"
+        return f"Monte Carlo tree search ({runs}, the most visited move)"
     if result.score is None:
         cause = "Ctrl-C stopped the search" if thought.interrupted else (
             f"the {thought.budget:g} s budget ran out")
@@ -166,7 +177,10 @@ def explain(game: AnyGame, thought: Thought, move: Any, mover: Party, other: Par
     if entry is None:
         return f"{how}; this move was not valued{work}"
     score = entry.score.seen_by(mover.player)
-    words = (after_words if played else before_words)(game, score, mover, other)
+    if entry.vector is not None:
+        words = vector_words(entry.vector, score.proven)
+    else:
+        words = (after_words if played else before_words)(game, score, mover, other)
     if score.exact:
         if thought.solved:
             return f"{words}, proven by {how}{work}"
@@ -177,4 +191,4 @@ def explain(game: AnyGame, thought: Thought, move: Any, mover: Party, other: Par
 
 
 __all__ = ["Party", "after_words", "before_words", "cell_words", "ending_words", "explain",
-           "how_words", "max_view", "you"]
+           "how_words", "max_view", "vector_words", "you"]

@@ -21,6 +21,11 @@ evaluation function is cut at a fixed depth (level 1: one ply, 2: two, 3: three,
 frontier scored by the evaluation. A game without one cannot be cut off honestly, so the AI thinks
 as at perfect but plays a uniformly random legal move with a level's chance (level 1: 60 %, 2: 40 %,
 3: 25 %, 4: 10 %), and says so when it does.
+
+The search is the engine's wherever it serves the game; a game of chance is searched by
+expectiminimax and a game of more than two players by max^n (core.search.default_algorithm).
+Monte Carlo tree search (`--algorithm mcts`) is an anytime search: one run fills the budget, seeded
+from the sitting's generator, and its levels below perfect play a random move now and then.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ from minimax_cli.core.search import (
     ALGORITHMS,
     DEFAULT_ALGORITHM,
     check_algorithm,
+    default_algorithm,
     iterate,
     make_options,
 )
@@ -60,6 +66,7 @@ LEVELS = {1: "weak", 2: "easy", 3: "medium", 4: "strong", 5: "perfect"}
 PERFECT = 5
 LEVEL_DEPTHS = {1: 1, 2: 2, 3: 3, 4: 5}
 LEVEL_RANDOM = {1: 0.6, 2: 0.4, 3: 0.25, 4: 0.1}
+MCTS = "mcts"
 #: Seconds the AI may think per move unless --time says otherwise.
 DEFAULT_BUDGET = 1.0
 #: The least time a search is given after a solver used up the budget (it then yields a move).
@@ -112,18 +119,22 @@ class Policy:
             raise ConfigError(f"{game.name} has no evaluation function, so --depth cannot cut its "
                               "search; leave it out (the AI then searches to the end within its "
                               "time budget)")
+        algorithm = algorithm or default_algorithm(game)
         try:
-            check_algorithm(algorithm or DEFAULT_ALGORITHM, game)
+            check_algorithm(algorithm, game)
         except SearchError as error:
             raise ConfigError(str(error)) from None
+        if algorithm == MCTS and depth is not None:
+            raise ConfigError("--depth cuts a minimax search; mcts plays out every simulation to "
+                              "the end (its budget is --time)")
         randomness = 0.0
         if depth is None and number < PERFECT:
-            if evaluators:
+            if evaluators and algorithm != MCTS:
                 depth = LEVEL_DEPTHS[number]
             else:
                 randomness = LEVEL_RANDOM[number]
-        return cls(number, DEFAULT_BUDGET if budget is None else budget, depth,
-                   algorithm or DEFAULT_ALGORITHM, evaluator, randomness)
+        return cls(number, DEFAULT_BUDGET if budget is None else budget, depth, algorithm,
+                   evaluator, randomness)
 
     def describe(self) -> str:
         """`level 3: medium, 3 plies deep, up to 1 s a move` and the like."""
@@ -277,6 +288,12 @@ class Thinker:
             return
         run = check_algorithm(algorithm, game).run
         options = make_options(evaluator=evaluator, exact_root=True)
+        if algorithm == MCTS:  # an anytime search: one run fills the budget
+            assert limits.time is not None
+            seed = None if self.rng is None else self.rng.randrange(2**32)
+            yield run(game, state, Limits(time=limits.time),
+                      make_options(evaluator=evaluator, seed=seed))
+            return
         if not game.evaluators():
             yield run(game, state, limits, options)
             return

@@ -17,7 +17,16 @@ from rich.text import Text
 from minimax_cli import boards
 from minimax_cli.core.game import Game
 from minimax_cli.core.score import Bound, Kind, Score, format_number
-from minimax_cli.report import PLAYERS, MoveLine, Report, mover_view, number_words, result_words
+from minimax_cli.report import (
+    PLAYERS,
+    MoveLine,
+    Report,
+    move_words,
+    mover_view,
+    number_words,
+    result_words,
+    returns_words,
+)
 from minimax_cli.words import BEST_MEANS, OPTIMAL_MEANS, in_plies, plural
 
 AnyGame = Game[Any, Any]
@@ -83,8 +92,14 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
     if mover is not None and mover.exact and mover.kind in (Kind.WIN, Kind.LOSS) and not report.over:
         style = "bold green" if mover.kind is Kind.WIN else "bold red"
     rows.append(("result", Text(result, style=style)))
-    if not report.over:
+    if report.returns is not None and not report.over:
+        word = "estimated" if report.score is not None and not report.score.proven else "values"
+        rows.append(("returns", Text(f"{returns_words(report.returns)}  ({word}, per player)")))
+    elif not report.over:
         rows.append(("value", Text(value_words(report.score, report.win_loss) + "  (MAX's view)")))
+    if report.iterations is not None:
+        rows.append(("simulations", Text(f"{report.iterations:,} (Monte Carlo tree search; the "
+                                         "best move is the most visited)")))
     if report.chosen is not None:
         best = Text(report.chosen, style="bold green")
         if not report.best_searched:
@@ -100,6 +115,7 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
         elif report.score is not None and report.score.exact:
             line.append("  (an optimal start; the rest of the line was not computed)", style="dim")
         rows.append(("line", line))
+    rows.extend(("note", Text(note, style="yellow")) for note in report.notes)
     return rows
 
 
@@ -117,17 +133,30 @@ def moves_table(report: Report) -> RenderableType:
     (with ≥ / ≤ where only a bound is known) and, where proven, whether it is optimal; ★ marks the
     best. A heading of its own line says whose view each column takes."""
     who = {0: "MAX", 1: "MIN"}.get(report.to_move if report.to_move is not None else -9)
+    if report.returns is not None and report.to_move is not None and report.to_move >= 0:
+        who = f"player {report.to_move + 1}"
     lines = report.moves
+    per_player = any(m.returns is not None for m in lines)
+    visits = any(m.visits is not None for m in lines)
     table = Table()
     table.add_column("move")
     table.add_column(f"for {who} (to move)" if who else "result")
-    table.add_column("value (MAX)", justify="right")
+    if per_player:
+        table.add_column("returns (players 1, 2, …)", justify="right")
+    else:
+        table.add_column("value (MAX)", justify="right")
+    if visits:
+        table.add_column("visits", justify="right")
     show_optimal = any(m.optimal is not None for m in lines)
     if show_optimal:
         table.add_column("optimal")
     for m in lines[:MOVE_ROWS]:
+        value = (", ".join(format_number(v) for v in m.returns) if m.returns is not None
+                 else signed(m.score, report.win_loss))
         row: list[Text] = [Text(m.text + (" ★" if m.best else "")),
-                           Text(_for_mover(m, report)), Text(signed(m.score, report.win_loss))]
+                           Text(_for_mover(m, report)), Text(value)]
+        if visits:
+            row.append(Text("" if m.visits is None else f"{m.visits:,}"))
         if show_optimal:
             row.append(Text({True: "yes", False: "no", None: "?"}[m.optimal]))
         table.add_row(*row, style="bold" if m.best else None)
@@ -141,6 +170,9 @@ def moves_table(report: Report) -> RenderableType:
     if any(m.best and not m.score.proven for m in lines):
         legend = Text("★ best by the estimate of the deepest completed search (not proven)",
                       style="dim")
+    if visits:
+        legend = Text("★ the most visited move (Monte Carlo tree search); values are mean rewards "
+                      "of the simulations, estimates unless proven by its solver", style="dim")
     if show_optimal and not any(m.best for m in lines) and report.chosen is not None:
         legend = Text("no move is marked best: the distances to the end are not known here, "
                       "only who wins", style="dim")
@@ -150,7 +182,11 @@ def moves_table(report: Report) -> RenderableType:
 
 
 def _for_mover(line: MoveLine, report: Report) -> str:
+    if line.returns is not None:
+        return move_words(line, report.to_move)
     score = mover_view(line.score, report.to_move)
+    if line.visits is not None and score.kind is Kind.ESTIMATE:
+        return f"mean reward {_SIGNS[score.bound]}{format_number(score.number)}"
     text = str(score)
     if score.kind is Kind.ESTIMATE:
         text += " (heuristic)"

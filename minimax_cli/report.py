@@ -12,7 +12,7 @@ is `minimax_cli/schema/report.schema.json` (tests validate every command and gam
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -38,6 +38,8 @@ class MoveLine:
     score: Score
     optimal: bool | None
     best: bool
+    returns: tuple[Number, ...] | None = None  # one per player (more than two players)
+    visits: int | None = None  # Monte Carlo tree search
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,9 @@ class Report:
     facts: Mapping[str, object] | None = None
     stats: Mapping[str, object] = field(default_factory=dict)
     searches: tuple[Mapping[str, object], ...] = ()  # solve --tree: minimax and the engine
+    returns: tuple[Number, ...] | None = None  # the value per player (more than two players)
+    iterations: int | None = None  # Monte Carlo tree search's simulations
+    notes: tuple[str, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -183,23 +188,39 @@ def pv_text(game: AnyGame, state: Any, pv: Sequence[Any]) -> tuple[tuple[str, ..
     return tuple(words), game.outcome(s) is not None
 
 
+def _first_player(score: PovScore, returns: tuple[Number, ...] | None) -> Score:
+    """A score as the first player (MAX) sees it: with returns per player (more than two players,
+    where a score cannot be flipped to another's view), the first player's component."""
+    if returns is None:
+        return score.max()
+    mine = score.relative
+    return Score(mine.kind if mine.kind in (Kind.VALUE, Kind.ESTIMATE) else Kind.VALUE,
+                 returns[0], mine.bound)
+
+
 def from_search(game: AnyGame, state: Any, result: SearchResult) -> Report:
     """The report of one search (`minimax analyze`)."""
     to_move = _to_move(game, state)
-    score = result.max_score
-    found = [(m.move, m.max_score) for m in result.moves]
+    score = None if result.score is None else _first_player(result.score, result.vector)
+    found = [(m.move, _first_player(m.score, m.vector)) for m in result.moves]
+    extra = {m.move: (m.vector, m.visits) for m in result.moves}
     # A proven root: its best moves follow from the moves' proven values; otherwise they are the
     # moves this search ranked first.
     proven_root = score is not None and score.exact and any(s.exact for _, s in found)
     ranked = None if proven_root else set(result.best_moves())
     pv, complete = pv_text(game, state, result.pv)
     stats = _search_stats(result)
+    lines = tuple(replace(line, returns=extra[line.move][0], visits=extra[line.move][1])
+                  for line in _lines(game, state, found, score, to_move, ranked))
+    if result.vector is not None and to_move is not None and to_move >= 0:
+        lines = tuple(sorted(lines, key=lambda line: -(line.returns or (0,) * (to_move + 1))[to_move]))
     return Report("analyze", game.name, parameters(game), game.format_position(state), to_move,
-                  game.win_loss, score, _lines(game, state, found, score, to_move, ranked), pv,
+                  game.win_loss and result.vector is None, score, lines, pv,
                   complete, "search", result.algorithm, result.depth, result.stopped,
                   result.best_searched,
                   None if result.best_move is None else game.format_move(state, result.best_move),
-                  stats=stats)
+                  stats=stats, returns=result.vector, iterations=result.iterations,
+                  notes=result.notes)
 
 
 def from_solve(game: AnyGame, state: Any, solved: Any) -> Report:
@@ -264,6 +285,10 @@ def result_words(report: Report) -> str:
     score = report.mover_score
     if score is None:
         return "no value: the search stopped before any depth was completed"
+    if report.returns is not None:
+        if score.kind is Kind.ESTIMATE:
+            return f"estimated returns (not proven): {returns_words(report.returns)}"
+        return f"returns with each player's best play: {returns_words(report.returns)}"
     who = f"the player to move ({player_name(report.to_move)})"
     at_most = score.plies_at_most
     if score.kind in (Kind.WIN, Kind.LOSS) and score.bound is Bound.EXACT:
@@ -292,8 +317,17 @@ def number_words(value: Number) -> str:
 
 
 def move_words(line: MoveLine, to_move: int | None) -> str:
-    """What a move means for the player to move: `win in 3 plies`, `at most a draw`, `estimate 4`."""
+    """What a move means for the player to move: `win in 3 plies`, `at most a draw`, `estimate 4`;
+    with returns per player, the mover's own (`value 1 for player 2`)."""
+    if line.returns is not None and to_move is not None and to_move >= 0:
+        word = "estimate" if line.score.kind is Kind.ESTIMATE else "value"
+        return f"{word} {format_number(line.returns[to_move])} for {player_name(to_move)}"
     return str(mover_view(line.score, to_move))
+
+
+def returns_words(returns: Sequence[Number]) -> str:
+    """`player 1 1, player 2 0, player 3 0`."""
+    return ", ".join(f"player {i + 1} {format_number(v)}" for i, v in enumerate(returns))
 
 
 # --- JSON ----------------------------------------------------------------------------------------
@@ -325,7 +359,12 @@ def _move_dict(line: MoveLine, to_move: int | None) -> dict[str, Any]:
     return {"move": line.text, "value": json_number(s.number), "value_exact": exact_text(s.number),
             "kind": s.kind.value, "bound": s.bound.value, "proven": s.proven, "exact": s.exact,
             "distance": s.plies, "distance_at_most": s.plies_at_most,
-            "for_mover": move_words(line, to_move), "optimal": line.optimal, "best": line.best}
+            "for_mover": move_words(line, to_move), "optimal": line.optimal, "best": line.best,
+            "returns": _numbers(line.returns), "visits": line.visits}
+
+
+def _numbers(values: tuple[Number, ...] | None) -> list[int | float] | None:
+    return None if values is None else [json_number(v) for v in values]
 
 
 def report_dict(report: Report) -> dict[str, Any]:
@@ -344,6 +383,7 @@ def report_dict(report: Report) -> dict[str, Any]:
         "value": None if score is None else json_number(score.number),
         "value_exact": None if score is None else exact_text(score.number),
         "value_view": "MAX",
+        "returns": _numbers(report.returns),
         "score": None if score is None else score_dict(score),
         "result": result_words(report),
         "proven": report.proven,
@@ -364,6 +404,8 @@ def report_dict(report: Report) -> dict[str, Any]:
         "explanation": list(report.explanation),
         "facts": None if report.facts is None else dict(report.facts),
         "stats": dict(report.stats),
+        "iterations": report.iterations,
+        "notes": list(report.notes),
         "searches": [dict(d) for d in report.searches],
     }
 
@@ -377,4 +419,4 @@ def header_dict(command: str, game: AnyGame) -> dict[str, Any]:
 
 __all__ = ["SCHEMA_ID", "MoveLine", "Report", "count", "from_search", "from_solve",
            "json_number", "move_words", "mover_view", "over_words", "parameters", "report_dict",
-           "result_words", "score_dict"]
+           "result_words", "returns_words", "score_dict"]

@@ -42,7 +42,8 @@ def test_slides_tree_json_for_alphabeta() -> None:
     assert data["moves"][0] == {"move": "1", "value": 3, "value_exact": None, "bound": "exact",
                                 "distance": None, "distance_at_most": False, "kind": "value",
                                 "proven": True, "exact": True, "for_mover": "value 3",
-                                "optimal": True, "best": True}
+                                "optimal": True, "best": True, "returns": None,
+                                "visits": None}
     # C's first leaf (2) proves C <= 2 < 3: not optimal; B likewise (<= 2 after its 2 is seen)
     assert [(m["move"], m["value"], m["optimal"]) for m in data["moves"]] == [
         ("1", 3, True), ("2", 2, False), ("3", 2, False)]

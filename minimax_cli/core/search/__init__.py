@@ -67,12 +67,36 @@ def check_algorithm(algorithm: str, game: AnyGame) -> Algorithm:
     return chosen
 
 
+#: What `--compare` sets side by side in a game of more than two players: two different
+#: questions (each player for itself, or everyone against the player to move), work beside.
+COMPARED_MULTIPLAYER = ("maxn", "paranoid")
+
+
 def compared_algorithms(game: AnyGame) -> list[str]:
     """The algorithms `--compare` sets side by side on `game`: those computing the minimax value
-    that serve it, the plainest first (node counts are given against it)."""
+    (the expectiminimax value in a game of chance) that serve it, the plainest first (node counts
+    are given against it); in a game of more players, max^n and paranoid. The chance algorithms
+    are left out of deterministic games, where they are alpha-beta by another name."""
+    if game.game_type.players > 2:
+        return [n for n in COMPARED_MULTIPLAYER
+                if n in ALGORITHMS and ALGORITHMS[n].refusal(game) is None]
     order = ["minimax", "alphabeta", *(n for n in ALGORITHMS if n not in ("minimax", "alphabeta"))]
     return [n for n in order
-            if ALGORITHMS[n].minimax_value and ALGORITHMS[n].refusal(game) is None]
+            if ALGORITHMS[n].minimax_value and ALGORITHMS[n].refusal(game) is None
+            and (game.game_type.chance or not ALGORITHMS[n].chance)]
+
+
+#: What searches a game when no algorithm is named, in order of preference: the engine, then the
+#: algorithms for chance and for more than two players, then Monte Carlo tree search.
+PREFERRED = ("negamax", "expectiminimax", "maxn", "mcts")
+
+
+def default_algorithm(game: AnyGame) -> str:
+    """The algorithm used on `game` when none is named: the first of PREFERRED that serves it."""
+    for name in PREFERRED:
+        if name in ALGORITHMS and ALGORITHMS[name].refusal(game) is None:
+            return name
+    return DEFAULT_ALGORITHM
 
 
 def search(game: AnyGame, state: Any, algorithm: str = DEFAULT_ALGORITHM,
@@ -83,4 +107,5 @@ def search(game: AnyGame, state: Any, algorithm: str = DEFAULT_ALGORITHM,
 
 
 __all__ = ["ALGORITHMS", "DEFAULT_ALGORITHM", "DESCRIPTIONS", "Algorithm", "check_algorithm",
-           "compared_algorithms", "get_algorithm", "iterate", "make_options", "search"]
+           "compared_algorithms", "default_algorithm", "get_algorithm", "iterate", "make_options",
+           "search"]

@@ -1,0 +1,349 @@
+"""max^n (Luckhardt and Irani, 1986): the search for games of any number of players.
+
+A node's value is a vector, one utility per player. A terminal state's vector is the game's
+`returns`; at a node of player p the value is the vector of the child that is best in component p;
+at a chance node it is the children's vectors averaged by their probabilities (exactly, as
+fractions, where the probabilities are exact). On a two-player zero-sum game the vectors are
+(v, -v) and max^n is minimax.
+
+Tie-break rule: when several children are equally good for the player to move (the same value in
+its own component), it takes the first of them in the game's move order, the order `legal_moves`
+lists them (in bones: the smallest amount). By hand: scan the children left to right and change
+your choice only for a strictly better value. When the tied children differ for another player,
+the rule decided that player's fate: the trace marks the node (kind "tie") and a tie on the
+principal variation is told in plain words in `SearchResult.notes`.
+
+Depth limits need an evaluation giving one value per player (a tuple of numbers, on the scale of
+`returns`); a two-player zero-sum game's single number from MAX's point of view is read as (h, -h).
+In a two-player win/loss game searched to a depth limit, finished games score +-(WIN - ply) per
+component as in the engine, so a win outranks any heuristic.
+
+There is no pruning: every node is searched, but a memo keyed by the state (and the depth left)
+answers a position met again with the vector found for it the first time, which is exact (the
+value of a state depends on nothing else), so a memo never changes a value, a move or a note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from minimax_cli.core.game import CHANCE, MAX, PLAYER_NAMES, SearchError
+from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
+from minimax_cli.core.score import Bound, Number, format_number, is_decisive, terminal_score
+from minimax_cli.core.search.common import (
+    AnyGame,
+    Budget,
+    Scored,
+    Stop,
+    build_result,
+    deep_recursion,
+    pick_evaluator,
+)
+from minimax_cli.core.table import DEFAULT_MB
+
+Vector = tuple[Number, ...]
+
+#: Rough bytes a memo entry costs (key, vector, line); sizes the memo from `table_mb`.
+MEMO_ENTRY_BYTES = 256
+TIE_RULE = "the first move in the game's move order"
+
+
+@dataclass(frozen=True)
+class Tie:
+    """A choice the tie-break rule made: `player` found `options` (move, vector) equally good in
+    its own component, the vectors differing elsewhere, and took the first."""
+
+    player: int
+    options: tuple[tuple[Hashable, Vector], ...]
+
+
+@dataclass(frozen=True)
+class Step:
+    """The principal variation below a node, as a chain: the move chosen there, the tie the rule
+    broke to choose it (if any) and the rest. Chains are shared between memo entries."""
+
+    move: Hashable
+    tie: Tie | None
+    rest: Step | None
+
+
+#: What a search backs up from a node: its vector, its principal variation, whether an
+#: evaluation took part below it.
+Line = tuple[Vector, Step | None, bool]
+
+
+class Memo:
+    """Exact lines by (state, depth left), kept across searches of one game with one evaluation
+    (a caller tabulating a family of positions shares one); at most `capacity` entries."""
+
+    def __init__(self, capacity: int | None = None) -> None:
+        self.capacity = capacity if capacity is not None else int(DEFAULT_MB * 2**20)
+        self.lines: dict[Hashable, Any] = {}
+        self.context: Hashable = None
+
+    def use_for(self, context: Hashable) -> None:
+        if context != self.context:
+            self.lines.clear()
+            self.context = context
+
+
+def vector_evaluation(game: AnyGame, evaluate: Callable[[Any], Any]) -> Callable[[Any], Vector]:
+    """The evaluation as one number per player; SearchError when it gives something else."""
+    players = game.game_type.players
+    pair = players == 2 and game.game_type.zero_sum
+
+    def vector(state: Any) -> Vector:
+        h = evaluate(state)
+        if isinstance(h, tuple) and len(h) == players:
+            return h
+        if pair and isinstance(h, int | float | Fraction) and not isinstance(h, bool):
+            return (h, -h)
+        raise SearchError(
+            f"{game.name}'s evaluation gives {type(h).__name__} values; a depth limit in a game of "
+            f"{players} players needs one value per player (a tuple of {players} numbers): "
+            "drop --depth to search to the end")
+
+    return vector
+
+
+def engine_units(game: AnyGame, heuristic: bool) -> bool:
+    """True when finished games score +-(WIN - ply): a two-player win/loss game beside a heuristic
+    (which is on another scale). Averages over chance would mean nothing in those units."""
+    kind = game.game_type
+    return heuristic and kind.win_loss and not kind.chance
+
+
+def shown(vector: Vector, engine: bool) -> Vector:
+    """A vector on the game's own scale: engine win/loss numbers become +1 / -1."""
+    if not engine:
+        return vector
+    return tuple((1 if c > 0 else -1) if is_decisive(c) else c for c in vector)
+
+
+def player_name(game: AnyGame, player: int) -> str:
+    if game.game_type.players == 2:
+        return PLAYER_NAMES[player]
+    return f"player {player + 1}"
+
+
+def vector_text(vector: Vector) -> str:
+    return "(" + ", ".join(format_number(c) for c in vector) + ")"
+
+
+def reading(game: AnyGame, vector: Vector) -> str:
+    """`player 3 wins` when the vector gives one player the highest return and every other the
+    lowest; the vector itself otherwise."""
+    low, high = game.game_type.low, game.game_type.high
+    winners = [i for i, c in enumerate(vector) if c == high]
+    if low is not None and high is not None and low < high and len(winners) == 1 and all(
+            c == low for i, c in enumerate(vector) if i != winners[0]):
+        return f"{player_name(game, winners[0])} wins"
+    return f"it gives {vector_text(vector)}"
+
+
+def tie_note(game: AnyGame, state: Any, tie: Tie, engine: bool) -> str:
+    """A tie broken by the rule, in words a student can check against the tree."""
+    def move(m: Hashable) -> str:
+        return game.format_move(state, m)
+
+    chosen, chosen_vector = tie.options[0]
+    own = format_number(shown(chosen_vector, engine)[tie.player])
+    others = "; ".join(f"{move(m)} gives {vector_text(shown(v, engine))}"
+                       for m, v in tie.options[1:] if v != chosen_vector)
+    names = [move(m) for m, _ in tie.options]
+    choice = ", ".join(names[:-1]) + " and " + names[-1]
+    return (f"at {game.format_position(state)}, {player_name(game, tie.player)} was indifferent "
+            f"between {choice} (each worth {own} to it); by the tie-break rule ({TIE_RULE}) it "
+            f"played {move(chosen)}: {vector_text(shown(chosen_vector, engine))}, "
+            f"{reading(game, shown(chosen_vector, engine))} ({others})")
+
+
+def follow(game: AnyGame, state: Any, step: Step | None, engine: bool,
+           ) -> tuple[list[Hashable], list[str]]:
+    """The principal variation as a list of moves, and a note for each tie broken on it."""
+    pv: list[Hashable] = []
+    notes: list[str] = []
+    while step is not None:
+        if step.tie is not None:
+            notes.append(tie_note(game, state, step.tie, engine))
+        pv.append(step.move)
+        state = game.play(state, step.move)
+        step = step.rest
+    return pv, notes
+
+
+def _tidy(number: Number) -> Number:
+    if isinstance(number, Fraction) and number.denominator == 1:
+        return number.numerator
+    return number
+
+
+def maxn(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
+    """max^n with a fresh memo (the registered algorithm)."""
+    return maxn_search(game, state, limits, options)
+
+
+def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
+                options: SearchOptions | None = None, *, memo: Memo | bool = True,
+                ) -> SearchResult:
+    """max^n from `state`. `memo`: True for a fresh memo sized by `options.table_mb`, False for
+    none (every node of the tree searched), or a Memo shared with other searches of this game."""
+    limits = limits or Limits()
+    options = options or SearchOptions()
+    evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
+    vector_of = None if evaluate is None else vector_evaluation(game, evaluate)
+    engine = engine_units(game, evaluate is not None)
+    table: Memo | None
+    if memo is True:
+        megabytes = options.table_mb if options.table_mb is not None else DEFAULT_MB
+        table = Memo(int(megabytes * 2**20) // MEMO_ENTRY_BYTES)
+    else:
+        table = memo or None
+    if table is not None:
+        table.use_for((id(game), options.evaluator if evaluate is not None else None))
+    lines = {} if table is None else table.lines
+    capacity = 0 if table is None else table.capacity
+
+    returns, legal, play, to_move = game.returns, game.legal_moves, game.play, game.to_move
+    chance = game.chance_outcomes
+    max_depth = -1 if limits.depth is None else limits.depth
+    budget = Budget(limits)
+    root_player = to_move(state)
+    view = root_player if root_player != CHANCE else MAX
+    trace_limit = options.trace_limit if options.trace else 0
+    stats = SearchStats(depth=max(max_depth, 0))
+    traced = 0
+    ties: set[Hashable] = set()
+    root_scores: list[Scored] = []
+
+    def visit(s: Any, ply: int, left: int, parent: TraceNode | None, move: Hashable,
+              probability: Number | None) -> Line:
+        nonlocal traced
+        if stats.nodes + 1 >= budget.check_at:
+            budget.check(stats.nodes + 1)
+        stats.nodes += 1
+        player = to_move(s)
+        node = None
+        if parent is not None:
+            if ply == 0:
+                node = parent
+            elif traced < trace_limit:
+                traced += 1
+                node = TraceNode(move, player, probability=probability)
+                parent.children.append(node)
+        key = s if max_depth < 0 else (s, left)
+        if table is not None and ply > 0:
+            stats.tt_probes += 1
+            found = lines.get(key)
+            if found is not None:
+                stats.tt_hits += 1
+                stats.tt_answers += 1
+                if node is not None:
+                    node.kind = "table"
+                    node.value, node.vector = found[0][0], shown(found[0], engine)
+                return found  # type: ignore[no-any-return]
+        line = _node(s, ply, left, player, node)
+        if table is not None and len(lines) < capacity:
+            lines[key] = line
+        return line
+
+    def _node(s: Any, ply: int, left: int, player: int, node: TraceNode | None) -> Line:
+        final = returns(s)
+        if final is not None:
+            stats.leaves += 1
+            vector = tuple(terminal_score(c, ply, True) for c in final) if engine else tuple(final)
+            if node is not None:
+                node.kind, node.value, node.vector = "terminal", vector[0], shown(vector, engine)
+            return (vector, None, False)
+        if left == 0:
+            stats.leaves += 1
+            assert vector_of is not None  # an evaluator exists whenever max_depth >= 0
+            vector = vector_of(s)
+            if node is not None:
+                node.kind, node.value, node.vector = "eval", vector[0], shown(vector, engine)
+            return (vector, None, True)
+        if player == CHANCE:
+            line = _average(s, ply, left, node)
+        else:
+            line = _choose(s, ply, left, player, node, legal(s))
+        if node is not None:
+            node.value, node.vector = line[0][0], shown(line[0], engine)
+        return line
+
+    def _average(s: Any, ply: int, left: int, node: TraceNode | None) -> Line:
+        total: list[Number] = []
+        estimated = False
+        for m, p in chance(s):
+            vector, _, below = visit(play(s, m), ply + 1, left - 1, node, m, p)
+            estimated = estimated or below
+            if ply == 0:
+                root_scores.append(Scored(m, vector[view], not below, Bound.EXACT,
+                                          vector=shown(vector, engine)))
+            total = [p * c for c in vector] if not total else [
+                t + p * c for t, c in zip(total, vector, strict=True)]
+        # No principal variation through a chance node: which outcome would it follow?
+        return (tuple(_tidy(t) for t in total), None, estimated)
+
+    def _choose(s: Any, ply: int, left: int, player: int, node: TraceNode | None,
+                moves: Sequence[Hashable]) -> Line:
+        best: Line | None = None
+        best_move: Hashable = None
+        tied: list[tuple[Hashable, Vector]] = []
+        estimated = False
+        for m in moves:
+            line = visit(play(s, m), ply + 1, left - 1, node, m, None)
+            vector = line[0]
+            estimated = estimated or line[2]
+            if ply == 0:
+                root_scores.append(Scored(m, vector[view], not line[2], Bound.EXACT,
+                                          vector=shown(vector, engine)))
+            if best is None or vector[player] > best[0][player]:
+                best, best_move, tied = line, m, [(m, vector)]
+            elif vector[player] == best[0][player]:
+                tied.append((m, vector))
+        assert best is not None  # a state that is not over has a move
+        tie = None
+        if any(v != best[0] for _, v in tied):
+            tie = Tie(player, tuple(tied))
+            ties.add((s, left))
+            if node is not None:
+                node.kind = "tie"
+        return (best[0], Step(best_move, tie, best[1]), estimated)
+
+    root_trace = TraceNode(None, root_player) if trace_limit else None
+    stopped = None
+    root: Line | None = None
+    try:
+        with deep_recursion():
+            root = visit(state, 0, max_depth, root_trace, None, None)
+    except Stop as stop:
+        stopped = stop.reason
+    stats.elapsed = budget.elapsed()
+    common: dict[str, Any] = {"pov": view, "engine_scores": engine, "numbers": not engine,
+                              "stats": stats, "trace": root_trace,
+                              "trace_truncated": traced >= trace_limit > 0}
+    if root is None:  # stopped: no value, nothing invented
+        stats.depth = 0
+        first = list(legal(state)) if root_player != CHANCE else []
+        return build_result("maxn", game, root_player, root=None, moves=[],
+                            best_move=first[0] if first else None, pv=[], depth=None,
+                            stopped=stopped, best_searched=False, **common)
+    vector, step, estimated = root
+    pv, notes = follow(game, state, step, engine)
+    off_line = len(ties) - len(notes)
+    if off_line > 0:
+        notes.append(f"the tie-break rule ({TIE_RULE}) also decided between moves of different "
+                     f"value to another player in {off_line} position{'s' * (off_line != 1)} off "
+                     "the principal variation (marked in the tree with --tree)")
+    result = build_result("maxn", game, root_player,
+                          root=Scored(None, vector[view], not estimated, Bound.EXACT),
+                          moves=root_scores, best_move=pv[0] if pv else None, pv=pv,
+                          depth=limits.depth, vector=shown(vector, engine), **common)
+    result.notes = tuple(notes)
+    return result
+
+
+__all__ = ["TIE_RULE", "Memo", "Step", "Tie", "maxn", "maxn_search", "vector_evaluation"]
