@@ -11,7 +11,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from minimax_cli import render_report, report
-from minimax_cli.core.game import MAX, Game
+from minimax_cli.core.game import CHANCE, MAX, Game
 from minimax_cli.core.result import (
     STOP_INTERRUPTED,
     STOP_NODES,
@@ -27,6 +27,7 @@ AnyGame = Game[Any, Any]
 
 MAX_MARK = "▲ MAX"  # the course draws MAX as an upward triangle, MIN as a downward one
 MIN_MARK = "▼ MIN"
+CHANCE_MARK = "◆ CHANCE"  # neither triangle: nobody chooses, the outcomes are averaged
 
 
 def fmt_value(value: Number | None) -> str:
@@ -98,8 +99,10 @@ TREE_PRUNED = 20
 def search_tree(game: AnyGame, state: Any, trace: TraceNode, truncated: bool = False) -> Tree:
     """The recorded search as a Rich tree: MAX/MIN, window, value; pruned moves marked. A wide node
     shows its first TREE_CHILDREN children and says how many more were searched but not drawn."""
+    players = game.game_type.players
+
     def label(node: TraceNode, move: str) -> Text:
-        return _node_label(node, move, game.win_loss)
+        return _node_label(node, move, game.win_loss, players)
 
     root = Tree(label(trace, "root"), guide_style="dim")
     stack: list[tuple[TraceNode, Any, Tree]] = [(trace, state, root)]
@@ -136,21 +139,30 @@ def trace_number(value: Number | None, win_loss: bool) -> str:
     return fmt_value(value)
 
 
-def _node_label(node: TraceNode, move: str, win_loss: bool) -> Text:
+def _node_label(node: TraceNode, move: str, win_loss: bool, players: int = 2) -> Text:
     text = Text()
+    if node.probability is not None:  # the edge from a chance node
+        text.append(f"p={fmt_value(node.probability)} ", style="yellow")
     text.append(f"{move} ", style="bold")
+    value = (f"({', '.join(fmt_value(v) for v in node.vector)})" if node.vector is not None
+             else trace_number(node.value, win_loss))
     if node.kind == "terminal":
-        text.append(f"leaf = {trace_number(node.value, win_loss)}", style="cyan")
+        text.append(f"leaf = {value}", style="cyan")
         return text
     if node.kind == "eval":
-        text.append(f"cut, eval = {trace_number(node.value, win_loss)}", style="magenta")
+        text.append(f"cut, eval = {value}", style="magenta")
         return text
-    mark = MAX_MARK if node.player == MAX else MIN_MARK
-    text.append(mark, style="green" if node.player == MAX else "red")
+    if node.player == CHANCE:
+        text.append(CHANCE_MARK, style="yellow")
+    elif players > 2:
+        text.append(f"● player {node.player + 1}", style="blue")
+    else:
+        mark = MAX_MARK if node.player == MAX else MIN_MARK
+        text.append(mark, style="green" if node.player == MAX else "red")
     if node.alpha is not None:
         text.append(f"  α={trace_number(node.alpha, win_loss)} β={trace_number(node.beta, win_loss)}",
                     style="dim")
-    text.append(f"  = {trace_number(node.value, win_loss)}")
+    text.append(f"  = {value}")
     if node.kind == "table":
         text.append("  (from table)", style="dim")
     return text
@@ -159,12 +171,16 @@ def _node_label(node: TraceNode, move: str, win_loss: bool) -> Text:
 def comparison_table(results: Sequence[SearchResult]) -> Table:
     """Algorithms side by side on one position, with node reduction against the first (minimax)."""
     table = Table(title="Algorithms compared on the same position", title_justify="left")
+    first = results[0].algorithm if results else "minimax"
     for name, justify in [("algorithm", "left"), ("value", "right"), ("nodes", "right"),
-                          ("leaves", "right"), ("time", "right"), ("nodes vs minimax", "right")]:
+                          ("leaves", "right"), ("cutoffs", "right"), ("time", "right"),
+                          (f"nodes vs {first}", "right")]:
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     reference = results[0].stats.nodes if results else 0
     for r in results:
         ratio = f"{r.stats.nodes / reference:.2%}" if reference else "-"
-        table.add_row(r.algorithm, fmt_value(r.value), f"{r.stats.nodes:,}",
-                      f"{r.stats.leaves:,}", f"{r.stats.elapsed:.3f} s", ratio)
+        value = (f"({', '.join(fmt_value(v) for v in r.vector)})" if r.vector is not None
+                 else fmt_value(r.value))
+        table.add_row(r.algorithm, value, f"{r.stats.nodes:,}", f"{r.stats.leaves:,}",
+                      f"{r.stats.cutoffs:,}", f"{r.stats.elapsed:.3f} s", ratio)
     return table

@@ -92,6 +92,8 @@ class Report:
         """Whether the first player wins with perfect play, where that is proven (win/loss games)."""
         if not self.win_loss or self.score is None or not self.score.exact:
             return None
+        if not self.score.result:  # an expected value (chance) says nothing of who wins
+            return None
         return self.score.kind is Kind.WIN
 
     def optimal_moves(self) -> list[MoveLine]:
@@ -227,7 +229,12 @@ def from_solve(game: AnyGame, state: Any, solved: Any) -> Report:
     """The report of a solve (`minimax solve`); `solved` is a `solve.SolveReport`."""
     to_move = _to_move(game, state)
     found = [(m.move, m.score) for m in solved.moves]
-    lines = _lines(game, state, found, solved.score, to_move, None)
+    if solved.returns is not None and to_move is not None:  # more than two players
+        lines = tuple(sorted((MoveLine(m.move, m.text, m.score, m.optimal, m.optimal, m.returns)
+                              for m in solved.moves),
+                             key=lambda line: -(line.returns or ())[to_move]))
+    else:
+        lines = _lines(game, state, found, solved.score, to_move, None)
     first = next((m.move for m in lines if m.best), None)
     # Without the engine's line of best play, the report still names the first move of one.
     line = solved.pv or (() if first is None else (first,))
@@ -236,10 +243,10 @@ def from_solve(game: AnyGame, state: Any, solved: Any) -> Report:
                        table_entries=solved.table_entries, time_s=round(solved.elapsed, 6))
     searches = tuple(_search_dict(r) for r in solved.searches)
     return Report("solve", game.name, parameters(game), game.format_position(state), to_move,
-                  game.win_loss, solved.score, lines, pv, complete or to_move is None,
+                  solved.win_loss, solved.score, lines, pv, complete or to_move is None,
                   solved.method, None, None, None, True,
                   pv[0] if pv else None, tuple(solved.explanation),
-                  solved.facts, stats, searches)
+                  solved.facts, stats, searches, returns=solved.returns)
 
 
 def _search_stats(result: SearchResult) -> dict[str, int | float | None]:

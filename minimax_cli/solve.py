@@ -53,6 +53,7 @@ class MoveReport:
     text: str
     score: Score
     optimal: bool
+    returns: tuple[Number, ...] | None = None  # one per player (more than two players)
 
     @property
     def value(self) -> Number:
@@ -91,6 +92,7 @@ class SolveReport:
     elapsed: float
     searches: tuple[SearchResult, ...] = ()
     pv: tuple[Hashable, ...] = ()
+    returns: tuple[Number, ...] | None = None  # the value per player (more than two players)
 
     @property
     def value(self) -> Number:
@@ -133,6 +135,10 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False,
         from minimax_cli.solve_proof import solve_by_proof
 
         report = solve_by_proof(game, state, weak, progress, table_mb)
+    elif not engine_serves(game):
+        from minimax_cli.solve_other import solve_by_algorithm
+
+        report = solve_by_algorithm(game, state)
     else:
         solver = game.exact_solver()
         if solver is not None and table_mb is not None:
@@ -147,6 +153,13 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False,
         if solution is not None:
             report = with_distances(game, state, report)
     return report
+
+
+def engine_serves(game: AnyGame) -> bool:
+    """False for the games the engine does not search: chance, more than two players."""
+    from minimax_cli.core.search import ALGORITHMS
+
+    return ALGORITHMS["negamax"].refusal(game) is None
 
 
 # --- the game's own solver -----------------------------------------------------------------------
@@ -360,5 +373,5 @@ def _report(game: AnyGame, state: Any, score: Score, found: Sequence[tuple[Hasha
                        elapsed)
 
 
-__all__ = ["TREE_NODE_LIMIT", "MoveReport", "ProgressFn", "SolveReport", "solve", "solve_by_search",
-           "solve_by_tree", "tree_distances"]
+__all__ = ["TREE_NODE_LIMIT", "MoveReport", "ProgressFn", "SolveReport", "engine_serves", "solve",
+           "solve_by_search", "solve_by_tree", "tree_distances"]

@@ -34,6 +34,7 @@ WIDTH = {"COLUMNS": "80"}
 GAMES = registry.names()
 BUILT_IN_PARAMETERS = {
     "bones": "--n N  --take A,B,...  --misere",
+    "bones3": "--n N  --take A,B,...",
     "connect4": "--cols N  --rows N",
     "nim": "--heaps A,B,...  --misere",
     "tictactoe": "--rows N  --cols N  --k K",
@@ -206,12 +207,13 @@ def completions(args: list[str], incomplete: str) -> list[str]:
 
 @pytest.mark.parametrize(("args", "incomplete", "expected"), [
     ([], "", ["play", "analyze", "solve", "games"]),
-    (["analyze"], "", ["bones", "connect4", "nim", "tictactoe", "tree"]),
+    (["analyze"], "", ["bones", "bones3", "connect4", "nim", "tictactoe", "tree"]),
     (["analyze"], "t", ["tictactoe", "tree"]),
-    (["solve"], "b", ["bones"]),
+    (["solve"], "b", ["bones", "bones3"]),
     (["games"], "n", ["nim"]),
     (["games", "bones"], "", []),
-    (["analyze", "tictactoe", "--algorithm"], "", ["negamax", "minimax", "alphabeta", "expectimax"]),
+    (["analyze", "tictactoe", "--algorithm"], "",
+     ["negamax", "minimax", "alphabeta", "expectimax", "maxn", "paranoid", "mcts"]),
     (["analyze", "tree", "-a"], "a", ["alphabeta"]),
     (["analyze", "tictactoe", "--eval"], "", ["open-lines"]),
     (["analyze", "bones", "--eval"], "", []),
@@ -233,7 +235,7 @@ def test_algorithms_offered_are_those_that_serve_the_game(monkeypatch: pytest.Mo
     real_load, real_names = registry.load, registry.names
     monkeypatch.setattr(registry, "load", lambda name: Gamble if name == "gamble" else real_load(name))
     monkeypatch.setattr(registry, "names", lambda: [*real_names(), "gamble"])
-    assert completions(["analyze", "gamble", "--algorithm"], "") == ["expectimax"]
+    assert completions(["analyze", "gamble", "--algorithm"], "") == ["expectimax", "maxn", "mcts"]
     assert completions(["analyze"], "g") == ["gamble"]
 
 

@@ -12,7 +12,10 @@ from minimax_cli.core.game import SearchError
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult
 from minimax_cli.core.search.common import Algorithm, AnyGame
 from minimax_cli.core.search.expectimax import expectimax
+from minimax_cli.core.search.maxn import maxn
+from minimax_cli.core.search.mcts import mcts
 from minimax_cli.core.search.negamax import iterate, negamax
+from minimax_cli.core.search.paranoid import paranoid
 from minimax_cli.core.search.prover import proof_search
 from minimax_cli.core.search.textbook import alphabeta, minimax
 
@@ -31,6 +34,18 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm("proof", "exact proof search: null windows by bisection over the game's proof "
                   "kernel (losing moves skipped, threats first, bounds in the table)", proof_search,
                   needs_kernel=True),
+        Algorithm("maxn", "max^n for any number of players: each player takes the child best for "
+                  "its own utility (ties: the first in move order); chance nodes average; "
+                  "no pruning, a memo of positions", maxn, players=tuple(range(2, 9)),
+                  chance=True, general_sum=True, minimax_value=False),
+        Algorithm("paranoid", "the player to move against all the others, who minimise its "
+                  "utility together: alpha-beta on the root player's utility, a memo of "
+                  "positions and windows", paranoid, players=tuple(range(2, 9)),
+                  general_sum=True, minimax_value=False),
+        Algorithm("mcts", "Monte Carlo tree search (UCT) with the MCTS-Solver: random (or "
+                  "evaluation-guided) playouts, the most visited move; anytime, within "
+                  "--iterations, --time or --nodes", mcts, players=tuple(range(2, 9)),
+                  chance=True, general_sum=True, minimax_value=False),
     )
 }
 

@@ -80,8 +80,9 @@ class Memo:
     (a caller tabulating a family of positions shares one); at most `capacity` entries."""
 
     def __init__(self, capacity: int | None = None) -> None:
-        self.capacity = capacity if capacity is not None else int(DEFAULT_MB * 2**20)
-        self.lines: dict[Hashable, Any] = {}
+        self.capacity = (capacity if capacity is not None
+                         else int(DEFAULT_MB * 2**20) // MEMO_ENTRY_BYTES)
+        self.lines: dict[Hashable, Line] = {}
         self.context: Hashable = None
 
     def use_for(self, context: Hashable) -> None:
@@ -133,15 +134,15 @@ def vector_text(vector: Vector) -> str:
     return "(" + ", ".join(format_number(c) for c in vector) + ")"
 
 
-def reading(game: AnyGame, vector: Vector) -> str:
-    """`player 3 wins` when the vector gives one player the highest return and every other the
-    lowest; the vector itself otherwise."""
+def winner(game: AnyGame, vector: Vector) -> int | None:
+    """The player a vector makes the winner: the one with the game's highest return when every
+    other has the lowest; None for any other vector (or a game without bounds)."""
     low, high = game.game_type.low, game.game_type.high
     winners = [i for i, c in enumerate(vector) if c == high]
     if low is not None and high is not None and low < high and len(winners) == 1 and all(
             c == low for i, c in enumerate(vector) if i != winners[0]):
-        return f"{player_name(game, winners[0])} wins"
-    return f"it gives {vector_text(vector)}"
+        return winners[0]
+    return None
 
 
 def tie_note(game: AnyGame, state: Any, tie: Tie, engine: bool) -> str:
@@ -151,14 +152,17 @@ def tie_note(game: AnyGame, state: Any, tie: Tie, engine: bool) -> str:
 
     chosen, chosen_vector = tie.options[0]
     own = format_number(shown(chosen_vector, engine)[tie.player])
-    others = "; ".join(f"{move(m)} gives {vector_text(shown(v, engine))}"
-                       for m, v in tie.options[1:] if v != chosen_vector)
     names = [move(m) for m, _ in tie.options]
     choice = ", ".join(names[:-1]) + " and " + names[-1]
-    return (f"at {game.format_position(state)}, {player_name(game, tie.player)} was indifferent "
-            f"between {choice} (each worth {own} to it); by the tie-break rule ({TIE_RULE}) it "
-            f"played {move(chosen)}: {vector_text(shown(chosen_vector, engine))}, "
-            f"{reading(game, shown(chosen_vector, engine))} ({others})")
+    others = " and ".join(f"{move(m)} would give {vector_text(shown(v, engine))}"
+                          for m, v in tie.options[1:])
+    result = shown(chosen_vector, engine)
+    who = winner(game, result)
+    won = "" if who is None else f", so {player_name(game, who)} wins"
+    return (f"in position {game.format_position(state)}, {player_name(game, tie.player)} was "
+            f"indifferent between the moves {choice} (each worth {own} to it); by the tie-break "
+            f"rule ({TIE_RULE}) it played {move(chosen)}, which gives {vector_text(result)}"
+            f"{won} ({others})")
 
 
 def follow(game: AnyGame, state: Any, step: Step | None, engine: bool,
@@ -204,7 +208,7 @@ def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
         table = memo or None
     if table is not None:
         table.use_for((id(game), options.evaluator if evaluate is not None else None))
-    lines = {} if table is None else table.lines
+    lines: dict[Hashable, Line] = {} if table is None else table.lines
     capacity = 0 if table is None else table.capacity
 
     returns, legal, play, to_move = game.returns, game.legal_moves, game.play, game.to_move
@@ -244,7 +248,7 @@ def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
                 if node is not None:
                     node.kind = "table"
                     node.value, node.vector = found[0][0], shown(found[0], engine)
-                return found  # type: ignore[no-any-return]
+                return found
         line = _node(s, ply, left, player, node)
         if table is not None and len(lines) < capacity:
             lines[key] = line
@@ -333,11 +337,12 @@ def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
                             stopped=stopped, best_searched=False, **common)
     vector, step, estimated = root
     pv, notes = follow(game, state, step, engine)
-    off_line = len(ties) - len(notes)
+    # Positions searched by an earlier search sharing the memo are not counted: no such note then.
+    off_line = 0 if isinstance(memo, Memo) else len(ties) - len(notes)
     if off_line > 0:
         notes.append(f"the tie-break rule ({TIE_RULE}) also decided between moves of different "
                      f"value to another player in {off_line} position{'s' * (off_line != 1)} off "
-                     "the principal variation (marked in the tree with --tree)")
+                     "the principal variation (the search tree marks them)")
     result = build_result("maxn", game, root_player,
                           root=Scored(None, vector[view], not estimated, Bound.EXACT),
                           moves=root_scores, best_move=pv[0] if pv else None, pv=pv,

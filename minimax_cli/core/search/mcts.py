@@ -1,0 +1,366 @@
+"""Monte Carlo tree search: UCT (Kocsis & Szepesvári 2006) with the MCTS-Solver (Winands, Björnsson
+& Saito 2008), for two or more players and chance nodes.
+
+One iteration walks down the tree from the root, at each node taking the child with the highest
+UCB1 value `mean + c * span * sqrt(ln N / n)` (the first such child in the game's move order), until
+a node with a move not yet tried; it adds that move's child (its moves tried in the game's order),
+plays a playout from it to the end of the game and adds the result to every node on the way down.
+`c` is `options.exploration`; `span` is the width of the reward range (high - low of the game's
+type, or of the returns seen so far when the game states no bounds), so that `c` means what it
+means for rewards scaled to [0, 1]: the default 1.4 is about the textbook sqrt(2).
+
+- Rewards are the game's returns, one per player. Each node keeps the sum of the returns of the
+  player who chose the move into it, so with any number of players every player picks the child
+  best for itself (max^n's assumption, sampled).
+- Chance nodes: an outcome is drawn with the game's probabilities (as floats) from the seeded
+  generator, and each outcome has a child of its own (closed loop, not open loop).
+- Playouts: "random" plays uniformly random legal moves; "eval" (two-player zero-sum games with an
+  evaluation) plays, with probability 1 - EPSILON, the move after which the evaluation is best for
+  the mover (a move that wins at once first; ties drawn at random), else a random move. Either
+  way the reward is the real end of the game, so a mean is a sample estimate of the game under
+  that playout policy, never a proof. A playout cut at ROLLOUT_CAP plies (a heap of a million
+  bones) scores the middle of the reward range, and the result's notes say how many were cut.
+- MCTS-Solver (`options.mcts_solver`, two-player zero-sum win/loss games without chance): a node
+  whose mover has a child proven won is proven won; one whose children are all proven takes the
+  best of them (a draw included, as in score-bounded MCTS). Proven-lost children are no longer
+  selected; a proven node met on the way down gives its proven result instead of a playout; a
+  proven root ends the search. Distances are plies to the end with the proving line; a win proven
+  while some siblings were unproven is "at most" that long.
+
+Budget: `options.iterations`, `limits.time` and `limits.nodes` in any combination, the first spent
+ending the search; with none of them, DEFAULT_ITERATIONS. `limits.depth` is not used (playouts go to
+the end of the game). Statistics: `nodes` counts the tree nodes each iteration walks through, the
+root and the new node included (a node budget is exact: an iteration that would pass it does not
+start its expansion); `leaves` counts playouts (an iteration ending on a finished or proven node
+has none). The same seed and the same iteration or node budget give the same tree, choice and
+visits; a time budget gives whatever the clock allowed, which is not reproducible.
+
+MCTS is anytime: a search that spent its budget after at least one iteration finished as asked, so
+its `stopped` is None and its values are estimates (or proofs). With no iteration done there is no
+value, `stopped` names the budget and the best move is the first legal one. `iterate_mcts` yields a
+result every SNAPSHOT seconds and a last one at the end: a caller that wants Ctrl-C to stop a
+search catches KeyboardInterrupt around it and keeps the last snapshot (the core catches none).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from bisect import bisect_right
+from collections.abc import Callable, Iterator
+from math import log, sqrt
+from typing import Any
+
+from minimax_cli.core.game import CHANCE, SearchError
+from minimax_cli.core.result import STOP_NODES, STOP_TIME, Limits, SearchOptions, SearchResult
+from minimax_cli.core.score import HEURISTIC_LIMIT
+from minimax_cli.core.search.common import AnyGame, pick_evaluator
+from minimax_cli.core.search.mcts_result import Node, no_value, prove, snapshot
+
+#: Iterations run when neither `iterations`, `time` nor `nodes` is given.
+DEFAULT_ITERATIONS = 10_000
+#: Plies after which a playout is cut and scored as the middle of the reward range.
+ROLLOUT_CAP = 1_000
+#: The chance of a random move in an "eval" playout.
+EPSILON = 0.1
+#: Seconds between two results yielded by `iterate_mcts`.
+SNAPSHOT = 0.25
+#: Iterations between two looks at the clock (a few milliseconds in the slowest playouts).
+CLOCK_EVERY = 16
+
+
+class Tree:
+    """The search tree of one search and the loop that grows it."""
+
+    def __init__(self, game: AnyGame, state: Any, options: SearchOptions) -> None:
+        kind = game.game_type
+        self.game = game
+        self.players = kind.players
+        #: Two-player zero-sum: rewards are (v, -v) from `outcome`; else `returns` vectors.
+        self.pair = kind.players == 2 and kind.zero_sum
+        self.chance = kind.chance
+        self.solver = (options.mcts_solver and self.pair and kind.win_loss and not kind.chance)
+        self.exploration = options.exploration
+        self.bounded = kind.low is not None and kind.high is not None
+        low = kind.low if kind.low is not None else 0.0
+        high = kind.high if kind.high is not None else 0.0
+        self.low, self.high = float(low), float(high)
+        self.middle = tuple([(self.low + self.high) / 2] * kind.players)
+        self.rng = random.Random(options.seed)
+        self.evaluate: Callable[[Any], float] | None = None
+        if options.rollout == "eval":
+            if not self.pair:
+                raise SearchError("eval playouts need a two-player zero-sum game (the evaluation is"
+                                  f" MAX's view); {game.name} is not one: use random playouts")
+            evaluate = pick_evaluator(game, options.evaluator, needed=False)
+            if not game.evaluators():
+                raise SearchError(f"{game.name} has no evaluation function for eval playouts; "
+                                  "use random playouts")
+            self.evaluate = evaluate or next(iter(game.evaluators().values()))
+        elif options.evaluator is not None:
+            pick_evaluator(game, options.evaluator, needed=False)  # an unknown name is an error
+        self.iterations = self.nodes = self.leaves = self.cut = 0
+        self.cap = ROLLOUT_CAP
+        self.seen_low, self.seen_high = float("inf"), float("-inf")
+        self.root = self.make_node(state, -2, None)
+        self.root.chooser = self.root.mover  # the root's proof is from its mover's view
+
+    # --- nodes ---------------------------------------------------------------------------------
+    def make_node(self, state: Any, chooser: int, move: Any) -> Node:
+        """A new node; a finished game gets its reward (and proof, with the solver) at once."""
+        game = self.game
+        mover = game.to_move(state)
+        node = Node(state, mover, chooser, move)
+        if mover == CHANCE:
+            outcomes = list(game.chance_outcomes(state))
+            total, cumulative = 0.0, []
+            for _, probability in outcomes:
+                total += float(probability)
+                cumulative.append(total)
+            cumulative[-1] = 2.0  # float sums may fall short of 1: the last outcome takes the rest
+            node.outcomes = [move for move, _ in outcomes]
+            node.cumulative = cumulative
+            node.children = [None] * len(outcomes)
+            return node
+        moves = game.legal_moves(state)
+        if moves:
+            node.untried = list(reversed(moves))  # popped from the end: the game's order
+            return node
+        node.reward = self.terminal_reward(state)
+        if self.solver:
+            proof = node.reward[chooser] if chooser >= 0 else node.reward[0]
+            node.proof = (proof > 0) - (proof < 0)
+            node.plies = 0
+        return node
+
+    def terminal_reward(self, state: Any) -> tuple[float, ...]:
+        if self.pair:
+            value = self.game.outcome(state)
+            assert value is not None
+            return (value, -value)
+        values = self.game.returns(state)
+        assert values is not None
+        return tuple(values)
+
+    # --- the loop ------------------------------------------------------------------------------
+    def grow(self, stop_at: int, deadline: float | None, max_nodes: int | None) -> str | None:
+        """Iterate until `stop_at` iterations, the deadline, the node budget or a proven root;
+        the budget that ended it (STOP_TIME, STOP_NODES) or None (iterations, or proven)."""
+        game, root, rng = self.game, self.root, self.rng
+        rand = rng.random
+        play, legal = game.play, game.legal_moves
+        outcome = game.outcome
+        make_node, solver, pair = self.make_node, self.solver, self.pair
+        simple_playout = pair and not self.chance and self.evaluate is None
+        playout = self.playout
+        exploration = self.exploration
+        bounded = self.bounded
+        span = self.high - self.low if bounded else self.seen_span()
+        cspan = exploration * span
+        vectors = not pair
+        perf = time.perf_counter
+        cap = ROLLOUT_CAP
+        it, nodes, leaves = self.iterations, self.nodes, self.leaves
+        room = max_nodes - nodes if max_nodes is not None else -1
+        reason: str | None = None
+        try:
+            while it < stop_at:
+                if root.reward is not None:  # proven
+                    break
+                if deadline is not None and not it % CLOCK_EVERY and perf() >= deadline:
+                    reason = STOP_TIME
+                    break
+                node = root
+                path = [root]
+                # Selection: down to a node with an untried move, a new chance outcome or a result.
+                while True:
+                    reward = node.reward
+                    if reward is not None:
+                        child = None
+                        break
+                    if node.mover == CHANCE:
+                        index = bisect_right(node.cumulative, rand())
+                        child = node.children[index]
+                        if child is None:
+                            parent, move, slot = node, node.outcomes[index], index
+                            break
+                        node = child
+                        path.append(node)
+                        continue
+                    untried = node.untried
+                    if untried:
+                        parent, move, slot = node, untried[-1], -1
+                        child = node  # marks an expansion
+                        break
+                    explore = cspan * sqrt(log(node.n))
+                    best = -1e300
+                    for candidate in node.children:
+                        visits = candidate.n
+                        value = candidate.w / visits + explore / sqrt(visits)
+                        if value > best:
+                            best = value
+                            child = candidate
+                    node = child  # type: ignore[assignment]  # a node with children has a best
+                    path.append(node)
+                walked = len(path) + (child is not None)
+                if room >= 0 and walked > room:
+                    reason = STOP_NODES
+                    break
+                if child is not None:  # expansion, then a playout
+                    if slot < 0:
+                        parent.untried.pop()
+                    child = make_node(play(parent.state, move), parent.mover, move)
+                    if slot < 0:
+                        parent.children.append(child)
+                    else:
+                        parent.children[slot] = child
+                    path.append(child)
+                    reward = child.reward
+                    if reward is not None:
+                        if solver:
+                            prove(path, self)
+                    elif simple_playout:
+                        state = child.state
+                        moves = legal(state)
+                        plies = 0
+                        while moves:
+                            state = play(state, moves[int(rand() * len(moves))])
+                            moves = legal(state)
+                            plies += 1
+                            if plies == cap:
+                                break
+                        value = outcome(state)
+                        if value is None:
+                            self.cut += 1
+                            reward = self.middle
+                        else:
+                            reward = (value, -value)
+                        leaves += 1
+                    else:
+                        reward = playout(child.state)
+                        leaves += 1
+                if room >= 0:
+                    room -= walked
+                nodes += walked
+                it += 1
+                assert reward is not None  # a finished or proven node's, or a playout's
+                for node in path:
+                    node.n += 1
+                    node.w += reward[node.chooser]
+                if vectors:
+                    for node in path[:2]:
+                        sums = node.sums
+                        if sums is None:
+                            sums = node.sums = [0.0] * len(reward)
+                        for player, part in enumerate(reward):
+                            sums[player] += part
+                if not bounded:
+                    cspan = exploration * self.observe(reward)
+        finally:
+            self.iterations, self.nodes, self.leaves = it, nodes, leaves
+        return reason
+
+    # --- playouts ------------------------------------------------------------------------------
+    def playout(self, state: Any) -> tuple[float, ...]:
+        """A playout from `state` (chance nodes, eval playouts, several players)."""
+        game, rand = self.game, self.rng.random
+        play, legal, to_move = game.play, game.legal_moves, game.to_move
+        evaluate = self.evaluate
+        for _ in range(ROLLOUT_CAP):
+            mover = to_move(state)
+            if mover == CHANCE:
+                draw = rand()
+                outcomes = game.chance_outcomes(state)
+                move = outcomes[-1][0]
+                for option, probability in outcomes:
+                    draw -= float(probability)
+                    if draw < 0:
+                        move = option
+                        break
+                state = play(state, move)
+                continue
+            moves = legal(state)
+            if not moves:
+                return self.terminal_reward(state)
+            if evaluate is not None and rand() >= EPSILON:
+                state = self.greedy(state, moves, mover, evaluate)
+            else:
+                state = play(state, moves[int(rand() * len(moves))])
+        if game.outcome(state) is not None:
+            return self.terminal_reward(state)
+        self.cut += 1
+        return self.middle
+
+    def greedy(self, state: Any, moves: Any, mover: int, evaluate: Callable[[Any], float]) -> Any:
+        """The state after the move best for `mover` by the evaluation (a win at once first)."""
+        play, outcome = self.game.play, self.game.outcome
+        sign = 1.0 if mover == 0 else -1.0
+        best, chosen = -1e300, []
+        for move in moves:
+            after = play(state, move)
+            result = outcome(after)
+            value = sign * (result * HEURISTIC_LIMIT if result is not None else evaluate(after))
+            if value > best:
+                best, chosen = value, [after]
+            elif value == best:
+                chosen.append(after)
+        return chosen[int(self.rng.random() * len(chosen))]
+
+    # --- unbounded rewards ---------------------------------------------------------------------
+    def observe(self, reward: tuple[float, ...]) -> float:
+        """Widen the seen reward range by `reward`; the span the exploration term uses."""
+        for part in reward:
+            if part < self.seen_low:
+                self.seen_low = part
+            if part > self.seen_high:
+                self.seen_high = part
+        return self.seen_span()
+
+    def seen_span(self) -> float:
+        span = self.seen_high - self.seen_low
+        return span if span > 0 else 1.0
+
+
+def iterate_mcts(game: AnyGame, state: Any, limits: Limits = Limits(),
+                 options: SearchOptions | None = None,
+                 every: float = SNAPSHOT) -> Iterator[SearchResult]:
+    """Results of one growing search: one every `every` seconds and the final one last."""
+    options = options if options is not None else SearchOptions()
+    started = time.perf_counter()
+    tree = Tree(game, state, options)
+    if tree.root.reward is not None:  # the game is over: nothing to search
+        yield snapshot(tree, started)
+        return
+    iterations = options.iterations
+    if iterations is None and limits.time is None and limits.nodes is None:
+        iterations = DEFAULT_ITERATIONS
+    stop_at = iterations if iterations is not None else 1 << 62
+    deadline = None if limits.time is None else started + limits.time
+    while True:
+        pause = time.perf_counter() + every
+        if deadline is not None and deadline <= pause:
+            reason = tree.grow(stop_at, deadline, limits.nodes)
+            done = True
+        else:
+            reason = tree.grow(stop_at, pause, limits.nodes)
+            done = reason != STOP_TIME
+            if not done:
+                reason = None
+        if tree.iterations == 0 and done:
+            yield no_value(tree, started, reason or STOP_TIME)
+            return
+        yield snapshot(tree, started)
+        if done:
+            return
+
+
+def mcts(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
+    """The final result of `iterate_mcts`."""
+    result = None
+    for result in iterate_mcts(game, state, limits, options):  # noqa: B007 -- keep the last one
+        pass
+    assert result is not None
+    return result
+
+
+__all__ = ["DEFAULT_ITERATIONS", "EPSILON", "ROLLOUT_CAP", "Tree", "iterate_mcts", "mcts"]

@@ -1,0 +1,182 @@
+"""The paranoid search (Sturtevant and Korf, 2000): the player at the root against all the others.
+
+Every other player is assumed to play to minimise the root player's utility, as one coalition, so
+a game of any number of players becomes a two-sided game: nodes of the root player maximise its
+utility, all other nodes minimise it, and alpha-beta applies. The value is the root player's
+utility under that assumption, a guarantee it can secure whatever the others do, which is a
+different quantity from max^n's vector (where each player serves its own interest). On a
+two-player zero-sum game it is minimax.
+
+Children are taken in the game's move order and a choice changes only for a strictly better
+value, so the principal variation is the first best line in that order. Root moves get exact
+values or bounds as in textbook alpha-beta (a move that cannot be best gets an upper bound).
+
+Depth limits need an evaluation as max^n does (one value per player; the root player's component
+is used). A memo keyed by the state, the depth left and the window (alpha, beta) answers a node
+searched before with the same window: alpha-beta's answer is a function of exactly those, so the
+memo changes no value and no bound, only the node count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from minimax_cli.core.game import SearchError
+from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
+from minimax_cli.core.score import Bound, Number, terminal_score
+from minimax_cli.core.search.common import (
+    INF,
+    AnyGame,
+    Budget,
+    Scored,
+    Stop,
+    build_result,
+    deep_recursion,
+    pick_evaluator,
+)
+from minimax_cli.core.search.maxn import (
+    MEMO_ENTRY_BYTES,
+    Step,
+    engine_units,
+    vector_evaluation,
+)
+from minimax_cli.core.table import DEFAULT_MB
+
+#: What a search backs up from a node: the root player's utility (or a bound on it, outside the
+#: window), the principal variation, whether an evaluation took part below.
+PLine = tuple[Number, Step | None, bool]
+
+
+def paranoid(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
+    """The paranoid search with a memo (the registered algorithm)."""
+    return paranoid_search(game, state, limits, options)
+
+
+def paranoid_search(game: AnyGame, state: Any, limits: Limits | None = None,
+                    options: SearchOptions | None = None, *, memo: bool = True) -> SearchResult:
+    """Alpha-beta for the root player against the coalition of all others; `memo` off searches
+    every node alpha-beta visits (on a two-player game, textbook alpha-beta's count)."""
+    limits = limits or Limits()
+    options = options or SearchOptions()
+    if game.game_type.chance:
+        raise SearchError(f"paranoid cannot search {game.name}: it has chance nodes; use maxn")
+    evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
+    vector_of = None if evaluate is None else vector_evaluation(game, evaluate)
+    engine = engine_units(game, evaluate is not None)
+    megabytes = options.table_mb if options.table_mb is not None else DEFAULT_MB
+    capacity = int(megabytes * 2**20) // MEMO_ENTRY_BYTES if memo else 0
+    lines: dict[Hashable, PLine] = {}
+
+    returns, legal, play, to_move = game.returns, game.legal_moves, game.play, game.to_move
+    max_depth = -1 if limits.depth is None else limits.depth
+    budget = Budget(limits)
+    me = to_move(state)
+    trace_limit = options.trace_limit if options.trace else 0
+    stats = SearchStats(depth=max(max_depth, 0))
+    traced = 0
+    root_scores: list[Scored] = []
+
+    def visit(s: Any, ply: int, left: int, alpha: Number, beta: Number,
+              parent: TraceNode | None, move: Hashable) -> PLine:
+        nonlocal traced
+        if stats.nodes + 1 >= budget.check_at:
+            budget.check(stats.nodes + 1)
+        stats.nodes += 1
+        node = None
+        if parent is not None:
+            if ply == 0:
+                node = parent
+            elif traced < trace_limit:
+                traced += 1
+                node = TraceNode(move, to_move(s), alpha, beta)
+                parent.children.append(node)
+        key = (s, left, alpha, beta)
+        if memo and ply > 0:
+            stats.tt_probes += 1
+            found = lines.get(key)
+            if found is not None:
+                stats.tt_hits += 1
+                stats.tt_answers += 1
+                if node is not None:
+                    node.kind, node.value = "table", found[0]
+                return found
+        line = _node(s, ply, left, alpha, beta, node)
+        if memo and len(lines) < capacity:
+            lines[key] = line
+        return line
+
+    def _node(s: Any, ply: int, left: int, alpha: Number, beta: Number,
+              node: TraceNode | None) -> PLine:
+        final = returns(s)
+        if final is not None:
+            stats.leaves += 1
+            value = terminal_score(final[me], ply, True) if engine else final[me]
+            if node is not None:
+                node.kind, node.value = "terminal", value
+            return (value, None, False)
+        if left == 0:
+            stats.leaves += 1
+            assert vector_of is not None  # an evaluator exists whenever max_depth >= 0
+            value = vector_of(s)[me]
+            if node is not None:
+                node.kind, node.value = "eval", value
+            return (value, None, True)
+        mine = to_move(s) == me
+        best: Number = -INF if mine else INF
+        best_line: PLine | None = None
+        best_move: Hashable = None
+        estimated = False
+        moves = legal(s)
+        for i, m in enumerate(moves):
+            line = visit(play(s, m), ply + 1, left - 1, alpha, beta, node, m)
+            v = line[0]
+            estimated = estimated or line[2]
+            if ply == 0:  # the root is the root player's: only alpha moves there
+                bound = Bound.UPPER if v <= alpha else Bound.EXACT
+                root_scores.append(Scored(m, v, not line[2], bound))
+            if (v > best) if mine else (v < best):
+                best, best_line, best_move = v, line, m
+            if mine:
+                alpha = max(alpha, best)
+            else:
+                beta = min(beta, best)
+            if alpha >= beta and i + 1 < len(moves):
+                stats.cutoffs += 1
+                if node is not None:
+                    node.pruned.extend(moves[i + 1:])
+                break
+        assert best_line is not None  # a state that is not over has a move
+        if node is not None:
+            node.value = best
+        return (best, Step(best_move, None, best_line[1]), estimated)
+
+    root_trace = TraceNode(None, me, -INF, INF) if trace_limit else None
+    stopped = None
+    root: PLine | None = None
+    try:
+        with deep_recursion():
+            root = visit(state, 0, max_depth, -INF, INF, root_trace, None)
+    except Stop as stop:
+        stopped = stop.reason
+    stats.elapsed = budget.elapsed()
+    common: dict[str, Any] = {"pov": me, "engine_scores": engine, "numbers": not engine,
+                              "stats": stats, "trace": root_trace,
+                              "trace_truncated": traced >= trace_limit > 0}
+    if root is None:  # stopped: no value, nothing invented
+        stats.depth = 0
+        first = list(legal(state))
+        return build_result("paranoid", game, me, root=None, moves=[],
+                            best_move=first[0] if first else None, pv=[], depth=None,
+                            stopped=stopped, best_searched=False, **common)
+    value, step, estimated = root
+    pv: list[Hashable] = []
+    while step is not None:
+        pv.append(step.move)
+        step = step.rest
+    return build_result("paranoid", game, me, root=Scored(None, value, not estimated, Bound.EXACT),
+                        moves=root_scores, best_move=pv[0] if pv else None, pv=pv,
+                        depth=limits.depth, **common)
+
+
+__all__ = ["paranoid", "paranoid_search"]
