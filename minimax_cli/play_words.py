@@ -149,7 +149,7 @@ def how_words(thought: Thought) -> str:
             f"the {thought.budget:g} s budget ran out")
         return f"no value found: {cause} before any depth was completed"
     if thought.solved:
-        return "a search to the end"
+        return "an exact proof search" if result.algorithm == "proof" else "a search to the end"
     depth = "the end" if result.depth is None else f"depth {result.depth}"
     if thought.interrupted:
         return f"best move at {depth} of a search stopped by Ctrl-C"

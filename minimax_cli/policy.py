@@ -6,7 +6,9 @@ think is bounded by the budget:
 
 1. the game's own exact solver (`Game.exact_solver`), when it has one and the level searches to the
    end; the budget is checked at its progress reports, so a solve that reports gives up in time;
-2. otherwise a search: iterative deepening (`iterate`) under `Limits(time=..., depth=...)` with every
+2. for a game with a proof kernel (Connect Four), the core's exact proof search of every move,
+   given half of the budget: from the middle game on it proves the position outright;
+3. otherwise a search: iterative deepening (`iterate`) under `Limits(time=..., depth=...)` with every
    root move searched with the full window (`exact_root`), keeping the last completed depth.
 
 A think ends in one of three ways, and the words say which: every root move proven (the move is a
@@ -67,6 +69,11 @@ PERFECT = 5
 LEVEL_DEPTHS = {1: 1, 2: 2, 3: 3, 4: 5}
 LEVEL_RANDOM = {1: 0.6, 2: 0.4, 3: 0.25, 4: 0.1}
 MCTS = "mcts"
+PROOF = "proof"
+#: The share of a think's budget given to an exact proof first (games with a proof kernel): from
+#: the middle game on it usually proves every move, which no depth-limited search can.
+PROOF_SHARE = 0.5
+PROOF_TABLE_MB = 64.0
 #: Seconds the AI may think per move unless --time says otherwise.
 DEFAULT_BUDGET = 1.0
 #: The least time a search is given after a solver used up the budget (it then yields a move).
@@ -238,6 +245,8 @@ class Thinker:
                     solved = self._solve(state, deadline)
                     if solved is not None:
                         last, method = solved
+                    elif algorithm in (DEFAULT_ALGORITHM, PROOF):
+                        last = self._prove(state, deadline)
                 if last is None:
                     remaining = max(deadline - time.perf_counter(), MIN_SLICE)
                     limits = Limits(depth=depth, time=remaining)
@@ -274,6 +283,19 @@ class Thinker:
             return None
         return solution_result(self.game, state, solution, time.perf_counter() - started), \
             solution.method
+
+    def _prove(self, state: Any, deadline: float) -> SearchResult | None:
+        """Every move's exact score by the game's proof search (Connect Four's kernel), within
+        PROOF_SHARE of the time left; None when the game has no kernel or the proof ran out of
+        time (the deepening search then has the rest)."""
+        if self.game.proof_kernel() is None:
+            return None
+        share = (deadline - time.perf_counter()) * PROOF_SHARE
+        if share <= MIN_SLICE:
+            return None
+        run = ALGORITHMS[PROOF].run
+        result = run(self.game, state, Limits(time=share), make_options(table_mb=PROOF_TABLE_MB))
+        return result if result.score is not None else None
 
     def _search(self, state: Any, limits: Limits, algorithm: str,
                 table: TranspositionTable | None = None) -> Iterator[SearchResult]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -467,3 +468,37 @@ def test_tied_moves_walk_the_legal_moves_only_until_all_are_met() -> None:
                                                  MAX)) for m in range(9)], [], SearchStats())
     assert tied_moves(game, (0, 0), result) == [1, 2]
     assert Counted.walked == 3  # moves 0, 1, 2: not the whole board
+
+
+# --- Connect Four: the proof search first --------------------------------------------------------
+C4_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "connect4"
+
+
+@pytest.mark.skipif(not (C4_DATA / "Test_L2_R1").is_file(),
+                    reason="the shared Connect Four sets are not here")
+def test_connect4_ai_plays_a_proven_move_from_the_middle_game() -> None:
+    """Middle-game positions (fewer than 14 moves left) with Pons' published scores: the AI proves
+    every move within its budget and plays one that keeps the published result."""
+    from games.connect4 import ConnectFour
+
+    game = ConnectFour()
+    lines = (C4_DATA / "Test_L2_R1").read_text().split("\n")[:6]
+    for line in lines:
+        moves, published = line.split()
+        state = game.parse_position(moves)
+        thinker = Thinker(game, Policy(budget=AMPLE), random.Random(1))
+        choice = thinker.choose(state)
+        result = choice.thought.result
+        assert result.algorithm == "proof" and choice.thought.solved
+        expected = {1: Kind.WIN, 0: Kind.DRAW, -1: Kind.LOSS}[(int(published) > 0)
+                                                                - (int(published) < 0)]
+        chosen = next(m for m in result.moves if m.move == choice.move)
+        assert chosen.score.relative.kind is expected
+        assert result.score is not None and result.score.relative.kind is expected
+        if expected is not Kind.DRAW:
+            # Pons' score is 22 minus the winner's stones at its win; one stone a move each.
+            stones = (len(moves) + 1) // 2 if len(moves) % 2 == 0 else len(moves) // 2
+            winner_stones = 22 - abs(int(published))
+            own_moves_left = winner_stones - (stones if expected is Kind.WIN else len(moves) - stones)
+            plies = 2 * own_moves_left - (1 if expected is Kind.WIN else 0)
+            assert result.score.relative.plies == plies, line
