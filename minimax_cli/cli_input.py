@@ -53,6 +53,13 @@ _SECONDS_DIGITS = 30  # enough for any written duration; longer text is a mistak
 def seconds_parser(minimum: float, maximum: float) -> Callable[[str], float]:
     """A Typer `parser=` for seconds from `minimum` to `maximum` (0.5, 2, 1e-3); a value outside,
     or not a finite decimal number, is one line naming the limits."""
+    return decimal_parser(minimum, maximum, "a number of seconds", "0.5")
+
+
+def decimal_parser(minimum: float, maximum: float, noun: str,
+                   example: str) -> Callable[[str], float]:
+    """A Typer `parser=` for a decimal number from `minimum` to `maximum`; a value outside, or
+    not a finite decimal number, is one line naming `noun`, the limits and an `example`."""
     def parse(text: str | float) -> float:
         import re
 
@@ -62,12 +69,11 @@ def seconds_parser(minimum: float, maximum: float) -> Callable[[str], float]:
         written = text.strip()
         limits = f"from {minimum:g} to {maximum:,.0f}"
         if len(written) > _SECONDS_DIGITS or not re.fullmatch(_SECONDS, written):
-            raise typer.BadParameter(f"{quote(text)} is not a number of seconds: give a decimal "
-                                     f"number {limits}, e.g. 0.5")
+            raise typer.BadParameter(f"{quote(text)} is not {noun}: give a decimal "
+                                     f"number {limits}, e.g. {example}")
         value = float(written)
         if not minimum <= value <= maximum:
-            raise typer.BadParameter(f"{quote(text)} is out of range: give a number of seconds "
-                                     f"{limits}")
+            raise typer.BadParameter(f"{quote(text)} is out of range: give {noun} {limits}")
         return value
 
     return parse

@@ -57,6 +57,13 @@ def stats_table(result: SearchResult) -> Table:
     table.add_column(style="dim")
     table.add_column(justify="right")
     table.add_row("nodes (root included)", f"{s.nodes:,}")
+    if result.iterations is not None:  # Monte Carlo: no cutoffs, no depth limit
+        table.add_row("simulations", f"{result.iterations:,}")
+        table.add_row("random playouts", f"{s.leaves:,}")
+        table.add_row("time", f"{s.elapsed:.3f} s")
+        table.add_row("simulations per second",
+                      f"{result.iterations / s.elapsed:,.0f}" if s.elapsed > 0 else "-")
+        return table
     table.add_row("leaves evaluated", f"{s.leaves:,}")
     table.add_row("cutoffs", f"{s.cutoffs:,}")
     if s.tt_probes:

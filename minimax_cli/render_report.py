@@ -47,7 +47,7 @@ def signed(score: Score, win_loss: bool) -> str:
     return _SIGNS[score.bound] + text
 
 
-def value_words(score: Score | None, win_loss: bool) -> str:
+def value_words(score: Score | None, win_loss: bool, sampled: bool = False) -> str:
     """The value from MAX's point of view in words: `+1: the first player (MAX) wins in 5 plies`,
     `0: a draw`, `≥ 0: at least a draw for MAX`, `23/3 ≈ 7.667`, `4 (heuristic estimate, not
     proven)`."""
@@ -67,7 +67,12 @@ def value_words(score: Score | None, win_loss: bool) -> str:
         return f"{sign}0: {'at least' if score.bound is Bound.LOWER else 'at most'} a draw for MAX"
     if score.kind is Kind.VALUE:
         return sign + number_words(score.number)
-    return f"{sign}{number_words(score.number)} (heuristic estimate, not proven)"
+    return f"{sign}{number_words(score.number)} ({estimate_kind(sampled)}, not proven)"
+
+
+def estimate_kind(sampled: bool) -> str:
+    """What an estimate is: simulations' mean reward (Monte Carlo) or an evaluation function's."""
+    return "Monte Carlo estimate" if sampled else "heuristic estimate"
 
 
 def position_view(game: AnyGame, state: Any) -> RenderableType:
@@ -96,7 +101,8 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
         word = "estimated" if report.score is not None and not report.score.proven else "values"
         rows.append(("returns", Text(f"{returns_words(report.returns)}  ({word}, per player)")))
     elif not report.over:
-        rows.append(("value", Text(value_words(report.score, report.win_loss) + "  (MAX's view)")))
+        rows.append(("value", Text(value_words(report.score, report.win_loss,
+                                                report.iterations is not None) + "  (MAX's view)")))
     if report.iterations is not None:
         rows.append(("simulations", Text(f"{report.iterations:,} (Monte Carlo tree search; the "
                                          "best move is the most visited)")))
@@ -171,8 +177,9 @@ def moves_table(report: Report) -> RenderableType:
         legend = Text("★ best by the estimate of the deepest completed search (not proven)",
                       style="dim")
     if visits:
-        legend = Text("★ the most visited move (Monte Carlo tree search); values are mean rewards "
-                      "of the simulations, estimates unless proven by its solver", style="dim")
+        legend = Text("★ the move Monte Carlo tree search plays: a win its solver proved, else the "
+                      "most visited; values are the simulations' mean rewards, estimates unless "
+                      "proven by its solver", style="dim")
     if show_optimal and not any(m.best for m in lines) and report.chosen is not None:
         legend = Text("no move is marked best: the distances to the end are not known here, "
                       "only who wins", style="dim")

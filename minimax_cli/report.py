@@ -311,7 +311,8 @@ def result_words(report: Report) -> str:
     if report.to_move not in (0, 1):
         return f"{sign}{number_words(score.number)} for MAX"
     if score.kind is Kind.ESTIMATE:
-        return f"{sign}{number_words(score.number)} for {who} (heuristic estimate, not proven)"
+        kind = "Monte Carlo estimate" if report.iterations is not None else "heuristic estimate"
+        return f"{sign}{number_words(score.number)} for {who} ({kind}, not proven)"
     return f"{sign}{number_words(score.number)} for {who}"
 
 

@@ -223,7 +223,7 @@ def completions(args: list[str], incomplete: str) -> list[str]:
      ["--upto", "--tree", "--table-mb", "--json", "--weak", "--batch", "--jobs", "--help",
       "--take", "--misere"]),
     (["solve", "nim", "3,4,5"], "--h", ["--help", "--heaps"]),
-    (["analyze", "tictactoe", "X........"], "--r", ["--rows"]),
+    (["analyze", "tictactoe", "X........"], "--r", ["--rollout", "--rows"]),
     (["play", "bones"], "--m", ["--misere"]),
     (["play"], "--k", ["--k"]),
 ])

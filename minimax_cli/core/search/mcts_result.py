@@ -57,8 +57,9 @@ def prove(path: list[Node], tree: Tree) -> None:
         if proof is None or node.mover == CHANCE:
             return
         if proof > 0:
+            # An unproven sibling may win sooner, unless this win is at once (1 ply).
             pending = bool(node.untried) or any(c.proof is None for c in node.children)
-            _settle(node, 1, child.plies + 1, child.at_most or pending)
+            _settle(node, 1, child.plies + 1, child.plies > 0 and (child.at_most or pending))
         else:
             if proof < 0 and child in node.children:
                 node.children.remove(child)

@@ -1,0 +1,156 @@
+"""`minimax analyze`: search a position and show every move's value, or several algorithms side by
+side; Monte Carlo tree search's own options (iterations, exploration, seed, playouts) live here."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import typer
+from rich.text import Text
+
+from minimax_cli import cli_input
+from minimax_cli.cli_base import console, fail, user_errors
+from minimax_cli.cli_game import (
+    ALGORITHM_HELP,
+    DEPTH_PARSER,
+    EVAL_HELP,
+    GAME_HELP,
+    MAX_SEED,
+    NODES_PARSER,
+    POSITION_HELP,
+    TABLE_MB_HELP,
+    TIME_LIMITS,
+    TIME_PARSER,
+    game_and_position,
+    get_algorithm,
+)
+from minimax_cli.cli_input import check_table_mb, make_limits
+from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
+
+MCTS = "mcts"
+#: The exploration constant's range: 0 (pure exploitation) to far more exploration than is useful.
+MAX_EXPLORATION = 100.0
+#: MCTS's seed when none is given: `analyze` output is the same run after run.
+DEFAULT_MCTS_SEED = 0
+
+
+def analyze(
+    ctx: typer.Context,
+    game_name: str = typer.Argument(..., metavar="GAME", help=GAME_HELP,
+                                    autocompletion=cli_input.complete_game),
+    position: str | None = typer.Argument(None, help=POSITION_HELP),
+    algorithm: str | None = typer.Option(None, "--algorithm", "-a", metavar="NAME",
+                                         help=ALGORITHM_HELP,
+                                         autocompletion=cli_input.complete_algorithm),
+    depth: int | None = typer.Option(None, "--depth", "-d", metavar="PLIES", parser=DEPTH_PARSER,
+                                     help="Cut the search this many plies below the root "
+                                     f"(0 to {MAX_DEPTH:,})."),
+    time_s: float | None = typer.Option(None, "--time", "-t", metavar="SECONDS", parser=TIME_PARSER,
+                                        help="Time budget in seconds, iterative deepening "
+                                        f"({TIME_LIMITS})."),
+    nodes: int | None = typer.Option(None, "--nodes", metavar="N", parser=NODES_PARSER,
+                                     help="Node budget: search at most N nodes "
+                                     f"(1 to {MAX_NODES:,})."),
+    evaluator: str | None = typer.Option(None, "--eval", metavar="NAME", help=EVAL_HELP,
+                                         autocompletion=cli_input.complete_evaluator),
+    table_mb: float | None = typer.Option(None, "--table-mb", metavar="MB", help=TABLE_MB_HELP),
+    show_tree: bool = typer.Option(False, "--tree", help="Draw the search tree."),
+    compare: bool = typer.Option(False, "--compare", help="Run every algorithm that computes the "
+                                 "minimax value of this game side by side (minimax, alphabeta, "
+                                 "negamax)."),
+    iterations: int | None = typer.Option(None, "--iterations", metavar="N",
+                                          parser=cli_input.count_parser(1, MAX_NODES),
+                                          help="mcts: simulations to run (default 10,000 when "
+                                          f"no --time or --nodes is given; 1 to {MAX_NODES:,})."),
+    exploration: float | None = typer.Option(
+        None, "--exploration", metavar="C",
+        parser=cli_input.decimal_parser(0.0, MAX_EXPLORATION, "an exploration constant", "1.4"),
+        help=f"mcts: the UCT exploration constant c (default 1.4; 0 to {MAX_EXPLORATION:g})."),
+    seed: int | None = typer.Option(None, "--seed", metavar="N",
+                                    parser=cli_input.count_parser(0, MAX_SEED),
+                                    help="mcts: seed of the random playouts (default "
+                                    f"{DEFAULT_MCTS_SEED}; 0 to {MAX_SEED:,}): the same seed and "
+                                    "budget give the same answer."),
+    rollout: str | None = typer.Option(None, "--rollout", metavar="KIND",
+                                       help="mcts: playouts random (the default) or eval (guided "
+                                       "by the game's evaluation function)."),
+    solver: bool = typer.Option(True, "--solver/--no-solver",
+                                       help="mcts: back up proven wins and losses (MCTS-Solver; "
+                                       "on by default)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Value of every legal move, the best move, the principal variation and node counts.
+
+    Game parameters follow the game or the position, e.g. `minimax analyze tictactoe --rows 4
+    --cols 4 --k 4`. Counts (--depth, --nodes) may be written 1000000, 1_000_000, 10**6 or 1e6.
+    """
+    from minimax_cli import render
+    from minimax_cli.core.search import compared_algorithms, default_algorithm, search
+
+    if algorithm is not None:
+        with user_errors():
+            get_algorithm(algorithm)  # an unknown name is named as such, also with --compare
+    if compare and algorithm is not None:
+        fail(f"--compare runs every algorithm that computes the minimax value, and --algorithm "
+             f"{algorithm} names one: give one of them")
+    game, state = game_and_position(ctx, game_name, position)
+    algorithm = algorithm or default_algorithm(game)
+    source = ctx.get_parameter_source("solver")
+    given_solver = source is not None and source.name == "COMMANDLINE"
+    mcts_options = _mcts_options(algorithm, compare, iterations, exploration, seed, rollout,
+                                 solver if given_solver else None)
+    default_time = None
+    if (depth is None and time_s is None and nodes is None and iterations is None
+            and algorithm != "proof"):
+        default_time = game.analysis_seconds  # too large to search to the end by default
+    limits = make_limits(depth, default_time if time_s is None else time_s, nodes)
+    table_megabytes = check_table_mb(table_mb)
+    if default_time is not None and not as_json:
+        console().print(Text(f"{game.name} is searched for {default_time:g} s by default: give "
+                             "--time, --depth or --nodes for another limit, or --algorithm "
+                             "proof for exact scores", style="dim"))
+    with user_errors():
+        names = compared_algorithms(game) if compare else [algorithm]
+        results = [search(game, state, name, limits, evaluator=evaluator, trace=show_tree,
+                          table_mb=table_megabytes, **(mcts_options if name == MCTS else {}))
+                   for name in names]
+    if as_json:
+        payload: Any = [render.result_dict(game, state, r) for r in results]
+        print(json.dumps(payload if compare else payload[0], indent=2))
+        return
+    out = console()
+    for result in results if not compare else results[-1:]:
+        if show_tree and result.trace is not None:
+            out.print(render.search_tree(game, state, result.trace, result.trace_truncated))
+        out.print(render.analysis(game, state, result))
+    if compare:
+        out.print(render.comparison_table(results))
+
+
+def _mcts_options(algorithm: str, compare: bool, iterations: int | None,
+                  exploration: float | None, seed: int | None, rollout: str | None,
+                  solver: bool | None) -> dict[str, Any]:
+    """MCTS's search options from the command line; one line and exit 2 when given to another
+    algorithm or out of their form."""
+    given = {"--iterations": iterations, "--exploration": exploration, "--seed": seed,
+             "--rollout": rollout, "--solver/--no-solver": solver}
+    named = [name for name, value in given.items() if value is not None]
+    if named and algorithm != MCTS and not compare:
+        fail(f"{named[0]} sets Monte Carlo tree search, and the algorithm is {algorithm}: add "
+             "--algorithm mcts, or leave it out")
+    if rollout is not None and rollout not in ("random", "eval"):
+        fail(f"--rollout {rollout!r:.40} is not a kind of playout: give random or eval")
+    options: dict[str, Any] = {"seed": DEFAULT_MCTS_SEED if seed is None else seed}
+    if iterations is not None:
+        options["iterations"] = iterations
+    if exploration is not None:
+        options["exploration"] = exploration
+    if rollout is not None:
+        options["rollout"] = rollout
+    if solver is not None:
+        options["mcts_solver"] = solver
+    return options
+
+
+__all__ = ["analyze"]
