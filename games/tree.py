@@ -12,8 +12,15 @@ whole number (so "2" always means the second child), unique among its siblings.
 Limits, checked while reading, before any search: MAX_TEXT characters of JSON, MAX_NODES nodes,
 MAX_CHILDREN children of one node (analyze and solve list every move of the root), MAX_DEPTH levels,
 leaves within a double's range (about +-1.8e308, at most MAX_LEAF_DIGITS digits), labels of at most
-MAX_LABEL characters. Within them the widest, largest and deepest trees measured take at most about
-3 s and 140 MB in analyze and solve (a 999,999-leaf tree took 20 s and 1.5 GB before).
+MAX_LABEL characters (tree_kinds). Within them the widest, largest and deepest trees measured take
+at most about 3 s and 140 MB in analyze and solve (a 999,999-leaf tree took 20 s and 1.5 GB before).
+
+Chance nodes (`{"chance": [[0.5, 3], [0.5, [[1, 9], [4, 2]]]]}`) and trees of several players
+with a return per player at each leaf (`{"players": 3, "tree": ...}`) are read by the same
+builder with games/tree_kinds.py, which states their rules; the limits above count their nodes
+and levels too (a chance node is a node and a level). Such a tree is another kind of game
+(chance, or n players and general-sum), so `for_position` gives a `TreeGame` of that type; a
+game reads only trees of its own kind (a subtree of its own tree, say).
 """
 
 from __future__ import annotations
@@ -22,14 +29,32 @@ import json
 import math
 import random
 import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from games.tree_kinds import (
+    MAX_LABEL,
+    PLAYERS_RULE,
+    FloatText,
+    Node,
+    Shape,
+    check_siblings,
+    check_total,
+    label_of,
+    outcomes,
+    probability,
+    shown,
+    tuple_leaf,
+    unwrap,
+    write,
+)
 from minimax_cli.core.game import (
+    CHANCE,
     TWO_PLAYER_NUMERIC,
     Game,
+    GameType,
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
@@ -46,8 +71,6 @@ MAX_CHILDREN = 10_000
 MAX_TEXT = 4_000_000
 #: Digits of a whole-number leaf: a double holds about 1.8e308, 309 digits.
 MAX_LEAF_DIGITS = 309
-#: Characters of a label (a move's name in tables and prompts).
-MAX_LABEL = 40
 LIMITS = (f"at most {MAX_NODES:,} nodes, {MAX_CHILDREN:,} children per node, {MAX_DEPTH} levels "
           f"and {MAX_TEXT:,} characters")
 RANDOM_DEFAULTS = {"branching": 3, "depth": 3, "seed": 0, "low": 0, "high": 10}
@@ -55,22 +78,6 @@ RANDOM_FORM = "random:branching=3,depth=3,seed=1,low=0,high=10 (every key option
 _TURN = re.compile(r"/\s*(max|min)\s*$", re.IGNORECASE)
 _DIGITS = re.compile(r"[0-9]+")
 _SIGNED = re.compile(r"([+-]?)([0-9]+)")
-
-
-@dataclass(frozen=True, eq=False, slots=True)  # identity hashing: cheap, distinct nodes distinct
-class Node:
-    value: float | None
-    children: tuple[Node, ...]
-    ply: int
-    label: str | None = None
-
-    def walk(self) -> Iterator[Node]:
-        """Every node below and including this one, depth first, without recursion."""
-        stack = [self]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(node.children))
 
 
 #: Shipped inside the package (a plain path: importlib.resources costs start-up time).
@@ -90,17 +97,28 @@ def bundled_descriptions() -> dict[str, str]:
 
 class TreeGame(Game[Node, int]):
     name = "tree"
-    description = "An explicit game tree: MAX at the root, MIN below, numbers at the leaves."
+    description = ("An explicit game tree: MAX at the root, MIN below, numbers at the leaves;"
+                   " chance nodes and trees of 3 or more players too.")
     position_help = (
         "JSON nested lists, leaves are numbers, root is MAX: [[3,12,8],[2,4,6],[14,5,2]];"
         ' labels as {"label": "B", "children": [...]} or {"label": "x", "value": 3}, text that is'
         " not a whole number and differs from its siblings' labels; @NAME for a bundled tree;"
         " random:branching=3,depth=3,seed=1,low=0,high=10; a file path or - (stdin); add /min"
-        f" when MIN is to move at the root. A tree has {LIMITS}; leaves are finite numbers"
-        " within about 1.8e308"
+        " when MIN is to move at the root. Chance nodes: {\"chance\": [[0.5, 3], [0.5, [[1, 9],"
+        " [4, 2]]]]}, pairs [probability, subtree], probabilities such as 0.25 or \"1/3\" summing"
+        " to exactly 1; a chance node takes no turn (the player below it is the one that would"
+        " move there without it). Several players: {\"players\": 3, \"tree\": [[[1,2,3],[4,2,1]],"
+        "[[6,1,2],[7,4,1]]]}, every leaf a list of one number per player, player 1 at the root,"
+        " then 2, 3, ... by depth; \"to_move\": 2 puts player 2 at the root (without the wrapper"
+        f" a list of numbers is a node's children, two players). A tree has {LIMITS}; leaves are"
+        " finite numbers within about 1.8e308"
     )
     move_help = "child number from 1 (left to right), or the child's label"
     game_type = TWO_PLAYER_NUMERIC
+
+    def __init__(self) -> None:
+        #: The tree `for_position` read, handed to the `parse_position` of the same text once.
+        self._read_ahead: tuple[str, Node] | None = None
 
     @classmethod
     def named_positions(cls) -> dict[str, str]:
@@ -110,7 +128,9 @@ class TreeGame(Game[Node, int]):
         return self.parse_position("@abcd")
 
     def to_move(self, state: Node) -> int:
-        return state.ply % 2
+        if state.chances is not None:
+            return CHANCE
+        return state.ply % self.game_type.players
 
     def legal_moves(self, state: Node) -> Sequence[int]:
         return range(len(state.children))
@@ -121,8 +141,51 @@ class TreeGame(Game[Node, int]):
     def outcome(self, state: Node) -> float | None:
         return state.value
 
+    def returns(self, state: Node) -> tuple[float, ...] | None:
+        if state.vector is not None:
+            return state.vector
+        return None if state.value is None else (state.value, -state.value)
+
+    def chance_outcomes(self, state: Node) -> Sequence[tuple[int, Fraction]]:
+        assert state.chances is not None, "chance_outcomes is asked at chance nodes only"
+        return list(enumerate(state.chances))
+
+    # --- the kind of game a tree is -------------------------------------------------------------
+    def for_position(self, text: str) -> TreeGame:
+        """The tree game of the kind `text` is: this one for a tree of single numbers without
+        chance, a `KindTreeGame` of its type for chance nodes or a return per player."""
+        node, shape = self._read(text)
+        kind = shape.game_type()
+        game = self if kind == self.game_type else (
+            TreeGame() if kind == TWO_PLAYER_NUMERIC else KindTreeGame(kind, node))
+        game._read_ahead = (text, node)
+        return game
+
+    def _misfit(self, text: str, shape: Shape) -> str | None:
+        """Why this game cannot read a tree of `shape`: another number of players, chance nodes
+        in a game without them, returns beyond its bounds. A subtree of its own tree fits."""
+        own, kind = self.game_type, shape.game_type()
+        fits = (kind.players == own.players and kind.zero_sum == own.zero_sum
+                and (own.chance or not kind.chance)
+                and (own.low is None or (shape.low is not None and shape.low >= own.low))
+                and (own.high is None or (shape.high is not None and shape.high <= own.high)))
+        if fits:
+            return None
+        return (f"tree {quote(text)} is a game of {kind.describe()}, not of {own.describe()}:"
+                " read it with TreeGame.for_position, which gives the game of its kind")
+
     # --- notation -------------------------------------------------------------------------------
     def parse_position(self, text: str) -> Node:
+        ahead, self._read_ahead = self._read_ahead, None
+        if ahead is not None and ahead[0] == text:
+            return ahead[1]
+        node, shape = self._read(text)
+        misfit = self._misfit(text, shape)
+        if misfit is not None:
+            raise InvalidPositionError(misfit)
+        return node
+
+    def _read(self, text: str) -> tuple[Node, Shape]:
         stripped = text.strip()
         if len(stripped) > MAX_TEXT:
             raise InvalidPositionError(
@@ -142,9 +205,9 @@ class TreeGame(Game[Node, int]):
                 )
             stripped = trees[name]
         elif stripped.startswith("random"):
-            return random_tree(**_random_options(stripped), first_ply=first_ply)
+            return random_tree(**_random_options(stripped), first_ply=first_ply), Shape()
         try:
-            data = json.loads(stripped, parse_int=_leaf_int)
+            data = json.loads(stripped, parse_int=_leaf_int, parse_float=FloatText)
         except InvalidPositionError:
             raise
         except RecursionError:
@@ -161,15 +224,26 @@ class TreeGame(Game[Node, int]):
                 f"tree {quote(text)} is not a tree of numbers; leaves must be finite numbers"
                 " within about 1.8e308"
             ) from None
-        return _build(data, text, first_ply)
+        tree, players, first_player = unwrap(data)
+        if players is not None:
+            if turn is not None:
+                raise InvalidPositionError(
+                    f"/{turn.group(1)} names MIN or MAX of a two-player tree: {PLAYERS_RULE}")
+            first_ply = first_player
+        return _build(tree, text, first_ply, players)
 
     def format_position(self, state: Node) -> str:
-        text = json.dumps(_to_json(state), separators=(",", ":"))
-        return text + "/min" if state.ply % 2 else text
+        text = write(state)
+        kind = self.game_type
+        if kind.zero_sum:
+            return text + "/min" if state.ply % 2 else text
+        turn = state.ply % kind.players
+        to_move = f'"to_move":{turn + 1},' if turn else ""
+        return f'{{"players":{kind.players},{to_move}"tree":{text}}}'
 
     def parse_move(self, state: Node, text: str) -> int:
         """A child number from 1 (ASCII digits), or a child's label. Labels are never whole
-        numbers (see `_label`), so the two cannot be confused."""
+        numbers (see `tree_kinds.label_of`), so the two cannot be confused."""
         if state.value is not None:
             raise IllegalMoveError(f"no move {quote(text)}: this node is a leaf (the game is over)")
         word = text.strip()
@@ -194,6 +268,24 @@ class TreeGame(Game[Node, int]):
         return label if label is not None else str(move + 1)
 
 
+class KindTreeGame(TreeGame):
+    """A tree game whose type was read from its position (`TreeGame.for_position`): chance nodes
+    (two players, zero-sum, its leaves as bounds) or a return per player (n players,
+    general-sum). Its start is that tree."""
+
+    def __init__(self, kind: GameType, root: Node) -> None:
+        super().__init__()
+        vars(self)["game_type"] = kind  # this tree's type, not the class's
+        self.root = root
+
+    def __repr__(self) -> str:
+        return f"KindTreeGame({self.game_type})"
+
+    def initial_state(self) -> Node:
+        """The tree this game was read from (the bundled trees are of another kind)."""
+        return self.root
+
+
 def _leaf_int(digits: str) -> int:
     """A whole number read by the JSON reader, refused before int() when it has more digits than
     any finite double (and than Python's own limit on converting text to int)."""
@@ -213,34 +305,43 @@ def _finite(number: float) -> bool:
         return False
 
 
-def _build(data: Any, text: str, first_ply: int = 0) -> Node:
+def _build(data: Any, text: str, first_ply: int = 0, players: int | None = None,
+           ) -> tuple[Node, Shape]:
     """Validate parsed JSON and turn it into Nodes (recursively: depth is bounded by MAX_DEPTH);
-    the root is at `first_ply` (1 when MIN moves first)."""
+    the root is at `first_ply` (1 when MIN moves first). `players`: None for a tree of single
+    numbers, else the number of returns at every leaf (games/tree_kinds.py)."""
     count = 0
+    shape = Shape(players)
 
-    def make(item: Any, ply: int) -> Node:
+    def make(item: Any, ply: int, depth: int) -> Node:
         nonlocal count
         count += 1
         if count > MAX_NODES:
             raise InvalidPositionError(f"tree has more than {MAX_NODES:,} nodes: a tree has {LIMITS}")
-        if ply - first_ply > MAX_DEPTH:
+        if depth > MAX_DEPTH:
             raise InvalidPositionError(
                 f"tree is nested too deeply: a tree has at most {MAX_DEPTH} levels")
         label = None
         if isinstance(item, dict):
-            label = _label(item.get("label"))
+            label = label_of(item.get("label"))
+            if "chance" in item:
+                return chance(item["chance"], ply, depth, label)
             if "children" in item:
                 item = item["children"]
             elif "value" in item:
                 item = item["value"]
+            elif "players" in item:
+                raise InvalidPositionError(f'"players" wraps the whole tree only: {PLAYERS_RULE}')
             else:
                 raise InvalidPositionError(
                     f"a node with keys {quote(', '.join(map(str, item)), 30)} needs \"children\""
-                    ' (a list) or "value" (a number)'
-                )
+                    ' (a list) or "value" (a number); a chance node needs "chance" (a list of'
+                    " [probability, subtree] pairs)")
+        if isinstance(item, FloatText):
+            item = float(item.text)
         if isinstance(item, bool) or not isinstance(item, int | float | list):
             raise InvalidPositionError(
-                f"{_shown(item)} in tree {quote(text)} is not a number or a list;"
+                f"{shown(item)} in tree {quote(text)} is not a number or a list;"
                 " leaves must be numbers"
             )
         if isinstance(item, list):
@@ -251,68 +352,43 @@ def _build(data: Any, text: str, first_ply: int = 0) -> Node:
             if len(item) > MAX_CHILDREN:
                 raise InvalidPositionError(
                     f"a node of the tree has {len(item):,} children: a tree has {LIMITS}")
-            children = tuple(make(child, ply + 1) for child in item)
-            _check_siblings(children)
+            vector = None if players is None else tuple_leaf(item, players)
+            if vector is not None:
+                return leaf(vector, ply, label)
+            children = tuple(make(child, ply + 1, depth + 1) for child in item)
+            check_siblings(children)
             return Node(None, children, ply, label)
-        if not _finite(item):  # (str() of an int is safe: MAX_LEAF_DIGITS is below Python's limit)
+        if players is not None:
             raise InvalidPositionError(
-                f"leaf {quote(str(item), 20)} in tree {quote(text)} is not a finite number"
-                " within about 1.8e308"
-            )
-        return Node(item, (), ply, label)
+                f"leaf {shown(item)} is one number, but the tree has {players} players:"
+                f" {PLAYERS_RULE}")
+        return leaf((item,), ply, label)
 
-    return make(data, first_ply)
-
-
-def _shown(item: Any) -> str:
-    """A JSON value for an error message, short whatever its size."""
-    if isinstance(item, dict):
-        return "an object {...}"
-    if isinstance(item, list):
-        return "a list [...]"
-    if isinstance(item, str):
-        return quote(item, 20)
-    return json.dumps(item)  # null, true, false or a number (of at most MAX_LEAF_DIGITS digits)
-
-
-def _label(label: Any) -> str | None:
-    """A node's label, checked: text of 1 to MAX_LABEL printable characters, no spaces at either
-    end (a typed move is stripped), and not a whole number (it would read as a child number)."""
-    if label is None:
-        return None
-    rule = (f"a label is text of 1 to {MAX_LABEL} characters, not only digits (a number names a"
-            ' child by its place), e.g. "B" or "x1"')
-    if not isinstance(label, str):
-        raise InvalidPositionError(f"label {_shown(label)} is not text in quotes: {rule}")
-    if not label or len(label) > MAX_LABEL:
-        raise InvalidPositionError(
-            f"label {quote(label, 20)} has {len(label):,} characters: {rule}")
-    if _DIGITS.fullmatch(label):
-        raise InvalidPositionError(f"label {quote(label, 20)} would read as a child number: {rule}")
-    if label != label.strip() or not label.isprintable():
-        raise InvalidPositionError(
-            f"label {quote(label, 20)} has spaces at an end or characters that cannot be"
-            f" typed: {rule}")
-    return label
-
-
-def _check_siblings(children: tuple[Node, ...]) -> None:
-    """Labels name moves, so siblings may not share one."""
-    seen: set[str] = set()
-    for child in children:
-        if child.label is not None:
-            if child.label in seen:
+    def leaf(numbers: tuple[float, ...], ply: int, label: str | None) -> Node:
+        for number in numbers:  # (str() of an int is safe: MAX_LEAF_DIGITS is below the limit)
+            if not _finite(number):
                 raise InvalidPositionError(
-                    f"two children of one node are labelled {quote(child.label, 20)}: labels"
-                    " must differ among siblings (they name the moves)")
-            seen.add(child.label)
+                    f"leaf {quote(str(number), 20)} in tree {quote(text)} is not a finite number"
+                    " within about 1.8e308"
+                )
+            shape.see(number)
+        vector = numbers if players is not None else None
+        return Node(numbers[0], (), ply, label, vector=vector)
 
+    def chance(item: Any, ply: int, depth: int, label: str | None) -> Node:
+        pairs = outcomes(item)
+        if len(pairs) > MAX_CHILDREN:
+            raise InvalidPositionError(
+                f"a chance node of the tree has {len(pairs):,} outcomes: a tree has {LIMITS}")
+        probabilities = [probability(p, i) for i, (p, _) in enumerate(pairs, 1)]
+        check_total(probabilities)
+        shape.chance = True
+        # A chance node takes no turn: its children are at its own ply.
+        children = tuple(make(child, ply, depth + 1) for _, child in pairs)
+        check_siblings(children)
+        return Node(None, children, ply, label, chances=tuple(probabilities))
 
-def _to_json(node: Node) -> Any:
-    body: Any = node.value if node.value is not None else [_to_json(c) for c in node.children]
-    if node.label is None:
-        return body
-    return {"label": node.label, ("value" if node.value is not None else "children"): body}
+    return make(data, first_ply, 0), shape
 
 
 def _random_options(text: str) -> dict[str, int]:
@@ -363,3 +439,8 @@ def random_tree(branching: int = 3, depth: int = 3, seed: int = 0, low: int = 0,
         return Node(None, tuple(make(ply + 1) for _ in range(branching)), ply)
 
     return make(first_ply)
+
+
+__all__ = ["LIMITS", "MAX_CHILDREN", "MAX_DEPTH", "MAX_LABEL", "MAX_LEAF_DIGITS", "MAX_NODES",
+           "MAX_TEXT", "KindTreeGame", "Node", "TreeGame", "bundled_descriptions", "bundled_trees",
+           "random_tree"]
