@@ -172,6 +172,8 @@ def _node_label(node: TraceNode, move: str, win_loss: bool, players: int = 2) ->
     text.append(f"  = {value}")
     if node.kind == "table":
         text.append("  (from table)", style="dim")
+    elif node.kind == "tie":  # max^n: the tie-break rule chose among moves others value apart
+        text.append("  (tie: the first best move taken)", style="yellow")
     return text
 
 
