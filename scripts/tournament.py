@@ -1,16 +1,20 @@
 """The AI (`minimax play`'s perfect level at a fixed time per move) against two opponents:
-a depth-limited alpha-beta player and a uniformly random one, each game from the start, the AI
-taking both colours in turn.
+a depth-limited alpha-beta player and a uniformly random one, the AI taking both colours.
 
     python scripts/tournament.py                         # Connect Four, 50 games per opponent
     python scripts/tournament.py --time 0.5 --games 60 --depth 4 --seed 3
 
+Both searchers are nearly deterministic, so games from the empty board would repeat a handful of
+lines. Each pair of games therefore starts from a random opening of --opening plies (seeded), played
+once with the AI first and once with the AI second: every opening is fair to both sides.
+
 Prints, per opponent and per colour of the AI: games, wins, draws and losses (the AI's), the mean
-plies per game, the AI's mean search depth and nodes per move; and two checks the issue asks of the
-AI, counted over every AI move: a win in one missed (it had a move that wins at once and played
+plies per game; how the AI's moves were found (proven by the proof search, or by the deepening
+search and its mean depth) and its mean nodes per move; and two checks the issue asks of the AI,
+counted over every AI move: a win in one missed (it had a move that wins at once and played
 another), and a win in one left to the opponent when some other move would not have left one.
-Figures only, never pass/fail; the random games are reproducible from --seed, the timed ones as far
-as a time budget allows.
+Figures only, never pass/fail; the openings and the random player are reproducible from --seed,
+the timed searches as far as a time budget allows.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ class Searcher:
         self.thinker = Thinker(game, policy, rng)
         self.depths: list[int] = []
         self.nodes: list[int] = []
+        self.proofs = 0
 
     def new_game(self) -> None:
         self.thinker = Thinker(self.game, self.policy, self.rng)
@@ -55,7 +60,10 @@ class Searcher:
     def move(self, state: Any) -> Any:
         choice = self.thinker.choose(state)
         result = choice.thought.result
-        self.depths.append(result.depth or 0)
+        if result.algorithm == "proof":
+            self.proofs += 1
+        else:
+            self.depths.append(result.depth or 0)
         self.nodes.append(result.stats.nodes)
         return choice.move
 
@@ -71,6 +79,19 @@ class RandomPlayer:
 
     def move(self, state: Any) -> Any:
         return self.rng.choice(list(self.game.legal_moves(state)))
+
+
+def random_opening(game: AnyGame, rng: random.Random, plies: int) -> list[Any]:
+    """`plies` uniformly random moves from the start that neither end the game nor leave a win
+    at once to the player to move."""
+    while True:
+        state, moves = game.initial_state(), []
+        for _ in range(plies):
+            move = rng.choice(list(game.legal_moves(state)))
+            moves.append(move)
+            state = game.play(state, move)
+        if game.returns(state) is None and not wins_at_once(game, state):
+            return moves
 
 
 def wins_at_once(game: AnyGame, state: Any) -> list[Any]:
@@ -114,10 +135,12 @@ class Checks:
     left_wins: int = 0
 
 
-def play_game(game: AnyGame, players: tuple[Any, Any], ai_seat: int, checks: Checks
-              ) -> tuple[float, int]:
-    """One game from the start; returns the AI's return and the number of plies."""
+def play_game(game: AnyGame, players: tuple[Any, Any], ai_seat: int, checks: Checks,
+              opening: list[Any]) -> tuple[float, int]:
+    """One game from the opening's position; returns the AI's return and the plies played."""
     state = game.initial_state()
+    for move in opening:
+        state = game.play(state, move)
     for player in players:
         player.new_game()
     plies = 0
@@ -146,6 +169,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50, help="games per opponent (even)")
     parser.add_argument("--depth", type=int, default=4, help="the alpha-beta opponent's depth")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--opening", type=int, default=2,
+                        help="random plies before each pair of games (2)")
     args = parser.parse_args()
 
     game = registry.create(args.game, {})
@@ -160,20 +185,23 @@ def main() -> None:
     print(f"{'opponent':26} {'AI plays':9} {'games':>5} {'wins':>5} {'draws':>5} {'losses':>6} "
           f"{'plies':>6} {'s':>7}")
     checks = Checks()
+    openings = [random_opening(game, rng, args.opening) for _ in range(args.games // 2)]
     for opponent in opponents:
         for ai_seat in (0, 1):
             tally = Tally()
             started = time.perf_counter()
-            for _ in range(args.games // 2):
+            for opening in openings:
                 players = (ai, opponent) if ai_seat == 0 else (opponent, ai)
-                ai_return, plies = play_game(game, players, ai_seat, checks)
+                ai_return, plies = play_game(game, players, ai_seat, checks, opening)
                 tally.add(ai_return, plies)
             seat = "first" if ai_seat == 0 else "second"
             print(f"{opponent.name:26} {seat:9} {len(tally.plies):5} {tally.wins:5} "
                   f"{tally.draws:5} {tally.losses:6} {statistics.mean(tally.plies):6.1f} "
                   f"{time.perf_counter() - started:7.1f}", flush=True)
-    print(f"AI moves: {checks.moves}; mean depth reached {statistics.mean(ai.depths):.1f} "
-          f"(max {max(ai.depths)}), mean nodes {statistics.mean(ai.nodes):,.0f}")
+    depths = (f"mean depth {statistics.mean(ai.depths):.1f} (max {max(ai.depths)})"
+              if ai.depths else "none")
+    print(f"AI moves: {checks.moves}; proven by the proof search: {ai.proofs}; by the deepening "
+          f"search: {len(ai.depths)}, {depths}; mean nodes a move {statistics.mean(ai.nodes):,.0f}")
     print(f"win in one missed: {checks.missed_wins}; win in one left to the opponent when another "
           f"move avoided it: {checks.left_wins}")
 
