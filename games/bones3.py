@@ -13,8 +13,14 @@ Position notation: the heap size, optionally followed by `/2` or `/3` for the pl
 may be written for `10`). Moves are the number of bones taken.
 
 `winners(upto)` tabulates who wins each heap 0..upto with player 1 to move when every player
-plays max^n with its tie-break rule (minimax_cli.core.search.maxn): a player to whom every move
-is lost takes the smallest amount.
+plays max^n with its tie-break rule (minimax_cli.core.search.maxn): each takes an amount that
+makes it the winner if there is one, the smallest such; a player to whom every move is lost
+takes the smallest amount. A three-player game has no single value: with another rule for the
+lost player's choice (which decides which of the other two wins) the winner may differ, so the
+table also counts the ties the rule broke on the line of play. It is worked bottom-up, in the
+mover's terms (who wins relative to the player to move depends only on the heap), and
+`exact_solver` offers it to `minimax solve --upto` with the period it proves: each winner
+depends only on the winners of the max(take) heaps below, so a repeated window repeats for ever.
 """
 
 from __future__ import annotations
@@ -33,8 +39,11 @@ from minimax_cli.core.game import (
     InvalidMoveError,
     InvalidPositionError,
     Parameter,
+    SearchError,
 )
 from minimax_cli.core.params import quote
+from minimax_cli.core.periodic import window_period
+from minimax_cli.core.solver import ExactSolver, Progress, Series, Solution, Standing
 
 #: (heap, player to move: 0, 1 or 2)
 Bones3State = tuple[int, int]
@@ -77,15 +86,98 @@ def parse_take(text: str) -> tuple[int, ...]:
     return tuple(sorted(amounts))
 
 
+#: Ties on a line told in words in `Winner.notes` (the count covers them all).
+TIE_NOTES = 3
+TIE_RULE = "the smallest amount among those equally good for the mover"
+ASSUMPTION = (
+    "every player plays max^n: it takes an amount that makes it the winner if there is one;"
+    " when none does (or several do) it takes the smallest of them. A three-player game has no"
+    " single value: the player who cannot win decides which of the other two does, so where"
+    " ties were broken on the line (column ties) another rule may give another winner")
+
+
 @dataclass(frozen=True)
 class Winner:
     """One row of `winners`: the heap `n`, the returns under max^n with player 1 to move, the
-    winner (0, 1 or 2 for players 1, 2, 3) and the tie-break rule's choices on the way (notes)."""
+    winner (0, 1 or 2 for players 1, 2, 3), player 1's move (None: the game is over), how many
+    ties the tie-break rule broke on the line of play, and the first TIE_NOTES of them in words."""
 
     n: int
     vector: tuple[int, ...]
     winner: int
+    move: int | None
+    ties: int
     notes: tuple[str, ...]
+
+
+class Table:
+    """Heaps 0..size-1 worked bottom-up in the mover's terms: `wins[h]` is who wins from heap h
+    relative to the player to move (0: the mover, 1: the next player, 2: the one after), `move[h]`
+    the amount the mover takes (0 at the end), `tie[h]` whether it chose among amounts that make
+    different players win, `ties[h]` the ties broken on the line from h, `next_tie[h]` the first
+    heap on that line (h included) where one is, -1 if none, and `gap[h]` the plies to it."""
+
+    def __init__(self, take: tuple[int, ...], size: int) -> None:
+        self.take = take
+        self.wins = bytearray(size)
+        self.move = [0] * size
+        self.tie = bytearray(size)
+        self.ties = [0] * size
+        self.next_tie = [-1] * size
+        self.gap = [0] * size
+        for h in range(size):
+            options = self.options(h)
+            if not options:
+                self.wins[h] = PLAYERS - 1  # the player before the mover moved last
+                continue
+            # The mover's own return is 1 only where it wins; the first best amount is taken.
+            amount, wins = next((o for o in options if o[1] == 0), options[0])
+            self.wins[h], self.move[h] = wins, amount
+            tied = wins != 0 and len({w for _, w in options}) > 1
+            below = h - amount
+            self.tie[h] = tied
+            self.ties[h] = tied + self.ties[below]
+            self.next_tie[h] = h if tied else self.next_tie[below]
+            self.gap[h] = 0 if tied else 1 + self.gap[below]
+
+    def options(self, heap: int) -> list[tuple[int, int]]:
+        """(amount, who wins relative to the mover) for each amount the mover may take."""
+        return [(a, (self.wins[heap - a] + 1) % PLAYERS) for a in self.take if a <= heap]
+
+    def notes(self, n: int) -> tuple[str, ...]:
+        """The first TIE_NOTES ties broken on the line from heap n (player 1 to move), in words."""
+        notes: list[str] = []
+        heap, plies = self.next_tie[n], self.gap[n]
+        while heap >= 0 and len(notes) < TIE_NOTES:
+            notes.append(self.note(heap, plies % PLAYERS))
+            after = heap - self.move[heap]
+            heap, plies = self.next_tie[after], plies + 1 + self.gap[after]
+        return tuple(notes)
+
+    def note(self, heap: int, mover: int) -> str:
+        """A tie at `heap` with player `mover` to move, in words a student can check."""
+        chosen = self.move[heap]
+        winner = (mover + self.wins[heap]) % PLAYERS
+        others: dict[int, list[str]] = {}
+        for amount, wins in self.options(heap):
+            if (mover + wins) % PLAYERS != winner:
+                others.setdefault((mover + wins) % PLAYERS, []).append(str(amount))
+        instead = "; ".join(f"taking {' or '.join(amounts)} would make player {p + 1} the winner"
+                            for p, amounts in sorted(others.items()))
+        return (f"at heap {heap}, player {mover + 1} cannot win whatever it takes; by the "
+                f"tie-break rule ({TIE_RULE}) it takes {chosen}, so player {winner + 1} wins"
+                f" ({instead})")
+
+
+def rows(table: Table, upto: int) -> list[Winner]:
+    """The rows of `winners` for heaps 0..upto of `table`, player 1 to move."""
+    found = []
+    for n in range(upto + 1):
+        winner = table.wins[n]  # player 1 moves at n: relative and absolute agree
+        vector = tuple(int(p == winner) for p in range(PLAYERS))
+        found.append(Winner(n, vector, winner, table.move[n] or None, table.ties[n],
+                            table.notes(n)))
+    return found
 
 
 class Bones3(Game[Bones3State, int]):
@@ -196,17 +288,49 @@ class Bones3(Game[Bones3State, int]):
 
     def winners(self, upto: int) -> list[Winner]:
         """Who wins each heap 0..upto (at most HEAP_MAX) with player 1 to move under max^n and its
-        tie-break rule: one max^n search per heap, sharing one memo (so each heap costs a few
-        nodes once the smaller ones are known)."""
-        from minimax_cli.core.search.maxn import Memo, maxn_search  # the core loads when asked
-
+        tie-break rule, worked bottom-up (see the module's docstring)."""
         if not 0 <= upto <= HEAP_MAX:
             raise ValueError(f"upto must be {HEAP_FORM}, got {upto}")
-        memo = Memo()
-        rows = []
-        for n in range(upto + 1):
-            result = maxn_search(self, (n, 0), memo=memo)
-            assert result.vector is not None  # a search without limits has a value
-            vector = tuple(int(c) for c in result.vector)
-            rows.append(Winner(n, vector, vector.index(1), result.notes))
-        return rows
+        return rows(Table(self.take, upto + 1), upto)
+
+    def exact_solver(self) -> Bones3Solver:
+        return Bones3Solver(self)
+
+
+class Bones3Solver(ExactSolver[Bones3State, int]):
+    """Three-player bones' own solver: the table of who wins by heap (`Bones3.winners`) for
+    `minimax solve --upto`, with the period it proves. Single positions are left to max^n's
+    search (`solve` answers None), which gives every move's returns."""
+
+    has_series = True
+
+    def __init__(self, game: Bones3) -> None:
+        self.game = game
+
+    def solve(self, state: Bones3State, progress: Progress | None = None,
+              ) -> Solution[int] | None:
+        return None
+
+    def series(self, upto: int, progress: Progress | None = None) -> Series:
+        if not 0 <= upto <= HEAP_MAX:
+            raise SearchError(f"bones3 tabulates heaps 0 to {HEAP_MAX:,}; --upto {upto:,} is "
+                              "beyond them")
+        take = self.game.take
+        # Each winner is a function of the max(take) before it (from heap max(take) on), so a
+        # window seen twice proves the period; heaps up to HEAP_MAX take milliseconds.
+        table = Table(take, HEAP_MAX + 1)
+        period = window_period(table.wins, HEAP_MAX + 1, take[-1])
+        proof = "" if period is None else (
+            f"period {period.period} from n = {period.preperiod}, proven by working out heaps "
+            f"0..{period.checked_upto - 1}: who wins relative to the player to move depends only "
+            f"on the {take[-1]} heap{'s' * (take[-1] != 1)} below, and the window at heaps "
+            f"{period.preperiod + period.period}..{period.preperiod + period.period + take[-1] - 1}"
+            f" equals the one at {period.preperiod}..{period.preperiod + take[-1] - 1}")
+        found = rows(table, upto)
+        return Series(
+            f"bones3, take {amounts_text(take)}, player 1 to move; who takes the last bone wins",
+            tuple(r.winner == 0 for r in found),
+            tuple(() if r.move is None else (str(r.move),) for r in found),
+            frozenset(r.n for r in found if r.move is None), period, proof,
+            standings=tuple(Standing(r.vector, r.winner, r.ties, r.notes) for r in found),
+            assumption=ASSUMPTION)

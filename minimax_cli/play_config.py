@@ -78,6 +78,8 @@ def winners_words(game: AnyGame, state: Any) -> str:
     return f"the returns are {shown}"
 
 
+#: Seats in the order they move from the start (games of up to 8 players).
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 #: A position given to start from is named in the intro when it is at most this long.
 SHORT_POSITION = 40
 
@@ -99,7 +101,7 @@ def intro_words(game: AnyGame, config: PlayConfig) -> tuple[str, str]:
         return where, f"{humans} humans at one keyboard"
     human = config.ai.index(False)
     if config.start is None:
-        order = "first" if human == MAX else "second"
+        order = ORDINALS[human] if human < len(ORDINALS) else f"player {human + 1}"
     else:
         order = "to move" if game.to_move(start) == human else "the AI moves first"
     return where, f"you play {names[human]} ({order}) against the AI ({level})"

@@ -10,6 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS
+from minimax_cli.core.score import format_number
+from minimax_cli.report import json_number
 from minimax_cli.series import SeriesReport
 
 #: `--upto` tables show at most this many rows (the JSON has them all).
@@ -24,6 +26,8 @@ def series_view(report: SeriesReport) -> RenderableType:
     winning moves, then the pattern (proven for every n, or observed in these outcomes only) and
     how it is known."""
     series = report.series
+    if series.standings is not None:
+        return standings_view(report)
     count = len(series.outcomes)
     shown = min(count, DISPLAY_ROWS)
     blocks = min(MAX_BLOCKS, max(1, math.ceil(shown / BLOCK_ROWS)))
@@ -61,6 +65,59 @@ def series_view(report: SeriesReport) -> RenderableType:
     return Group(*parts)
 
 
+def standings_view(report: SeriesReport) -> RenderableType:
+    """A game of more players: who wins each position 0..upto, the returns, the move the player
+    to move makes and the ties broken on the way, under the assumption the series states; then
+    the pattern, the assumption and the first tie in words."""
+    series = report.series
+    standings = series.standings or ()
+    count = len(standings)
+    shown = min(count, DISPLAY_ROWS)
+    blocks = min(2, max(1, math.ceil(shown / BLOCK_ROWS)))
+    per_block = math.ceil(shown / blocks)
+    players = len(standings[0].returns) if standings else 0
+    heading = Text(f"Who wins under the assumption below, n = 0..{series.upto:,}: ",
+                   style="bold")
+    heading.append(series.description, style="dim")
+    table = Table(caption=f"winner: the player who wins; returns: players 1..{players}; plays: "
+                  "the move made at n; ties: ties broken on the line of play, where another "
+                  "tie-break rule may give another winner", caption_justify="left")
+    for _ in range(blocks):
+        for name, justify in (("n", "right"), ("winner", "center"), ("returns", "center"),
+                              ("plays", "right"), ("ties", "right")):
+            table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    for r in range(per_block):
+        cells: list[Text | str] = []
+        for b in range(blocks):
+            n = b * per_block + r
+            if n >= shown:
+                cells += ["", "", "", "", ""]
+                continue
+            standing = standings[n]
+            who = "none" if standing.winner is None else f"{standing.winner + 1}"
+            cells += [f"{n:,}", Text(who, style="green" if series.outcomes[n] else ""),
+                      ",".join(format_number(v) for v in standing.returns),
+                      Text("-" if n in series.ended else ", ".join(series.moves[n])),
+                      f"{standing.ties:,}" if standing.ties else "-"]
+        table.add_row(*cells)
+    parts: list[RenderableType] = [heading, table]
+    if count > DISPLAY_ROWS:
+        parts.append(Text(f"… rows {DISPLAY_ROWS:,}..{series.upto:,} not shown; --json lists "
+                          "them all", style="dim"))
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column()
+    grid.add_row("assumption", Text(series.assumption))
+    for label, value in pattern_notes(report):
+        grid.add_row(label, value)
+    first = next(((n, s.notes[0]) for n, s in enumerate(standings) if s.notes), None)
+    if first is not None:
+        grid.add_row("first tie", Text(f"n = {first[0]:,}: {first[1]} (--json has them for "
+                                       "every n)"))
+    parts.append(grid)
+    return Group(*parts)
+
+
 def pattern_notes(report: SeriesReport) -> list[tuple[str, Text]]:
     """The pattern, then how it is known: the proof and whether the outcomes show it too, or that
     it was only observed in them."""
@@ -94,9 +151,18 @@ def series_dict(report: SeriesReport) -> dict[str, Any]:
     show the pattern by themselves (null for a proven one they are too few to show);
     `checked_upto` counts the positions the claim rests on (solved for the proof, or observed)."""
     series, pattern, proven = report.series, report.pattern, report.series.proven
+    extra: dict[str, Any] = {}
+    if series.standings is not None:
+        extra = {"assumption": series.assumption, "standings": [
+            {"n": n, "winner": None if s.winner is None else s.winner + 1,
+             "returns": [json_number(v) for v in s.returns],
+             "plays": series.moves[n][0] if series.moves[n] else None, "ties": s.ties,
+             "tie_notes": list(s.notes)}
+            for n, s in enumerate(series.standings)]}
     return {
         "description": series.description,
-        "rows": [{"n": n, "outcome": "W" if wins else "L", "winning_moves": list(series.moves[n]),
+        "rows": [{"n": n, "outcome": "W" if wins else "L",
+                  "winning_moves": list(series.moves[n]) if wins else [],
                   "over": n in series.ended}
                  for n, wins in enumerate(series.outcomes)],
         "pattern": None if pattern is None else {
@@ -112,4 +178,5 @@ def series_dict(report: SeriesReport) -> dict[str, Any]:
             "checked_upto": proven.checked_upto, "proof": series.proof,
         },
         "time_s": round(report.elapsed, 6),
+        **extra,
     }

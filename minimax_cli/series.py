@@ -97,7 +97,9 @@ def solve_series(game: AnyGame, upto: int, progress: ProgressFn | None = None,
         raise SearchError(f"{game.name}'s solver gave no table of positions 0..{upto}")
     outcomes = [int(o) for o in series.outcomes]
     observed = observe_period(outcomes)
-    if series.proven is None:
+    if series.standings is not None:
+        pattern = standings_pattern(series, solver)
+    elif series.proven is None:
         pattern = None if observed is None else describe_pattern(outcomes, observed)
     else:
         pattern = proven_pattern(outcomes, series.proven, observed, solver)
@@ -128,6 +130,71 @@ def proven_pattern(outcomes: Sequence[int], proven: Period, observed: Period | N
                                                                           proven.period):
         pattern = dataclasses.replace(pattern, observed_upto=len(outcomes) - 1)
     return pattern
+
+
+# --- games of more players: who wins ------------------------------------------------------------
+def winners_of(series: Series) -> list[int]:
+    """Who wins each n (a player index, -1 for none) of a series with standings."""
+    assert series.standings is not None
+    return [-1 if s.winner is None else s.winner for s in series.standings]
+
+
+def standings_pattern(series: Series, solver: ExactSolver[Any, Any]) -> Pattern | None:
+    """The pattern of who wins (a game of more than two players): the period the solver proved
+    for the winners, or the one the winners 0..upto show, with each player's residues named.
+    Its residues and early losses are those of the player to move, as for two players."""
+    winners = winners_of(series)
+    observed = observe_period(winners)
+    period = series.proven or observed
+    if period is None:
+        return None
+    full = series
+    needed = period.preperiod + period.period
+    if len(winners) < needed:  # a proven period longer than the table asked for
+        longer = solver.series(needed - 1)
+        if longer is None or longer.standings is None or len(longer.outcomes) < needed:
+            raise SearchError(f"the solver proved period {period.period} from n = "
+                              f"{period.preperiod} but gave no winners for n = 0..{needed - 1}")
+        full = longer
+    every = winners_of(full)
+    wrong = first_contradiction(every, period)
+    if wrong is None and every[:len(winners)] != winners:
+        wrong = next(n for n, w in enumerate(winners) if w != every[n])
+    if wrong is not None:
+        raise SearchError(f"the solver's proven period {period.period} from n = "
+                          f"{period.preperiod} disagrees with its own winner at n = {wrong:,}; "
+                          "please report this")
+    pattern = describe_pattern([int(o) for o in full.outcomes], period)
+    seen = observed is not None and (observed.preperiod, observed.period) == (
+        period.preperiod, period.period)
+    return dataclasses.replace(pattern, sentence=winners_sentence(every, period, len(winners) - 1),
+                               observed_upto=len(winners) - 1 if seen else None)
+
+
+def winners_sentence(winners: Sequence[int], period: Period, last: int) -> str:
+    """`for every n, player 1 wins when n mod 5 = 1, 2 or 3; player 2 when n mod 5 = 4; ...`,
+    proven for every n or observed over n = 0..last only."""
+    start, length = period.preperiod, period.period
+
+    def who(player: int) -> str:
+        return "nobody" if player < 0 else f"player {player + 1}"
+
+    residues: dict[int, list[int]] = {}
+    for n in range(start, start + length):
+        residues.setdefault(winners[n], []).append(n % length)
+    rules = [f"{who(p)}{' wins' if i == 0 else ''} when n mod {length} = {_or_list(sorted(r))}"
+             for i, (p, r) in enumerate(sorted(residues.items()))]
+    early: dict[int, list[int]] = {}
+    for n in range(start):
+        early.setdefault(winners[n], []).append(n)
+    before = "" if not early else f"; below n = {start}: " + ", ".join(
+        f"{who(p)} at n = {_or_list(ns)}" for p, ns in sorted(early.items()))
+    where = f"period {length} from n = {start}"
+    if period.proven:
+        scope = "for every n" if start == 0 else f"for every n from {start} on"
+        return f"{scope}, {'; '.join(rules)}{before} ({where}, proven; see the proof)"
+    return (f"observed over n = 0..{last}, not proven: in n = {start}..{last}, {'; '.join(rules)}"
+            f"{before} ({where} in these outcomes)")
 
 
 def first_contradiction(outcomes: Sequence[int], period: Period) -> int | None:

@@ -70,6 +70,20 @@ class Solution(Generic[M]):
 
 
 @dataclass(frozen=True)
+class Standing:
+    """One n of a family in a game of more than two players, where no single value says who
+    wins: the returns (one per player) under the assumption the series states, the winner they
+    make (a player index, None when the returns name none), how many ties the assumption's
+    tie-break rule broke on the line of play (where another rule may give another winner) and
+    the first of them in words."""
+
+    returns: tuple[Number, ...]
+    winner: int | None
+    ties: int = 0
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Series:
     """A family of positions indexed by a whole number n (the heap size in bones), solved together.
 
@@ -78,6 +92,11 @@ class Series:
     `ended` lists the n where the game is already over (no move at all). `description` names the
     family and its rules in a few words. `proven` is the period of the outcome sequence when the
     game proved one for the infinite sequence (with `proof` saying how), None otherwise.
+
+    A game of more than two players gives `standings` (one per n: who wins and the returns) and
+    the `assumption` that makes a single winner (max^n with its tie-break rule, say); then
+    `outcomes[n]` says whether the player to move is that winner and `moves[n]` lists the move
+    it plays under the assumption.
     """
 
     description: str
@@ -86,10 +105,15 @@ class Series:
     ended: frozenset[int]
     proven: Period | None = None
     proof: str = ""
+    standings: tuple[Standing, ...] | None = None
+    assumption: str = ""
 
     def __post_init__(self) -> None:
         if len(self.moves) != len(self.outcomes):
             raise ValueError(f"{len(self.outcomes)} outcomes but {len(self.moves)} move lists")
+        if self.standings is not None and (len(self.standings) != len(self.outcomes)
+                                           or not self.assumption):
+            raise ValueError("standings need one entry per n and the assumption behind them")
         if self.proven is not None and not self.proven.proven:
             raise ValueError("a series' period must be proven; an observed one is found by callers")
 
@@ -123,4 +147,4 @@ class ExactSolver(ABC, Generic[S, M]):
         return None
 
 
-__all__ = ["ExactSolver", "Progress", "Series", "Solution"]
+__all__ = ["ExactSolver", "Progress", "Series", "Solution", "Standing"]
