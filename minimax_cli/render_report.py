@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from minimax_cli import boards
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import CHANCE, Game
 from minimax_cli.core.score import Bound, Kind, Score, format_number
 from minimax_cli.report import (
     PLAYERS,
@@ -83,6 +83,8 @@ def position_view(game: AnyGame, state: Any) -> RenderableType:
 def _mover_name(report: Report) -> str:
     if report.to_move is None:
         return "nobody: the game is over"
+    if report.players > 2 and report.to_move >= 0:
+        return f"player {report.to_move + 1}"
     if report.to_move in (0, 1):
         return ("MAX (first player)", "MIN (second player)")[report.to_move]
     return "chance (a random outcome)" if report.to_move < 0 else f"player {report.to_move + 1}"
@@ -153,7 +155,8 @@ def moves_table(report: Report) -> RenderableType:
         table.add_column("value (MAX)", justify="right")
     if visits:
         table.add_column("visits", justify="right")
-    show_optimal = any(m.optimal is not None for m in lines)
+    # At a chance node nobody chooses, so no outcome is optimal or not.
+    show_optimal = report.to_move != CHANCE and any(m.optimal is not None for m in lines)
     if show_optimal:
         table.add_column("optimal")
     for m in lines[:MOVE_ROWS]:
@@ -183,6 +186,8 @@ def moves_table(report: Report) -> RenderableType:
     if show_optimal and not any(m.best for m in lines) and report.chosen is not None:
         legend = Text("no move is marked best: the distances to the end are not known here, "
                       "only who wins", style="dim")
+    if report.to_move == CHANCE:
+        legend = Text("chance picks the outcome: no move is best or optimal here", style="dim")
     if show_optimal:
         legend.append(f"\noptimal: {OPTIMAL_MEANS}")
     return Group(heading, table, legend)

@@ -16,7 +16,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from minimax_cli import render_report, render_series, report
-from minimax_cli.core.game import MAX, Game
+from minimax_cli.core.game import CHANCE, MAX, Game
 from minimax_cli.core.result import TraceNode
 from minimax_cli.core.score import Number, format_number
 from minimax_cli.series import SeriesReport
@@ -60,6 +60,8 @@ def _method_words(solved: SolveReport) -> str:
     if solved.method == "proof":
         return (f"proof: the proof search, {count(solved.nodes, 'position')} searched{entries}, "
                 f"{seconds}")
+    if solved.method != METHOD_SEARCH:  # a game the engine does not serve: max^n, expectiminimax
+        return f"{METHOD_SEARCH}: {solved.method} to the end, {count(solved.nodes, 'node')}, {seconds}"
     return (f"{METHOD_SEARCH}: the engine, {count(solved.nodes, 'position')} searched{entries}, "
             f"{seconds}")
 
@@ -69,7 +71,7 @@ def summary(game: AnyGame, state: Any, solved: SolveReport) -> RenderableType:
     sound, then every move."""
     rep = report.from_solve(game, state, solved)
     rows: list[tuple[str, Text]] = []
-    if not rep.over:
+    if not rep.over and rep.to_move != CHANCE:  # chance chooses no move: none is optimal
         optimal, every = len(rep.optimal_moves()), len(rep.moves)
         verb = "keeps" if optimal == 1 else "keep"
         rows.append(("optimal", Text(f"{optimal} of {count(every, 'move')} {verb} the game value")))

@@ -67,6 +67,7 @@ class Report:
     returns: tuple[Number, ...] | None = None  # the value per player (more than two players)
     iterations: int | None = None  # Monte Carlo tree search's simulations
     notes: tuple[str, ...] = ()
+    players: int = 2  # in a game of more, players are named by number, never MAX or MIN
 
     @property
     def over(self) -> bool:
@@ -215,14 +216,31 @@ def from_search(game: AnyGame, state: Any, result: SearchResult) -> Report:
     lines = tuple(replace(line, returns=extra[line.move][0], visits=extra[line.move][1])
                   for line in _lines(game, state, found, score, to_move, ranked))
     if result.vector is not None and to_move is not None and to_move >= 0:
-        lines = tuple(sorted(lines, key=lambda line: -(line.returns or (0,) * (to_move + 1))[to_move]))
+        lines = _vector_lines(lines, result, to_move)
     return Report("analyze", game.name, parameters(game), game.format_position(state), to_move,
                   game.win_loss and result.vector is None, score, lines, pv,
                   complete, "search", result.algorithm, result.depth, result.stopped,
                   result.best_searched,
                   None if result.best_move is None else game.format_move(state, result.best_move),
                   stats=stats, returns=result.vector, iterations=result.iterations,
-                  notes=result.notes)
+                  notes=result.notes, players=game.game_type.players)
+
+
+def _vector_lines(lines: Sequence[MoveLine], result: SearchResult, to_move: int
+                  ) -> tuple[MoveLine, ...]:
+    """Moves with returns per player, best first for the player to move by its own return (the
+    game's order among equals, as max^n's tie-break rule takes them). Where the search proved
+    the returns, a move is optimal, and best, when it gives the mover what the position does:
+    the first player's view that `_lines` takes is another player's interest."""
+    order = {m.move: i for i, m in enumerate(result.moves)}
+    ranked = sorted(lines, key=lambda line: (-(line.returns or (0,) * (to_move + 1))[to_move],
+                                             order.get(line.move, 0)))
+    if result.vector is None or result.iterations is not None or not (
+            result.exact and result.proven):
+        return tuple(ranked)
+    mine = result.vector[to_move]
+    return tuple(replace(line, optimal=optimal, best=optimal) for line in ranked
+                 for optimal in [line.returns is not None and line.returns[to_move] == mine])
 
 
 def from_solve(game: AnyGame, state: Any, solved: Any) -> Report:
@@ -246,7 +264,8 @@ def from_solve(game: AnyGame, state: Any, solved: Any) -> Report:
                   solved.win_loss, solved.score, lines, pv, complete or to_move is None,
                   solved.method, None, None, None, True,
                   pv[0] if pv else None, tuple(solved.explanation),
-                  solved.facts, stats, searches, returns=solved.returns)
+                  solved.facts, stats, searches, returns=solved.returns,
+                  players=game.game_type.players)
 
 
 def _search_stats(result: SearchResult) -> dict[str, int | float | None]:
@@ -263,9 +282,11 @@ def _search_dict(result: SearchResult) -> dict[str, object]:
 
 
 # --- words ---------------------------------------------------------------------------------------
-def player_name(player: int | None) -> str | None:
+def player_name(player: int | None, players: int = 2) -> str | None:
     if player is None:
         return None
+    if players > 2 and player >= 0:
+        return f"player {player + 1}"
     return {MAX: "MAX", 1: "MIN", CHANCE: "CHANCE"}.get(player, f"player {player + 1}")
 
 
@@ -296,7 +317,7 @@ def result_words(report: Report) -> str:
         if score.kind is Kind.ESTIMATE:
             return f"estimated returns (not proven): {returns_words(report.returns)}"
         return f"returns with each player's best play: {returns_words(report.returns)}"
-    who = f"the player to move ({player_name(report.to_move)})"
+    who = f"the player to move ({player_name(report.to_move, report.players)})"
     at_most = score.plies_at_most
     if score.kind in (Kind.WIN, Kind.LOSS) and score.bound is Bound.EXACT:
         verb = "wins" if score.kind is Kind.WIN else "loses"
@@ -329,7 +350,8 @@ def move_words(line: MoveLine, to_move: int | None) -> str:
     with returns per player, the mover's own (`value 1 for player 2`)."""
     if line.returns is not None and to_move is not None and to_move >= 0:
         word = "estimate" if line.score.kind is Kind.ESTIMATE else "value"
-        return f"{word} {format_number(line.returns[to_move])} for {player_name(to_move)}"
+        return (f"{word} {format_number(line.returns[to_move])} for "
+                f"{player_name(to_move, len(line.returns))}")
     return str(mover_view(line.score, to_move))
 
 
@@ -386,7 +408,7 @@ def report_dict(report: Report) -> dict[str, Any]:
         "game": report.game,
         "parameters": dict(report.parameters),
         "position": report.position,
-        "to_move": player_name(report.to_move),
+        "to_move": player_name(report.to_move, report.players),
         "over": report.over,
         "value": None if score is None else json_number(score.number),
         "value_exact": None if score is None else exact_text(score.number),

@@ -216,3 +216,18 @@ def test_the_search_tree_marks_the_tie_the_note_speaks_of() -> None:
                          "├── 1 ● player 2  = (1, 2, 3)  (tie: the first best move taken)",
                          "│   ├── 1 leaf = (1, 2, 3)"]
     assert sum("tie:" in line for line in lines) == 1
+
+
+def test_a_report_speaks_of_the_player_to_move_by_number_and_ranks_by_its_return() -> None:
+    # Player 2 at the root, player 3 below: left (1,2,3) vs (4,2,1) -> player 3 takes 3, (1,2,3);
+    # right (6,1,2) vs (7,4,1) -> player 3 takes 2, (6,1,2); root: player 2 takes 2 > 1, move 1.
+    text = '{"players": 3, "to_move": 2, "tree": [[[1,2,3],[4,2,1]],[[6,1,2],[7,4,1]]]}'
+    result = runner.invoke(app, ["analyze", "tree", text, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["to_move"], data["returns"], data["best_move"]) == ("player 2", [1, 2, 3], "1")
+    assert [(m["move"], m["for_mover"], m["optimal"], m["best"]) for m in data["moves"]] == [
+        ("1", "value 2 for player 2", True, True), ("2", "value 1 for player 2", False, False)]
+    shown = runner.invoke(app, ["analyze", "tree", text], env={"COLUMNS": "120"}).stdout
+    assert "to move player 2" in " ".join(shown.split())
+    assert "MIN" not in shown and "MAX (first" not in shown

@@ -230,6 +230,10 @@ def test_solve_one_heap_gives_the_oracles_returns() -> None:
     data = json.loads(cli("--n", "10", "--json"))
     assert data["returns"] == EXPECTED[10]["returns"]
     assert data["best_move"] == EXPECTED[10]["plays"]
+    assert (data["to_move"], data["method"]) == ("player 1", "maxn")
+    words = " ".join(cli("--n", "10").split())
+    assert "to move player 1" in words and "method search: maxn to the end" in words
+    assert "MAX" not in words.replace("max^n", "")
 
 
 # --- play from every seat -----------------------------------------------------------------------------

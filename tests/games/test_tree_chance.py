@@ -368,3 +368,14 @@ def test_leaves_of_several_numbers_keep_the_leaf_limits() -> None:
     assert refusal('{"players": 2, "tree": [[1e400, 1]]}').startswith("leaf 'inf' in tree ")
     assert refusal('{"players": 2, "tree": [[1' + "0" * 400 + ", 1]]}").startswith(
         "leaf '1000000000000000000…' has 401 digits")
+
+
+def test_at_a_chance_root_no_outcome_is_called_optimal() -> None:
+    # Chance chooses no move, so "optimal" (keeps the game value) says nothing of an outcome.
+    for command in ("analyze", "solve"):
+        result = runner.invoke(app, [command, "tree", ISSUE_TREE], env={"COLUMNS": "120"})
+        assert result.exit_code == 0, result.output
+        words = " ".join(result.stdout.split())
+        assert "to move chance (a random outcome)" in words
+        assert "chance picks the outcome: no move is best or optimal here" in words
+        assert "keep the game value" not in words and "optimal ┃" not in words and "★" not in words
