@@ -211,15 +211,18 @@ def test_unequal_tree_with_best_play_is_the_hand_computed_value() -> None:
         assert search(game, root, "expectiminimax").value == Fraction(8, 3)
 
 
-def test_the_search_tree_draws_chance_nodes_apart_with_probabilities_on_the_edges() -> None:
-    result = runner.invoke(app, ["analyze", "tree", UNEQUAL, "--algorithm", "maxn", "--tree"],
+@pytest.mark.parametrize(("algorithm", "leaf"), [("maxn", "(8, -8)"), ("expectimax", "8")])
+def test_the_search_tree_draws_chance_nodes_apart_with_probabilities_on_the_edges(
+        algorithm: str, leaf: str) -> None:
+    result = runner.invoke(app, ["analyze", "tree", UNEQUAL, "--algorithm", algorithm, "--tree"],
                            env={"NO_COLOR": "1", "COLUMNS": "120"})
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0].startswith("root ◆ CHANCE")
     assert any("p=1/3 1 ▲ MAX" in line for line in lines)
     assert any("p=2/3 2 ▲ MAX" in line for line in lines)
-    assert any("p=1/4 1 leaf = (8, -8)" in line for line in lines)
+    assert any(f"p=1/4 1 leaf = {leaf}" in line for line in lines)
+    assert not any("p=" in line and "▼ MIN" in line for line in lines)  # only chance edges
 
 
 # --- random trees against an oracle written here -------------------------------------------------

@@ -40,7 +40,8 @@ def expectimax(game: AnyGame, state: Any, limits: Limits, options: SearchOptions
     nodes = leaves = traced = evaluations = 0
     root_scores: list[Scored] = []
 
-    def visit(s: Any, ply: int, parent: TraceNode | None, move: Hashable) -> Number:
+    def visit(s: Any, ply: int, parent: TraceNode | None, move: Hashable,
+              probability: Number | None = None) -> Number:
         nonlocal nodes, leaves, traced, evaluations
         if nodes + 1 >= budget.check_at:
             budget.check(nodes + 1)
@@ -52,7 +53,7 @@ def expectimax(game: AnyGame, state: Any, limits: Limits, options: SearchOptions
                 node = parent
             elif traced < trace_limit:
                 traced += 1
-                node = TraceNode(move, player)
+                node = TraceNode(move, player, probability=probability)
                 parent.children.append(node)
         value = outcome(s)
         if value is not None:
@@ -78,7 +79,8 @@ def expectimax(game: AnyGame, state: Any, limits: Limits, options: SearchOptions
         total: Number = 0
         for m, p in weighted:
             before = evaluations
-            v = visit(play(s, m), ply + 1, node, m)
+            # The edge below a chance node carries its probability (drawn with --tree).
+            v = visit(play(s, m), ply + 1, node, m, p if player == CHANCE else None)
             if ply == 0:
                 root_scores.append(Scored(m, v, evaluations == before, Bound.EXACT))
             if v > best:
