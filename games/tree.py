@@ -180,6 +180,8 @@ class TreeGame(Game[Node, int]):
         if ahead is not None and ahead[0] == text:
             return ahead[1]
         node, shape = self._read(text)
+        if self.game_type.low is not None and shape.low is None:
+            shape.see_leaves(node)  # a plain subtree of a game with bounds: within them?
         misfit = self._misfit(text, shape)
         if misfit is not None:
             raise InvalidPositionError(misfit)
@@ -362,18 +364,20 @@ def _build(data: Any, text: str, first_ply: int = 0, players: int | None = None,
             raise InvalidPositionError(
                 f"leaf {shown(item)} is one number, but the tree has {players} players:"
                 f" {PLAYERS_RULE}")
-        return leaf((item,), ply, label)
+        finite(item)
+        return Node(item, (), ply, label)
+
+    def finite(number: float) -> None:  # (str() of an int is safe: MAX_LEAF_DIGITS is below)
+        if not _finite(number):
+            raise InvalidPositionError(
+                f"leaf {quote(str(number), 20)} in tree {quote(text)} is not a finite number"
+                " within about 1.8e308"
+            )
 
     def leaf(numbers: tuple[float, ...], ply: int, label: str | None) -> Node:
-        for number in numbers:  # (str() of an int is safe: MAX_LEAF_DIGITS is below the limit)
-            if not _finite(number):
-                raise InvalidPositionError(
-                    f"leaf {quote(str(number), 20)} in tree {quote(text)} is not a finite number"
-                    " within about 1.8e308"
-                )
-            shape.see(number)
-        vector = numbers if players is not None else None
-        return Node(numbers[0], (), ply, label, vector=vector)
+        for number in numbers:
+            finite(number)
+        return Node(numbers[0], (), ply, label, vector=numbers)
 
     def chance(item: Any, ply: int, depth: int, label: str | None) -> Node:
         pairs = outcomes(item)
@@ -388,7 +392,10 @@ def _build(data: Any, text: str, first_ply: int = 0, players: int | None = None,
         check_siblings(children)
         return Node(None, children, ply, label, chances=tuple(probabilities))
 
-    return make(data, first_ply, 0), shape
+    root = make(data, first_ply, 0)
+    if shape.chance or players is not None:  # bounds for the game type (plain trees need none)
+        shape.see_leaves(root)
+    return root, shape
 
 
 def _random_options(text: str) -> dict[str, int]:

@@ -72,6 +72,12 @@ class Shape:
         if self.high is None or number > self.high:
             self.high = number
 
+    def see_leaves(self, root: Node) -> None:
+        """Take the bounds from every return at the leaves below `root`."""
+        for node in root.walk():
+            for number in node.vector or (() if node.value is None else (node.value,)):
+                self.see(number)
+
     def game_type(self) -> GameType:
         """A tree of single numbers without chance is the plain two-player tree (no bounds, as
         ever); with chance it is zero-sum with its leaves as bounds (chance pruning needs them);
