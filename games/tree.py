@@ -37,6 +37,7 @@ from typing import Any
 from games.tree_kinds import (
     MAX_LABEL,
     PLAYERS_RULE,
+    PROBABILITY_DIGITS,
     FloatText,
     Node,
     Shape,
@@ -105,13 +106,14 @@ class TreeGame(Game[Node, int]):
         " not a whole number and differs from its siblings' labels; @NAME for a bundled tree;"
         " random:branching=3,depth=3,seed=1,low=0,high=10; a file path or - (stdin); add /min"
         " when MIN is to move at the root. Chance nodes: {\"chance\": [[0.5, 3], [0.5, [[1, 9],"
-        " [4, 2]]]]}, pairs [probability, subtree], probabilities such as 0.25 or \"1/3\" summing"
-        " to exactly 1; a chance node takes no turn (the player below it is the one that would"
-        " move there without it). Several players: {\"players\": 3, \"tree\": [[[1,2,3],[4,2,1]],"
-        "[[6,1,2],[7,4,1]]]}, every leaf a list of one number per player, player 1 at the root,"
-        " then 2, 3, ... by depth; \"to_move\": 2 puts player 2 at the root (without the wrapper"
-        f" a list of numbers is a node's children, two players). A tree has {LIMITS}; leaves are"
-        " finite numbers within about 1.8e308"
+        " [4, 2]]]]}, pairs [probability, subtree], probabilities such as 0.25 or \"1/3\" (at"
+        f" most {PROBABILITY_DIGITS} decimal places or digits) summing to exactly 1; a chance"
+        " node takes no turn (the player below it is the one that would move there without it)."
+        " 2 to 8 players: {\"players\": 3, \"tree\": [[[1,2,3],[4,2,1]],[[6,1,2],[7,4,1]]]}, every"
+        " leaf a list of one number per player, player 1 at the root, then 2, 3, ... by depth;"
+        " \"to_move\": 2 puts player 2 at the root (without the wrapper a list of numbers is a"
+        f" node's children, two players). A tree has {LIMITS}; leaves are finite numbers within"
+        " about 1.8e308"
     )
     move_help = "child number from 1 (left to right), or the child's label"
     game_type = TWO_PLAYER_NUMERIC

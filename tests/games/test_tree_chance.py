@@ -382,3 +382,25 @@ def test_at_a_chance_root_no_outcome_is_called_optimal() -> None:
         assert "to move chance (a random outcome)" in words
         assert "chance picks the outcome: no move is best or optimal here" in words
         assert "keep the game value" not in words and "optimal ┃" not in words and "★" not in words
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.floats(allow_nan=True)
+    | st.sampled_from(["1/3", "0.5", "x", "1/0", "", "2/4"]),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(["chance", "players", "tree", "to_move", "label", "value",
+                                       "children"]), inner, max_size=3),
+    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES)
+def test_any_json_is_a_tree_of_some_kind_or_one_invalid_position_line(data: Any) -> None:
+    text = json.dumps(data)
+    try:
+        game, root = read(text)
+    except InvalidPositionError as error:
+        assert "\n" not in str(error) and len(str(error)) < 400
+        return
+    written = game.format_position(root)
+    assert game.format_position(game.parse_position(written)) == written
