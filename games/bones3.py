@@ -90,10 +90,10 @@ def parse_take(text: str) -> tuple[int, ...]:
 TIE_NOTES = 3
 TIE_RULE = "the smallest amount among those equally good for the mover"
 ASSUMPTION = (
-    "every player plays max^n: it takes an amount that makes it the winner if there is one;"
-    " when none does (or several do) it takes the smallest of them. A three-player game has no"
-    " single value: the player who cannot win decides which of the other two does, so where"
-    " ties were broken on the line (column ties) another rule may give another winner")
+    "every player plays max^n: it takes an amount that makes it the winner if there is one (the"
+    " smallest such), otherwise the smallest amount. A three-player game has no single value:"
+    " the player who cannot win decides which of the other two does, so where ties were broken"
+    " on the line of play (column ties) another tie-break rule may give another winner")
 
 
 @dataclass(frozen=True)
