@@ -174,6 +174,8 @@ def _node_label(node: TraceNode, move: str, win_loss: bool, players: int = 2) ->
         text.append("  (from table)", style="dim")
     elif node.kind == "tie":  # max^n: the tie-break rule chose among moves others value apart
         text.append("  (tie: the first best move taken)", style="yellow")
+    elif node.kind == "probe":  # star2: searched again in full below, unless the probes cut
+        text.append("  (probe: first move only, a bound)", style="dim")
     return text
 
 

@@ -36,6 +36,7 @@ BUILT_IN_PARAMETERS = {
     "bones": "--n N  --take A,B,...  --misere",
     "bones3": "--n N  --take A,B,...",
     "connect4": "--cols N  --rows N",
+    "dicebones": "--n N  --faces A,B,...",
     "nim": "--heaps A,B,...  --misere",
     "tictactoe": "--rows N  --cols N  --k K",
     "tree": "none",
@@ -207,13 +208,14 @@ def completions(args: list[str], incomplete: str) -> list[str]:
 
 @pytest.mark.parametrize(("args", "incomplete", "expected"), [
     ([], "", ["play", "analyze", "solve", "games"]),
-    (["analyze"], "", ["bones", "bones3", "connect4", "nim", "tictactoe", "tree"]),
+    (["analyze"], "", ["bones", "bones3", "connect4", "dicebones", "nim", "tictactoe", "tree"]),
     (["analyze"], "t", ["tictactoe", "tree"]),
     (["solve"], "b", ["bones", "bones3"]),
     (["games"], "n", ["nim"]),
     (["games", "bones"], "", []),
     (["analyze", "tictactoe", "--algorithm"], "",
-     ["negamax", "minimax", "alphabeta", "expectimax", "maxn", "paranoid", "mcts"]),
+     ["negamax", "minimax", "alphabeta", "expectimax", "expectiminimax", "star1", "star2", "maxn",
+      "paranoid", "mcts"]),
     (["analyze", "tree", "-a"], "a", ["alphabeta"]),
     (["analyze", "tictactoe", "--eval"], "", ["open-lines"]),
     (["analyze", "bones", "--eval"], "", []),
@@ -235,7 +237,8 @@ def test_algorithms_offered_are_those_that_serve_the_game(monkeypatch: pytest.Mo
     real_load, real_names = registry.load, registry.names
     monkeypatch.setattr(registry, "load", lambda name: Gamble if name == "gamble" else real_load(name))
     monkeypatch.setattr(registry, "names", lambda: [*real_names(), "gamble"])
-    assert completions(["analyze", "gamble", "--algorithm"], "") == ["expectimax", "maxn", "mcts"]
+    assert completions(["analyze", "gamble", "--algorithm"], "") == [
+        "expectimax", "expectiminimax", "star1", "star2", "maxn", "mcts"]
     assert completions(["analyze"], "g") == ["gamble"]
 
 

@@ -12,6 +12,12 @@ from minimax_cli.core.game import SearchError
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult
 from minimax_cli.core.search.common import Algorithm, AnyGame
 from minimax_cli.core.search.expectimax import expectimax
+from minimax_cli.core.search.expectiminimax import (
+    BoundedAlgorithm,
+    expectiminimax,
+    star1,
+    star2,
+)
 from minimax_cli.core.search.maxn import maxn
 from minimax_cli.core.search.mcts import mcts
 from minimax_cli.core.search.negamax import iterate, negamax
@@ -31,6 +37,14 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm("expectimax", "MAX maximises; the opponent plays uniformly at random (MIN "
                   "nodes average) and chance nodes average by their probabilities", expectimax,
                   chance=True, minimax_value=False),
+        Algorithm("expectiminimax", "MAX maximises, MIN minimises, chance nodes average by "
+                  "their probabilities; no pruning, a memo of positions", expectiminimax,
+                  chance=True),
+        BoundedAlgorithm("star1", "expectiminimax with alpha-beta, and Ballard's Star1 windows "
+                         "at chance nodes from the game's bounds on its outcomes", star1,
+                         chance=True),
+        BoundedAlgorithm("star2", "Star1 with Ballard's probing: the first move of each outcome "
+                         "bounds the chance node before the full search", star2, chance=True),
         Algorithm("proof", "exact proof search: null windows by bisection over the game's proof "
                   "kernel (losing moves skipped, threats first, bounds in the table)", proof_search,
                   needs_kernel=True),

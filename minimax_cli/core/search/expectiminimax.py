@@ -1,0 +1,405 @@
+"""Expectiminimax for two-player zero-sum games with chance nodes, plain and with Ballard's (1983)
+Star1 and Star2 pruning.
+
+Values are from MAX's point of view: MAX takes the largest child, MIN the smallest, and a chance
+node (`to_move` is CHANCE) the average of its outcomes weighted by the game's probabilities, taken
+exactly (whole numbers and fractions give a Fraction; a float anywhere gives a float). Leaves are
+the game's own outcomes (+1 / 0 / -1 in a win/loss game), so a value is an expected outcome, a
+number and never a win or a loss. A depth limit counts every level of the tree as a ply, chance
+levels included (a roll and the move after it are two plies); the game's evaluation function
+answers at the cut and the value is then an estimate.
+
+- `expectiminimax` visits every node: the course's algorithm.
+- `star1` is alpha-beta at MAX and MIN nodes (fail-soft, children in the game's order) and, at a
+  chance node, a window for each outcome derived from the bounds the game declares on its outcomes
+  (`GameType.low` / `high`): with S the weighted sum of the outcomes searched so far and the
+  unsearched ones assumed at their lowest (highest), outcome i must come above
+  A_i = (alpha - S - P_rest * high) / p_i and below B_i = (beta - S - P_rest * low) / p_i for the
+  chance node's value to fall inside (alpha, beta); once it does not, the chance node returns the
+  bound it has proved and the remaining outcomes are pruned.
+- `star2` adds a probing phase at chance nodes whose outcomes are all nodes of one player (the
+  "regular" trees of dice games): it first searches only the first move of each outcome, which
+  bounds that outcome from one side (a MAX node is worth at least any of its moves), and cuts the
+  chance node when those bounds already put it outside the window; otherwise the bounds narrow the
+  windows of the Star1 phase that follows.
+
+Positions met again are answered from a memo keyed by the state (and the depth left), holding
+the value or the bounds proved for it; an explicit tree never repeats a state, so there every node
+of the tree is visited as the course counts it. Probing visits an outcome and its first move again
+in the second phase (the memo usually answers the move), so star2 may visit more nodes than star1.
+
+Star1 and Star2 need the game's bounds; an evaluation outside them would make the pruning wrong,
+so it is a SearchError rather than a silently wrong value.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from minimax_cli.core.game import CHANCE, MAX, MIN, SearchError
+from minimax_cli.core.params import quote
+from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
+from minimax_cli.core.score import Bound, Number, format_number
+from minimax_cli.core.search.common import (
+    INF,
+    Algorithm,
+    AnyGame,
+    Budget,
+    Scored,
+    Stop,
+    build_result,
+    deep_recursion,
+    pick_evaluator,
+)
+from minimax_cli.core.table import DEFAULT_MB
+
+PLAIN, STAR1, STAR2 = "expectiminimax", "star1", "star2"
+
+#: Rough bytes a memo entry costs (key, bounds, flag); sizes the memo from `table_mb`.
+MEMO_ENTRY_BYTES = 200
+
+#: What the memo holds of a position: a lower and an upper bound on its value (equal when the
+#: value is known) and whether an evaluation took part.
+Entry = tuple[Number, Number, bool]
+
+
+def outcome_bounds(game: AnyGame) -> tuple[Fraction, Fraction] | None:
+    """The game's declared bounds on its outcomes as exact numbers, or None when it declares none
+    (or an infinite one, which prunes nothing)."""
+    low, high = game.game_type.low, game.game_type.high
+    if low is None or high is None or not (math.isfinite(low) and math.isfinite(high)):
+        return None
+    return Fraction(low), Fraction(high)
+
+
+@dataclass(frozen=True)
+class BoundedAlgorithm(Algorithm):
+    """An algorithm that also needs the game's bounds on its outcomes (Star1 and Star2)."""
+
+    def refusal(self, game: AnyGame) -> str | None:
+        reason = super().refusal(game)
+        if reason is None and outcome_bounds(game) is None:
+            return (f"{self.name} prunes chance nodes by the bounds a game declares on its "
+                    f"outcomes; {game.name} declares none: use expectiminimax")
+        return reason
+
+
+def expectiminimax(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
+                   ) -> SearchResult:
+    """Plain expectiminimax: every node (down to the depth limit) is visited."""
+    return _search(game, state, limits, options, PLAIN)
+
+
+def star1(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
+    """Expectiminimax with alpha-beta at player nodes and Star1 windows at chance nodes."""
+    return _search(game, state, limits, options, STAR1)
+
+
+def star2(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
+    """Star1 with a probing phase at chance nodes whose outcomes are all one player's nodes."""
+    return _search(game, state, limits, options, STAR2)
+
+
+def _tidy(number: Number) -> Number:
+    """A Fraction that is a whole number becomes an int (so 1 is shown as 1, not 1/1)."""
+    if isinstance(number, Fraction) and number.denominator == 1:
+        return number.numerator
+    return number
+
+
+def _bound(value: Number, alpha: Number | None, beta: Number | None, low: Number,
+           high: Number) -> Bound:
+    """What a fail-soft value searched within (alpha, beta) says, for a node known to lie in
+    [low, high]: at or beyond a side of the window it is a bound, unless it is at the known limit
+    on that side (then it is the value)."""
+    if alpha is None or beta is None:
+        return Bound.EXACT
+    if value <= alpha and value > low:
+        return Bound.UPPER
+    if value >= beta and value < high:
+        return Bound.LOWER
+    return Bound.EXACT
+
+
+def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
+            name: str) -> SearchResult:
+    prune, probing = name != PLAIN, name == STAR2
+    bounds = outcome_bounds(game)
+    if prune and bounds is None:
+        raise SearchError(f"{name} prunes chance nodes by the bounds a game declares on its "
+                          f"outcomes; {game.name} declares none: use expectiminimax")
+    low, high = bounds if bounds is not None else (-INF, INF)
+    evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
+    outcome, legal, play, to_move = game.outcome, game.legal_moves, game.play, game.to_move
+    chance = game.chance_outcomes
+    max_depth = -1 if limits.depth is None else limits.depth
+    budget = Budget(limits)
+    root_player = to_move(state)
+    trace_limit = options.trace_limit if options.trace else 0
+    megabytes = options.table_mb if options.table_mb is not None else DEFAULT_MB
+    capacity = int(megabytes * 2**20) // MEMO_ENTRY_BYTES
+    memo: dict[Hashable, Entry] = {}
+    stats = SearchStats(depth=max(max_depth, 0))
+    traced = 0
+    heuristic = 0  # evaluations, and memo answers that rest on one: a value depending on none is proven
+    pv_at: dict[int, list[Hashable]] = {}
+    root_scores: list[Scored] = []
+
+    def enter(s: Any, ply: int, alpha: Number | None, beta: Number | None,
+              parent: TraceNode | None, move: Hashable, probability: Number | None,
+              ) -> tuple[int, TraceNode | None]:
+        """Count a node (the budget is exact) and record it in the trace."""
+        nonlocal traced
+        if stats.nodes + 1 >= budget.check_at:
+            budget.check(stats.nodes + 1)
+        stats.nodes += 1
+        player = to_move(s)
+        node = None
+        if parent is not None:
+            if ply == 0:
+                node = parent
+            elif traced < trace_limit:
+                traced += 1
+                node = TraceNode(move, player, alpha, beta, probability=probability)
+                parent.children.append(node)
+        return player, node
+
+    def visit(s: Any, ply: int, alpha: Number | None, beta: Number | None,
+              parent: TraceNode | None, move: Hashable, probability: Number | None) -> Number:
+        """The value of `s` from MAX's point of view; with a window, fail-soft: at or below alpha
+        an upper bound, at or above beta a lower bound, exact in between."""
+        nonlocal heuristic
+        player, node = enter(s, ply, alpha, beta, parent, move, probability)
+        key = s if max_depth < 0 else (s, max_depth - ply)
+        if ply > 0 and capacity:
+            stats.tt_probes += 1
+            known = memo.get(key)
+            if known is not None:
+                stats.tt_hits += 1
+                lower, upper, estimated = known
+                answer = (lower if lower == upper or (beta is not None and lower >= beta)
+                          else upper if alpha is not None and upper <= alpha else None)
+                if answer is not None:
+                    stats.tt_answers += 1
+                    heuristic += estimated
+                    pv_at[ply] = []
+                    if node is not None:
+                        node.value, node.kind = answer, "table"
+                    return answer
+                if alpha is not None and beta is not None:
+                    # What is known narrows the window: a value failing at a narrowed side
+                    # equals the bound known there, so it is still read right by the caller.
+                    alpha, beta = max(alpha, lower), min(beta, upper)
+                    heuristic += estimated
+        before = heuristic
+        value = evaluated(s, ply, player, alpha, beta, node)
+        if node is not None:
+            node.value = value
+        if ply > 0 and (len(memo) < capacity or key in memo):
+            lower, upper, estimated = memo.get(key, (low, high, False))
+            kind = _bound(value, alpha, beta, low, high)
+            if kind is not Bound.UPPER:
+                lower = value if kind is Bound.EXACT else max(lower, value)
+            if kind is not Bound.LOWER:
+                upper = value if kind is Bound.EXACT else min(upper, value)
+            memo[key] = (lower, upper, estimated or heuristic != before)
+        return value
+
+    def evaluated(s: Any, ply: int, player: int, alpha: Number | None, beta: Number | None,
+                  node: TraceNode | None) -> Number:
+        nonlocal heuristic
+        value = outcome(s)
+        if value is not None:
+            stats.leaves += 1
+            pv_at[ply] = []
+            if node is not None:
+                node.kind = "terminal"
+            if prune and not low <= value <= high:
+                raise SearchError(_outside(game, s, "outcome", value, low, high, name))
+            return value
+        if ply == max_depth:
+            stats.leaves += 1
+            heuristic += 1
+            pv_at[ply] = []
+            score = evaluate(s)  # type: ignore[misc]  # an evaluator exists whenever max_depth >= 0
+            if node is not None:
+                node.kind = "eval"
+            if prune and not low <= score <= high:
+                raise SearchError(_outside(game, s, "evaluation", score, low, high, name))
+            return score
+        if player == CHANCE:
+            pv_at[ply] = []  # no principal variation through a chance node
+            return average(s, ply, alpha, beta, node)
+        return choose(s, ply, player == MAX, alpha, beta, node)
+
+    def choose(s: Any, ply: int, maximizing: bool, alpha: Number | None, beta: Number | None,
+               node: TraceNode | None) -> Number:
+        """A MAX or MIN node: fail-soft alpha-beta when pruning, else every child. The root's
+        window is infinite, so every root move is searched and gets a value or a bound."""
+        best: Number = -INF if maximizing else INF
+        moves = legal(s)
+        for i, m in enumerate(moves):
+            before = heuristic
+            v = visit(play(s, m), ply + 1, alpha, beta, node, m, None)
+            if ply == 0:
+                root_scores.append(Scored(m, _tidy(v), heuristic == before,
+                                          _bound(v, alpha, beta, low, high)))
+            if (v > best) if maximizing else (v < best):
+                best = v
+                pv_at[ply] = [m, *pv_at[ply + 1]]
+            if alpha is None or beta is None:
+                continue
+            if maximizing:
+                alpha = max(alpha, best)
+            else:
+                beta = min(beta, best)
+            if alpha >= beta and i + 1 < len(moves):
+                stats.cutoffs += 1
+                if node is not None:
+                    node.pruned.extend(moves[i + 1:])
+                break
+        return best
+
+    def average(s: Any, ply: int, alpha: Number | None, beta: Number | None,
+                node: TraceNode | None) -> Number:
+        """A chance node: every outcome weighted (plain), or Star1 windows (and Star2 probes)."""
+        outcomes = list(chance(s))
+        if alpha is None or beta is None:
+            total: Number = 0
+            for m, p in outcomes:
+                before = heuristic
+                v = visit(play(s, m), ply + 1, None, None, node, m, p)
+                if ply == 0:
+                    root_scores.append(Scored(m, _tidy(v), heuristic == before, Bound.EXACT))
+                total += p * v
+            return _tidy(total)
+        if any(p <= 0 for _, p in outcomes):
+            raise SearchError(f"{game.name} gives a chance outcome of probability 0 or less in "
+                              f"position {quote(game.format_position(s))}; {name} divides by it")
+        children = [play(s, m) for m, _ in outcomes]
+        lows: list[Number] = [low] * len(outcomes)
+        highs: list[Number] = [high] * len(outcomes)
+        if probing and len(outcomes) > 1 and (max_depth < 0 or ply + 1 < max_depth):
+            cut = probe_all(outcomes, children, ply, alpha, beta, node, lows, highs)
+            if cut is not None:
+                return cut
+        done: Number = 0  # the weighted sum of the outcomes searched so far (exact values)
+        rest_low = sum((p * lo for (_, p), lo in zip(outcomes, lows, strict=True)), Fraction(0))
+        rest_high = sum((p * hi for (_, p), hi in zip(outcomes, highs, strict=True)), Fraction(0))
+        for i, ((m, p), child) in enumerate(zip(outcomes, children, strict=True)):
+            rest_low -= p * lows[i]
+            rest_high -= p * highs[i]
+            a = (alpha - done - rest_high) / p
+            b = (beta - done - rest_low) / p
+            window = (max(a, lows[i]), min(b, highs[i]))
+            before = heuristic
+            v = visit(child, ply + 1, *window, node, m, p)
+            if ply == 0:
+                root_scores.append(Scored(m, _tidy(v), heuristic == before,
+                                          _bound(v, *window, lows[i], highs[i])))
+            # At or past a and b the chance node's value is settled outside (alpha, beta); v is
+            # never below the outcome's lower bound nor above its upper one.
+            if v <= a or v >= b:
+                if i + 1 < len(outcomes):
+                    stats.cutoffs += 1
+                    if node is not None:
+                        node.pruned.extend(m for m, _ in outcomes[i + 1:])
+                return _tidy(done + p * v + (rest_high if v <= a else rest_low))
+            done += p * v
+        return _tidy(done)
+
+    def probe_all(outcomes: Sequence[tuple[Any, Number]], children: list[Any], ply: int,
+                  alpha: Number, beta: Number, node: TraceNode | None, lows: list[Number],
+                  highs: list[Number]) -> Number | None:
+        """Star2's probing phase: the first move of each outcome bounds it (from below when the
+        outcomes are MAX's nodes, from above when MIN's); the chance node's bound once it is past
+        the window, else None with `lows` or `highs` narrowed."""
+        sides = {to_move(c) for c in children}
+        if len(sides) != 1 or any(outcome(c) is not None for c in children):
+            return None
+        side = sides.pop()
+        # Probes can only cut when the chance node's value can reach past the window.
+        if side not in (MAX, MIN) or (beta > high if side == MAX else alpha < low):
+            return None
+        total_low = sum((p * lo for (_, p), lo in zip(outcomes, lows, strict=True)), Fraction(0))
+        total_high = sum((p * hi for (_, p), hi in zip(outcomes, highs, strict=True)), Fraction(0))
+        for i, ((m, p), child) in enumerate(zip(outcomes, children, strict=True)):
+            others_low, others_high = total_low - p * lows[i], total_high - p * highs[i]
+            a = (alpha - others_high) / p
+            b = (beta - others_low) / p
+            window = (max(a, low), min(b, high))
+            v = probe(child, ply + 1, *window, node, m, p)
+            if side == MAX and v >= b:
+                return cut_by_probe(outcomes, i, node, others_low + p * v)
+            if side == MIN and v <= a:
+                return cut_by_probe(outcomes, i, node, others_high + p * v)
+            # A move's value bounds its MAX (MIN) node from below (above) unless it failed the
+            # other way, where it says nothing of that node.
+            if side == MAX and v > window[0]:
+                lows[i] = max(low, v)
+                total_low = others_low + p * lows[i]
+            if side == MIN and v < window[1]:
+                highs[i] = min(high, v)
+                total_high = others_high + p * highs[i]
+        return None
+
+    def cut_by_probe(outcomes: Sequence[tuple[Any, Number]], i: int, node: TraceNode | None,
+                     value: Number) -> Number:
+        if i + 1 < len(outcomes):
+            stats.cutoffs += 1
+            if node is not None:
+                node.pruned.extend(m for m, _ in outcomes[i + 1:])
+        return _tidy(value)
+
+    def probe(s: Any, ply: int, alpha: Number, beta: Number, parent: TraceNode | None,
+              move: Hashable, probability: Number) -> Number:
+        """Visit `s` (a player's node, not over, above the depth cut) and search its first move
+        only: a bound on its value from the side of its player."""
+        _, node = enter(s, ply, alpha, beta, parent, move, probability)
+        first = legal(s)[0]
+        v = visit(play(s, first), ply + 1, alpha, beta, node, first, None)
+        if node is not None:
+            node.value, node.kind = v, "probe"
+        return v
+
+    root_trace = TraceNode(None, root_player, -INF if prune else None,
+                           INF if prune else None) if trace_limit else None
+    stopped = None
+    root_value: Number | None = None
+    try:
+        with deep_recursion():
+            root_value = visit(state, 0, -INF if prune else None, INF if prune else None,
+                               root_trace, None, None)
+    except Stop as stop:
+        stopped = stop.reason
+    stats.elapsed = budget.elapsed()
+    common: dict[str, Any] = {"pov": MAX, "engine_scores": False, "numbers": True,
+                              "stats": stats, "trace": root_trace,
+                              "trace_truncated": traced >= trace_limit > 0}
+    if stopped is not None:  # no value, nothing invented
+        stats.depth = 0
+        first = list(legal(state)) if root_player != CHANCE else []
+        return build_result(name, game, root_player, root=None, moves=[],
+                            best_move=first[0] if first else None, pv=[], depth=None,
+                            stopped=stopped, best_searched=False, **common)
+    assert root_value is not None
+    pv = pv_at[0] if root_player != CHANCE and root_scores else []
+    return build_result(name, game, root_player,
+                        root=Scored(None, _tidy(root_value), heuristic == 0, Bound.EXACT),
+                        moves=root_scores, best_move=pv[0] if pv else None, pv=pv,
+                        depth=limits.depth, **common)
+
+
+def _outside(game: AnyGame, state: Any, what: str, value: Number, low: Number, high: Number,
+             name: str) -> str:
+    return (f"{game.name}'s {what} is {format_number(value)} in position "
+            f"{quote(game.format_position(state))}, outside the bounds the game declares on its "
+            f"outcomes ({format_number(low)} to {format_number(high)}); {name} prunes by those "
+            "bounds, so its value would be wrong: use expectiminimax")
+
+
+__all__ = ["BoundedAlgorithm", "expectiminimax", "outcome_bounds", "star1", "star2"]
