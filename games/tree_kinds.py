@@ -80,8 +80,9 @@ class Shape:
 
     def game_type(self) -> GameType:
         """A tree of single numbers without chance is the plain two-player tree (no bounds, as
-        ever); with chance it is zero-sum with its leaves as bounds (chance pruning needs them);
-        a wrapped tree is general-sum, bounded by its returns."""
+        ever); with chance it is zero-sum and its smallest and largest leaf bound its value,
+        MAX's return (what chance pruning, Star1 and Star2, needs: MIN's return is the
+        negation); a wrapped tree is general-sum, every return within its bounds."""
         if self.players is None:
             if not self.chance:
                 return TWO_PLAYER_NUMERIC

@@ -404,3 +404,42 @@ def test_any_json_is_a_tree_of_some_kind_or_one_invalid_position_line(data: Any)
         return
     written = game.format_position(root)
     assert game.format_position(game.parse_position(written)) == written
+
+
+@settings(max_examples=100, deadline=None)
+@given(chance_trees(), st.integers(2, 4))
+def test_the_game_contract_holds_in_every_node(tree: Any, players: int) -> None:
+    # The same tree as a chance tree of single numbers and, with the leaf v spread as
+    # (v, v + 1, ...), as a tree of several players.
+    def spread(node: Any) -> Any:
+        if isinstance(node, int):
+            return [node + i for i in range(players)]
+        if isinstance(node, dict):
+            return {"chance": [[p, spread(c)] for p, c in node["chance"]]}
+        return [spread(c) for c in node]
+
+    for text in (json.dumps(tree), json.dumps({"players": players, "tree": spread(tree)})):
+        game, root = read(text)
+        kind = game.game_type
+        stack = [root]
+        while stack:
+            state = stack.pop()
+            moves = list(game.legal_moves(state))
+            returns = game.returns(state)
+            assert (returns is None) == bool(moves) == (game.outcome(state) is None)
+            if returns is not None:
+                assert len(returns) == kind.players and returns[0] == game.outcome(state)
+                # A zero-sum tree's bounds are its value's (MAX's return, what chance pruning
+                # bounds); MIN's return is the negation. Otherwise every return is bounded.
+                bounded = returns[:1] if kind.zero_sum else returns
+                assert kind.low is None or all(kind.low <= r <= kind.high for r in bounded)
+                continue
+            player = game.to_move(state)
+            if player == CHANCE:
+                assert kind.chance
+                outcomes = list(game.chance_outcomes(state))
+                assert [m for m, _ in outcomes] == moves
+                assert sum((p for _, p in outcomes), Fraction(0)) == 1
+            else:
+                assert player in range(kind.players)
+            stack.extend(game.play(state, m) for m in moves)
