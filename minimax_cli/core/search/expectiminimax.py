@@ -25,8 +25,11 @@ answers at the cut and the value is then an estimate.
 
 Positions met again are answered from a memo keyed by the state (and the depth left), holding
 the value or the bounds proved for it; an explicit tree never repeats a state, so there every node
-of the tree is visited as the course counts it. Probing visits an outcome and its first move again
-in the second phase (the memo usually answers the move), so star2 may visit more nodes than star1.
+of the tree is visited as the course counts it, and Star1 visits a part of what plain
+expectiminimax visits. Where positions repeat (dice bones), the memo answers plain expectiminimax
+at once, while a bound found under one window may not answer another, so pruning can cost a few
+nodes more there. Probing visits an outcome and its first move again in the second phase (the
+memo usually answers the move), so star2 may visit more nodes than star1.
 
 Star1 and Star2 need the game's bounds; an evaluation outside them would make the pruning wrong,
 so it is a SearchError rather than a silently wrong value.
@@ -83,14 +86,19 @@ class BoundedAlgorithm(Algorithm):
     def refusal(self, game: AnyGame) -> str | None:
         reason = super().refusal(game)
         if reason is None and outcome_bounds(game) is None:
-            return (f"{self.name} prunes chance nodes by the bounds a game declares on its "
-                    f"outcomes; {game.name} declares none: use expectiminimax")
+            return _unbounded(self.name, game)
         return reason
+
+
+def _unbounded(name: str, game: AnyGame) -> str:
+    return (f"{name} prunes chance nodes by the bounds a game declares on its outcomes; "
+            f"{game.name} declares none: use expectiminimax")
 
 
 def expectiminimax(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
                    ) -> SearchResult:
-    """Plain expectiminimax: every node (down to the depth limit) is visited."""
+    """Plain expectiminimax: no pruning; every node down to the depth limit is visited, or
+    answered from the memo when its position was met before."""
     return _search(game, state, limits, options, PLAIN)
 
 
@@ -130,8 +138,7 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
     prune, probing = name != PLAIN, name == STAR2
     bounds = outcome_bounds(game)
     if prune and bounds is None:
-        raise SearchError(f"{name} prunes chance nodes by the bounds a game declares on its "
-                          f"outcomes; {game.name} declares none: use expectiminimax")
+        raise SearchError(_unbounded(name, game))
     low, high = bounds if bounds is not None else (-INF, INF)
     evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
     outcome, legal, play, to_move = game.outcome, game.legal_moves, game.play, game.to_move
