@@ -140,6 +140,8 @@ def _lines(game: AnyGame, state: Any, found: Sequence[tuple[Hashable, Score]], r
     if to_move in (0, 1):
         views.sort(key=lambda item: _rank(item[2]), reverse=True)
     optimal = {i: _optimal(view, root_view) for i, (_, _, view) in enumerate(views)}
+    if to_move == CHANCE:  # nobody chooses an outcome: none is optimal or best
+        optimal, ranked_first = dict.fromkeys(optimal), set()
     if ranked_first is None:
         chosen = [i for i, (_, _, view) in enumerate(views) if optimal[i] and view.exact]
         # Among several optimal wins or losses, the best is the quickest win or slowest loss:

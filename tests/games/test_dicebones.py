@@ -112,6 +112,9 @@ def test_solve_through_the_command_line_gives_the_bottom_up_value(faces: tuple[i
     assert json_value(data) == max_value(faces, 12, MAX)
     rolls = {m["move"]: json_value(m) for m in data["moves"]}
     assert rolls == {f"roll {r}": after_roll(faces, 12, r) for r in set(faces)}
+    # The die chooses the outcome: none is called best or optimal, even when all are equal.
+    assert (data["best_move"], data["best_moves"], data["optimal_moves"]) == (None, [], [])
+    assert all(m["optimal"] is None and not m["best"] for m in data["moves"])
 
 
 def test_compare_sets_the_three_side_by_side_with_one_value() -> None:
