@@ -120,7 +120,10 @@ def analyze(
         print(json.dumps(payload if compare else payload[0], indent=2))
         return
     out = console()
-    for result in results if not compare else results[-1:]:
+    # With --compare, the analysis shown is the game's own algorithm's (the default), if compared.
+    shown = results if not compare else [
+        next((r for r in results if r.algorithm == algorithm), results[0])]
+    for result in shown:
         if show_tree and result.trace is not None:
             out.print(render.search_tree(game, state, result.trace, result.trace_truncated))
         out.print(render.analysis(game, state, result))

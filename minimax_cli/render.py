@@ -189,9 +189,12 @@ def comparison_table(results: Sequence[SearchResult]) -> Table:
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     reference = results[0].stats.nodes if results else 0
     for r in results:
-        ratio = f"{r.stats.nodes / reference:.2%}" if reference else "-"
+        # A sampling search's nodes are not the same work: no ratio for it.
+        ratio = f"{r.stats.nodes / reference:.2%}" if reference and r.iterations is None else "-"
         value = (f"({', '.join(fmt_value(v) for v in r.vector)})" if r.vector is not None
                  else fmt_value(r.value))
+        if r.score is not None and not r.proven:
+            value += " (estimate)"
         table.add_row(r.algorithm, value, f"{r.stats.nodes:,}", f"{r.stats.leaves:,}",
                       f"{r.stats.cutoffs:,}", f"{r.stats.elapsed:.3f} s", ratio)
     return table

@@ -103,7 +103,9 @@ def test_compare_is_a_list_of_reports() -> None:
     assert isinstance(data, list) and len(data) >= 3
     for report in data:
         VALIDATOR.validate(report)
-    assert {r["value"] for r in data} == {3}
+    # Every exact algorithm gives 3; Monte Carlo tree search, last, only an estimate of it.
+    assert {r["value"] for r in data if r["algorithm"] != "mcts"} == {3}
+    assert data[-1]["algorithm"] == "mcts" and data[-1]["proven"] is False
 
 
 def test_upto_without_a_position_is_the_series_alone() -> None:

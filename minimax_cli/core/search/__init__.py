@@ -99,20 +99,24 @@ def check_algorithm(algorithm: str, game: AnyGame) -> Algorithm:
 #: What `--compare` sets side by side in a game of more than two players: two different
 #: questions (each player for itself, or everyone against the player to move), work beside.
 COMPARED_MULTIPLAYER = ("maxn", "paranoid")
+#: The searches whose value is a sample estimate; `--compare` sets them last.
+SAMPLED = ("mcts",)
 
 
 def compared_algorithms(game: AnyGame) -> list[str]:
     """The algorithms `--compare` sets side by side on `game`: those computing the minimax value
     (the expectiminimax value in a game of chance) that serve it, the plainest first (node counts
     are given against it); in a game of more players, max^n and paranoid. The chance algorithms
-    are left out of deterministic games, where they are alpha-beta by another name."""
+    are left out of deterministic games, where they are alpha-beta by another name. Monte Carlo
+    tree search comes last wherever it serves: its value is an estimate, set beside the exact ones."""
+    sampled = [n for n in SAMPLED if n in ALGORITHMS and ALGORITHMS[n].refusal(game) is None]
     if game.game_type.players > 2:
         return [n for n in COMPARED_MULTIPLAYER
-                if n in ALGORITHMS and ALGORITHMS[n].refusal(game) is None]
+                if n in ALGORITHMS and ALGORITHMS[n].refusal(game) is None] + sampled
     order = ["minimax", "alphabeta", *(n for n in ALGORITHMS if n not in ("minimax", "alphabeta"))]
     return [n for n in order
             if ALGORITHMS[n].minimax_value and ALGORITHMS[n].refusal(game) is None
-            and (game.game_type.chance or not ALGORITHMS[n].chance)]
+            and (game.game_type.chance or not ALGORITHMS[n].chance)] + sampled
 
 
 #: What searches a game when no algorithm is named, in order of preference: the engine, then the

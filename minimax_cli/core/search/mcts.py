@@ -173,24 +173,23 @@ class Tree:
                 node = root
                 path = [root]
                 # Selection: down to a node with an untried move, a new chance outcome or a result.
+                expand = False
                 while True:
                     reward = node.reward
                     if reward is not None:
-                        child = None
                         break
                     if node.mover == CHANCE:
                         index = bisect_right(node.cumulative, rand())
                         child = node.children[index]
                         if child is None:
-                            parent, move, slot = node, node.outcomes[index], index
+                            parent, move, slot, expand = node, node.outcomes[index], index, True
                             break
                         node = child
                         path.append(node)
                         continue
                     untried = node.untried
                     if untried:
-                        parent, move, slot = node, untried[-1], -1
-                        child = node  # marks an expansion
+                        parent, move, slot, expand = node, untried[-1], -1, True
                         break
                     explore = cspan * sqrt(log(node.n))
                     best = -1e300
@@ -200,13 +199,13 @@ class Tree:
                         if value > best:
                             best = value
                             child = candidate
-                    node = child  # type: ignore[assignment]  # a node with children has a best
+                    node = child  # a node with children has a best
                     path.append(node)
-                walked = len(path) + (child is not None)
+                walked = len(path) + expand
                 if room >= 0 and walked > room:
                     reason = STOP_NODES
                     break
-                if child is not None:  # expansion, then a playout
+                if expand:  # a new node, then a playout
                     if slot < 0:
                         parent.untried.pop()
                     child = make_node(play(parent.state, move), parent.mover, move)
