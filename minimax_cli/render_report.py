@@ -155,6 +155,9 @@ def moves_table(report: Report) -> RenderableType:
         table.add_column("value (MAX)", justify="right")
     if visits:
         table.add_column("visits", justify="right")
+    chances = any(m.probability is not None for m in lines)
+    if chances:
+        table.add_column("probability", justify="right")
     # At a chance node nobody chooses, so no outcome is optimal or not.
     show_optimal = report.to_move != CHANCE and any(m.optimal is not None for m in lines)
     if show_optimal:
@@ -166,6 +169,8 @@ def moves_table(report: Report) -> RenderableType:
                            Text(_for_mover(m, report)), Text(value)]
         if visits:
             row.append(Text("" if m.visits is None else f"{m.visits:,}"))
+        if chances:
+            row.append(Text("" if m.probability is None else format_number(m.probability)))
         if show_optimal:
             row.append(Text({True: "yes", False: "no", None: "?"}[m.optimal]))
         table.add_row(*row, style="bold" if m.best else None)
@@ -174,8 +179,9 @@ def moves_table(report: Report) -> RenderableType:
         rest = len(lines) - MOVE_ROWS
         table.caption = f"… {rest:,} more {plural('move', rest)}; --json lists them all"
         table.caption_justify = "left"
-    legend = Text("★ best: " + (BEST_MEANS if report.win_loss else "the optimal moves"),
-                  style="dim")
+    # Win/loss games searched for an expected value (chance) have no quickest win to rank by.
+    results = report.win_loss and all(m.score.kind is not Kind.VALUE for m in lines)
+    legend = Text("★ best: " + (BEST_MEANS if results else "the optimal moves"), style="dim")
     if any(m.best and not m.score.proven for m in lines):
         legend = Text("★ best by the estimate of the deepest completed search (not proven)",
                       style="dim")

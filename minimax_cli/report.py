@@ -40,6 +40,7 @@ class MoveLine:
     best: bool
     returns: tuple[Number, ...] | None = None  # one per player (more than two players)
     visits: int | None = None  # Monte Carlo tree search
+    probability: Number | None = None  # the outcome's, at a chance node
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,7 @@ def from_search(game: AnyGame, state: Any, result: SearchResult) -> Report:
                   for line in _lines(game, state, found, score, to_move, ranked))
     if result.vector is not None and to_move is not None and to_move >= 0:
         lines = _vector_lines(lines, result, to_move)
+    lines = with_probabilities(game, state, lines)
     return Report("analyze", game.name, parameters(game), game.format_position(state), to_move,
                   game.win_loss and result.vector is None, score, lines, pv,
                   complete, "search", result.algorithm, result.depth, result.stopped,
@@ -226,6 +228,15 @@ def from_search(game: AnyGame, state: Any, result: SearchResult) -> Report:
                   None if result.best_move is None else game.format_move(state, result.best_move),
                   stats=stats, returns=result.vector, iterations=result.iterations,
                   notes=result.notes, players=game.game_type.players)
+
+
+def with_probabilities(game: AnyGame, state: Any, lines: Sequence[MoveLine]
+                       ) -> tuple[MoveLine, ...]:
+    """At a chance node, each outcome's line with its probability."""
+    if game.outcome(state) is not None or game.to_move(state) != CHANCE:
+        return tuple(lines)
+    chances = dict(game.chance_outcomes(state))
+    return tuple(replace(line, probability=chances.get(line.move)) for line in lines)
 
 
 def _vector_lines(lines: Sequence[MoveLine], result: SearchResult, to_move: int
@@ -255,6 +266,7 @@ def from_solve(game: AnyGame, state: Any, solved: Any) -> Report:
                              key=lambda line: -(line.returns or ())[to_move]))
     else:
         lines = _lines(game, state, found, solved.score, to_move, None)
+    lines = with_probabilities(game, state, lines)
     first = next((m.move for m in lines if m.best), None)
     # Without the engine's line of best play, the report still names the first move of one.
     line = solved.pv or (() if first is None else (first,))
@@ -298,9 +310,12 @@ def over_words(report: Report) -> str:
     if score is None:
         return "the game is over"
     if report.win_loss:
-        if score.kind is Kind.WIN:
+        # A search that averages (chance) gives a finished game's outcome as a plain number.
+        won = score.kind is Kind.WIN or (score.kind is Kind.VALUE and score.number > 0)
+        lost = score.kind is Kind.LOSS or (score.kind is Kind.VALUE and score.number < 0)
+        if won:
             return f"the game is over: {PLAYERS[0]} has won"
-        if score.kind is Kind.LOSS:
+        if lost:
             return f"the game is over: {PLAYERS[1]} has won"
         return "the game is over: a draw"
     return f"the game is over, with the value {format_number(score.number)} for MAX"
@@ -392,7 +407,10 @@ def _move_dict(line: MoveLine, to_move: int | None) -> dict[str, Any]:
             "kind": s.kind.value, "bound": s.bound.value, "proven": s.proven, "exact": s.exact,
             "distance": s.plies, "distance_at_most": s.plies_at_most,
             "for_mover": move_words(line, to_move), "optimal": line.optimal, "best": line.best,
-            "returns": _numbers(line.returns), "visits": line.visits}
+            "returns": _numbers(line.returns), "visits": line.visits,
+            "probability": None if line.probability is None else json_number(line.probability),
+            "probability_exact": None if line.probability is None else exact_text(
+                line.probability)}
 
 
 def _numbers(values: tuple[Number, ...] | None) -> list[int | float] | None:

@@ -60,8 +60,10 @@ def solve_by_algorithm(game: AnyGame, state: Any) -> SolveReport:
         moves.append(MoveReport(entry.move, game.format_move(state, entry.move), move_score,
                                 optimal, entry.vector))
     explanation = EXPLANATIONS.get(name, (f"Every move was searched to the end by {name}.",))
-    return SolveReport(game.name, game.format_position(state), mover,
-                       game.win_loss and score.result, score, tuple(moves), name, False,
+    # A finished game is a result; an expected value over dice is not.
+    win_loss = game.win_loss and (score.result or game.outcome(state) is not None)
+    return SolveReport(game.name, game.format_position(state), mover, win_loss, score,
+                       tuple(moves), name, False,
                        explanation + result.notes, None, result.stats.nodes, 0, None,
                        time.perf_counter() - started, pv=tuple(result.pv), returns=result.vector)
 

@@ -68,7 +68,9 @@ class GameType:
 
     `win_loss`: terminal values are only +1 (MAX wins), 0 (draw) and -1 (MIN wins), so searches may
     score quicker wins higher and show results as words; otherwise outcomes are numbers on the
-    game's own scale (explicit trees, points). `low` and `high` bound every return where known.
+    game's own scale (explicit trees, points). `low` and `high` bound every return where known; in a
+    two-player zero-sum game they bound MAX's return, the value the course shows (MIN's is its
+    negation), which is what pruning at chance nodes (Star1, Star2) needs.
     """
 
     players: int = 2

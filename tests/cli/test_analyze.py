@@ -43,7 +43,8 @@ def test_slides_tree_json_for_alphabeta() -> None:
                                 "distance": None, "distance_at_most": False, "kind": "value",
                                 "proven": True, "exact": True, "for_mover": "value 3",
                                 "optimal": True, "best": True, "returns": None,
-                                "visits": None}
+                                "visits": None, "probability": None,
+                                "probability_exact": None}
     # C's first leaf (2) proves C <= 2 < 3: not optimal; B likewise (<= 2 after its 2 is seen)
     assert [(m["move"], m["value"], m["optimal"]) for m in data["moves"]] == [
         ("1", 3, True), ("2", 2, False), ("3", 2, False)]

@@ -224,3 +224,25 @@ def test_a_long_position_is_cut_on_screen_and_whole_in_json() -> None:
     out = text("analyze", "tree", tree, "--nodes", "50")
     assert f"({len(tree):,} characters; --json has it all)" in out and tree not in out
     assert invoke_json("analyze", "tree", tree, "--nodes", "50")["position"] == tree
+
+
+def test_a_chance_node_lists_each_outcome_with_its_probability() -> None:
+    # The die 1,1,2,3: a roll of 1 comes up half the time, 2 and 3 a quarter each.
+    for command in ("analyze", "solve"):
+        data = invoke_json(command, "dicebones", "6", "--faces", "1,1,2,3")
+        VALIDATOR.validate(data)
+        chances = {m["move"]: (m["probability"], m["probability_exact"]) for m in data["moves"]}
+        assert chances == {"roll 1": (0.5, "1/2"), "roll 2": (0.25, "1/4"),
+                           "roll 3": (0.25, "1/4")}
+        assert all(m["optimal"] is None and not m["best"] for m in data["moves"])
+    player = invoke_json("analyze", "dicebones", "6 roll 2")
+    assert all(m["probability"] is None for m in player["moves"])
+
+
+def test_a_finished_dice_game_names_its_winner() -> None:
+    # No bones left: the player to move has lost, whoever took the last bone won.
+    for command in ("analyze", "solve"):
+        assert invoke_json(command, "dicebones", "0/min")["result"] == (
+            "the game is over: the first player (MAX) has won")
+        assert invoke_json(command, "dicebones", "0")["result"] == (
+            "the game is over: the second player (MIN) has won")

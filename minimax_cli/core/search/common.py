@@ -134,7 +134,8 @@ class Algorithm:
                     f"{kind.players}")
         if kind.chance and not self.chance:
             return (f"{self.name} cannot search {game.name}: it has chance nodes (dice, cards),"
-                    " which this algorithm does not model; use expectimax")
+                    " which this algorithm does not model; use expectiminimax (or expectimax, which "
+                    "models the opponent as random)")
         if not kind.zero_sum and not self.general_sum:
             return f"{self.name} needs a zero-sum game; {game.name} is general-sum"
         if self.needs_kernel and game.proof_kernel() is None:
