@@ -229,7 +229,8 @@ class DiceBones(Game[DiceBonesState, int]):
                                    f" so take {allowed}")
 
     def _faces_text(self) -> str:
-        return ", ".join(map(str, self._rolls))
+        """The die as given, repeats included: `1, 1, 2, 3` (so 1 comes up half the time)."""
+        return ", ".join(map(str, self.faces))
 
     # --- optional hooks ------------------------------------------------------------------------
     def sketch(self, state: DiceBonesState) -> Sequence[str]:

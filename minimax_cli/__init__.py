@@ -1,3 +1,3 @@
-"""minimax-cli: play, analyze and solve two-player games with adversarial search."""
+"""minimax-cli: play, analyze and solve games with adversarial search."""
 
 __version__ = "0.1.0"

@@ -45,7 +45,7 @@ from minimax_cli.core.params import MAX_DEPTH
 app = MinimaxTyper(
     name="minimax",
     cls=MinimaxGroup,
-    help="Play, analyze and solve two-player games with adversarial search.",
+    help="Play, analyze and solve games with adversarial search.",
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
@@ -63,7 +63,7 @@ def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Show the version and exit."),
 ) -> None:
-    """Play, analyze and solve two-player games with adversarial search."""
+    """Play, analyze and solve games with adversarial search."""
     if ctx.invoked_subcommand is None:  # a bare `minimax`: the overview
         print(cli_help.overview())
 

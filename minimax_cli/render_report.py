@@ -106,8 +106,10 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
         rows.append(("value", Text(value_words(report.score, report.win_loss,
                                                 report.iterations is not None) + "  (MAX's view)")))
     if report.iterations is not None:
-        rows.append(("simulations", Text(f"{report.iterations:,} (Monte Carlo tree search; the "
-                                         "best move is the most visited)")))
+        how = ("its solver proved the value" if report.score is not None and report.score.proven
+               else "the best move is the most visited")
+        rows.append(("simulations", Text(f"{report.iterations:,} (Monte Carlo tree search; "
+                                         f"{how})")))
     if report.chosen is not None:
         best = Text(report.chosen, style="bold green")
         if not report.best_searched:
@@ -185,7 +187,7 @@ def moves_table(report: Report) -> RenderableType:
     if any(m.best and not m.score.proven for m in lines):
         legend = Text("★ best by the estimate of the deepest completed search (not proven)",
                       style="dim")
-    if visits:
+    if visits and not (report.score is not None and report.score.proven):
         legend = Text("★ the move Monte Carlo tree search plays: a win its solver proved, else the "
                       "most visited; values are the simulations' mean rewards, estimates unless "
                       "proven by its solver", style="dim")
