@@ -117,6 +117,7 @@ class TreeGame(Game[Node, int]):
     )
     move_help = "child number from 1 (left to right), or the child's label"
     game_type = TWO_PLAYER_NUMERIC
+    explicit_tree = True
 
     def __init__(self) -> None:
         #: The tree `for_position` read, handed to the `parse_position` of the same text once.
@@ -266,6 +267,9 @@ class TreeGame(Game[Node, int]):
                 f"there is no child {quote(digits, 20)} here; give a number from 1 to {count}"
             )
         return int(digits) - 1
+
+    def node_name(self, state: Node) -> str | None:
+        return state.label
 
     def format_move(self, state: Node, move: int) -> str:
         label = state.children[move].label

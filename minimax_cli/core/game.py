@@ -143,6 +143,9 @@ class Game(ABC, Generic[S, M]):
     game_type: ClassVar[GameType] = TWO_PLAYER_WIN_LOSS
 
     has_symmetry: ClassVar[bool] = False
+    #: An explicit game tree: a position is a node, a move a child number; a search's trace may
+    #: name nodes by their path (2.1) and list the leaves of a pruned subtree.
+    explicit_tree: ClassVar[bool] = False
 
     #: Seconds `analyze` searches when given no limit, for a game whose search to the end is out
     #: of reach from most positions (Connect Four); None: to the end.
@@ -220,6 +223,11 @@ class Game(ABC, Generic[S, M]):
         leaves is a different game type). Callers that take a position call it before
         `parse_position`; it raises what `parse_position` would for text it cannot read."""
         return self
+
+    def node_name(self, state: S) -> str | None:
+        """A position's own short name where the game gives one (a tree node's label, `B`), for
+        naming nodes in traces; None otherwise."""
+        return None
 
     @classmethod
     def named_positions(cls) -> Mapping[str, str]:

@@ -190,6 +190,12 @@ class TraceNode:
     probability: Number | None = None
     #: One value per player (max^n, paranoid), where `value` alone says too little.
     vector: tuple[Number, ...] | None = None
+    #: The interval the search proved for the node's value (MAX's view), where it tracks one
+    #: (textbook alpha-beta); None where only `value` and the window tell.
+    low: Number | None = None
+    high: Number | None = None
+    #: A table's answer: whether `value` is exact or a lower or upper bound (MAX's view).
+    bound: str | None = None
 
 
 @dataclass

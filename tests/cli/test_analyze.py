@@ -38,16 +38,19 @@ def test_slides_tree_json_for_alphabeta() -> None:
         assert key in data
     assert data["value"] == 3 and data["best_move"] == "1" and data["exact"] is True
     assert data["stats"]["nodes"] == 11 and data["stats"]["leaves"] == 7
-    assert [m["bound"] for m in data["moves"]] == ["exact", "upper", "upper"]
+    # The course: B = 3 (c), C <= 2 once its first leaf is seen and the rest pruned (d), D = 2
+    # with every leaf seen (g). Exact values rank before a bound of the same number.
+    assert [(m["move"], m["bound"]) for m in data["moves"]] == [
+        ("1", "exact"), ("3", "exact"), ("2", "upper")]
     assert data["moves"][0] == {"move": "1", "value": 3, "value_exact": None, "bound": "exact",
                                 "distance": None, "distance_at_most": False, "kind": "value",
                                 "proven": True, "exact": True, "for_mover": "value 3",
                                 "optimal": True, "best": True, "returns": None,
                                 "visits": None, "probability": None,
                                 "probability_exact": None}
-    # C's first leaf (2) proves C <= 2 < 3: not optimal; B likewise (<= 2 after its 2 is seen)
+    # C's first leaf (2) proves C <= 2 < 3, D = 2 < 3: neither is optimal
     assert [(m["move"], m["value"], m["optimal"]) for m in data["moves"]] == [
-        ("1", 3, True), ("2", 2, False), ("3", 2, False)]
+        ("1", 3, True), ("3", 2, False), ("2", 2, False)]
     assert data["score"] == {"kind": "value", "number": 3, "bound": "exact", "plies": None,
                              "plies_at_most": False}
 

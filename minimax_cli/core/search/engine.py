@@ -307,6 +307,7 @@ def node_routine(engine: Engine) -> NodeRoutine:
                         pv[ply] = None
                         if trace is not None:
                             trace.value, trace.kind = score if mover == MAX else -score, "table"
+                            trace.bound = _TRACE_BOUND[flag if mover == MAX else -flag % 3]
                         return score
                 hint = ((info >> MOVE_SHIFT) & MOVE_MASK) - 1
 
@@ -422,6 +423,8 @@ def _trace(parent: TraceNode, move: Hashable, mover: int, alpha: Number, beta: N
 
 
 _DEPTH_AT = INFO_SHIFT + DEPTH_SHIFT
+#: A table entry's bound kind (EXACT, LOWER, UPPER) in words, for the trace.
+_TRACE_BOUND = ("exact", "lower", "upper")
 
 
 def unroll(line: Line) -> list[Hashable]:

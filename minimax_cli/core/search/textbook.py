@@ -55,22 +55,27 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions, *
     root_scores: list[Scored] = []
     root_trace = TraceNode(None, root_player, -INF if prune else None, INF if prune else None)
 
-    def visit(s: Any, ply: int, alpha: Number, beta: Number, parent: TraceNode | None,
-              move: Hashable) -> Number:
-        nonlocal nodes, leaves, cutoffs, traced, evaluations
+    def enter(s: Any, ply: int, alpha: Number, beta: Number, parent: TraceNode | None,
+              move: Hashable) -> TraceNode | None:
+        """Count the node against the budget and record it in the trace."""
+        nonlocal nodes, traced
         if nodes + 1 >= budget.check_at:
             budget.check(nodes + 1)
         nodes += 1
-        node = None
-        if parent is not None:
-            if ply == 0:
-                node = parent
-            elif traced < trace_limit:
-                traced += 1
-                node = TraceNode(move, to_move(s), alpha if prune else None,
-                                 beta if prune else None)
-                parent.children.append(node)
+        if parent is None:
+            return None
+        if ply == 0:
+            return parent
+        if traced >= trace_limit:
+            return None
+        traced += 1
+        node = TraceNode(move, to_move(s), alpha if prune else None, beta if prune else None)
+        parent.children.append(node)
+        return node
 
+    def leaf(s: Any, ply: int, node: TraceNode | None) -> Number | None:
+        """A finished game's or a depth cut's value; None for a node to expand."""
+        nonlocal leaves, evaluations
         value = outcome(s)
         if value is not None:
             leaves += 1
@@ -87,23 +92,58 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions, *
             if node is not None:
                 node.value, node.kind = score, "eval"
             return score
+        return None
 
+    def visit(s: Any, ply: int, parent: TraceNode | None, move: Hashable) -> Number:
+        """Minimax: every child of every node."""
+        node = enter(s, ply, -INF, INF, parent, move)
+        score = leaf(s, ply, node)
+        if score is not None:
+            return score
         maximizing = to_move(s) == MAX
         best: Number = -INF if maximizing else INF
-        moves = legal(s)
-        for i, m in enumerate(moves):
+        for m in legal(s):
             before = evaluations
-            v = visit(play(s, m), ply + 1, alpha, beta, node, m)
+            v = visit(play(s, m), ply + 1, node, m)
             if ply == 0:
-                bound = Bound.EXACT
-                if prune:
-                    bound = Bound.UPPER if v <= alpha else Bound.LOWER if v >= beta else bound
-                root_scores.append(Scored(m, v, evaluations == before, bound))
+                root_scores.append(Scored(m, v, evaluations == before, Bound.EXACT))
             if (v > best) if maximizing else (v < best):
                 best = v
                 pv_at[ply] = [m, *pv_at[ply + 1]]
-            if not prune:
-                continue
+        if node is not None:
+            node.value = best
+        return best
+
+    def visit_ab(s: Any, ply: int, alpha: Number, beta: Number, parent: TraceNode | None,
+                 move: Hashable) -> tuple[Number, Number, Number]:
+        """Alpha-beta, fail-soft: the value found and the interval [low, high] it proves for the
+        node. A leaf is exact; a MAX node's interval is the largest of its children's lows and of
+        their highs, a MIN node's the smallest, a pruned child counting as (-inf, +inf). So a
+        node whose every child is exact is exact, whatever the window (the course's D = 2), and
+        one with pruned children is only bounded (C <= 2)."""
+        nonlocal cutoffs
+        node = enter(s, ply, alpha, beta, parent, move)
+        score = leaf(s, ply, node)
+        if score is not None:
+            return score, score, score
+        maximizing = to_move(s) == MAX
+        best: Number = -INF if maximizing else INF
+        low: Number = -INF if maximizing else INF
+        high: Number = -INF if maximizing else INF
+        moves = legal(s)
+        for i, m in enumerate(moves):
+            before = evaluations
+            v, lo, hi = visit_ab(play(s, m), ply + 1, alpha, beta, node, m)
+            if ply == 0:
+                number, bound = bounded(v, lo, hi)
+                root_scores.append(Scored(m, number, evaluations == before, bound))
+            if maximizing:
+                low, high = max(low, lo), max(high, hi)
+            else:
+                low, high = min(low, lo), min(high, hi)
+            if (v > best) if maximizing else (v < best):
+                best = v
+                pv_at[ply] = [m, *pv_at[ply + 1]]
             if maximizing:
                 alpha = max(alpha, best)
             else:
@@ -112,16 +152,24 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions, *
                 cutoffs += 1
                 if node is not None:
                     node.pruned.extend(moves[i + 1:])
+                # The pruned children could be anything: the interval opens on one side.
+                if maximizing:
+                    high = INF
+                else:
+                    low = -INF
                 break
         if node is not None:
             node.value = best
-        return best
+            node.low, node.high = low, high
+        return best, low, high
 
     stopped = None
     root_value: Number | None = None
     try:
         with deep_recursion():
-            root_value = visit(state, 0, -INF, INF, root_trace if trace_limit else None, None)
+            root = root_trace if trace_limit else None
+            root_value = (visit_ab(state, 0, -INF, INF, root, None)[0] if prune
+                          else visit(state, 0, root, None))
     except Stop as stop:
         stopped = stop.reason
     stats = SearchStats(nodes, leaves, cutoffs, depth=0 if limits.depth is None else limits.depth)
@@ -147,4 +195,14 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions, *
                         best_move=best_move, pv=pv_at[0], depth=limits.depth, **common)
 
 
-__all__ = ["alphabeta", "minimax"]
+def bounded(value: Number, low: Number, high: Number) -> tuple[Number, Bound]:
+    """A node's interval [low, high] as one number and a bound: the point itself when exact, else
+    the end a fail-soft value stands on (alpha-beta's value is one of them), else the finite end."""
+    if low == high:
+        return low, Bound.EXACT
+    if value == high or (value != low and high != INF):
+        return high, Bound.UPPER
+    return low, Bound.LOWER
+
+
+__all__ = ["alphabeta", "bounded", "minimax"]

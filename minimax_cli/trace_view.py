@@ -1,0 +1,370 @@
+"""A recorded search read as a student reads it: what is known of each node (an interval), each
+node's name, and the search's steps in the order they happened.
+
+Intervals are from MAX's point of view, on the numbers the search used. A leaf, a depth cut's
+evaluation and a node every child of which is known are exact; a MAX node is between the largest
+of its children's lows and the largest of their highs, a MIN node likewise with the smallest, a
+chance node between the probability-weighted sums; a child never visited (pruned, or not yet
+reached) may be anything, so it counts as (-inf, +inf). A search that tracks intervals itself
+(textbook alpha-beta) gives them with the node; the tables of the report use the same ones, so the
+tree, the steps and the moves table never disagree. Where the trace lacks a node's children (its
+limit was reached) the node's interval is read from its value and window: a fail-soft value at or
+below alpha is an upper bound, at or above beta a lower bound.
+
+Steps (`steps`) replay the trace in depth-first order: a node entered with its window, a leaf or a
+depth cut's value with what it teaches about the nodes above (`B ≤ 3`, `A ≥ 3`), a table's answer,
+a cutoff with the moves it prunes (and the leaves they held where the game is an explicit tree).
+Names: a tree node's label, else its path of child numbers (`2.1`); a board position's moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from minimax_cli.core.game import CHANCE, MAX, MIN, Game
+from minimax_cli.core.result import TraceNode
+from minimax_cli.core.score import Number
+
+AnyGame = Game[Any, Any]
+INF = float("inf")
+#: Leaves listed for one pruned subtree, at most.
+PRUNED_LEAVES = 12
+
+
+@dataclass(frozen=True)
+class Interval:
+    low: Number
+    high: Number
+
+    @property
+    def exact(self) -> bool:
+        return self.low == self.high
+
+    @property
+    def known(self) -> bool:
+        return self.low != -INF or self.high != INF
+
+
+UNKNOWN = Interval(-INF, INF)
+
+
+def point(value: Number) -> Interval:
+    return Interval(value, value)
+
+
+@dataclass
+class Pruned:
+    """A move a cutoff left unsearched: its name and, in an explicit tree, the leaves below it
+    (`more` counts those not listed)."""
+
+    name: str
+    leaves: list[Number] = field(default_factory=list)
+    more: int = 0
+    leaf: bool = False  # the pruned child is itself a leaf
+
+
+@dataclass
+class Step:
+    """One step of a search. `kind`: enter, leaf, eval, table, probe, cut, done.
+
+    `node` and `parent` are names; `player` MAX, MIN, CHANCE (or a player number from 1);
+    `alpha`, `beta` the window the node was entered with (None when the search keeps none);
+    `value` a leaf's, evaluation's or table's number; `interval` what is known of `node` after
+    the step; `learned` the nodes above whose interval the step changed, nearest first, with the
+    new interval and the old one; `order` first, next, last or only among the parent's children;
+    `letter` (a), (b)... numbers the leaves and cuts as the course's slides do; `pruned` the moves
+    a cutoff skipped; `best` the move chosen at the root (done)."""
+
+    kind: str
+    node: str
+    player: str
+    parent: str | None = None
+    alpha: Number | None = None
+    beta: Number | None = None
+    value: Number | None = None
+    interval: Interval = UNKNOWN
+    learned: list[tuple[str, Interval, Interval]] = field(default_factory=list)
+    order: str = "only"
+    letter: str = ""
+    pruned: list[Pruned] = field(default_factory=list)
+    best: str | None = None
+    depth: int = 0
+    probability: Number | None = None
+
+
+def player_word(game: AnyGame, player: int) -> str:
+    if player == CHANCE:
+        return "CHANCE"
+    if game.game_type.players > 2:
+        return f"player {player + 1}"
+    return "MAX" if player == MAX else "MIN"
+
+
+# --- intervals -----------------------------------------------------------------------------------
+class Walk:
+    """One recorded search with the game and positions to read it: names, intervals, steps."""
+
+    def __init__(self, game: AnyGame, state: Any, trace: TraceNode) -> None:
+        self.game, self.state, self.trace = game, state, trace
+        self.states: dict[int, Any] = {id(trace): state}
+        self.names: dict[int, str] = {}
+        self.parents: dict[int, TraceNode] = {}
+        self.final: dict[int, Interval] = {}
+        self.tree_game = game.explicit_tree
+        self._name(trace, state, "", None)
+        self._final(trace)
+
+    # names and positions
+    def _name(self, node: TraceNode, state: Any, path: str, parent: TraceNode | None) -> None:
+        game = self.game
+        label = game.node_name(state)
+        self.names[id(node)] = label or (path if parent is not None else "root")
+        for child in node.children:
+            self.parents[id(child)] = node
+            after = game.play(state, child.move)
+            self.states[id(child)] = after
+            step = self.move_word(state, child.move)
+            self._name(child, after, step if not path else f"{path}{self.joiner}{step}", node)
+
+    @property
+    def joiner(self) -> str:
+        return "." if self.tree_game else " "
+
+    def move_word(self, state: Any, move: Any) -> str:
+        """A move as a path step: a tree's child number from 1, a board game's move."""
+        if self.tree_game:
+            return str(self._index(state, move) + 1)
+        return self.game.format_move(state, move)
+
+    def _index(self, state: Any, move: Any) -> int:
+        game = self.game
+        moves = ([m for m, _ in game.chance_outcomes(state)] if game.to_move(state) == CHANCE
+                 else list(game.legal_moves(state)))
+        return moves.index(move)
+
+    def name(self, node: TraceNode) -> str:
+        return self.names[id(node)]
+
+    def _path(self, node: TraceNode) -> str:
+        """The node's path of moves from the root (empty at the root), whatever its label."""
+        words: list[str] = []
+        while (parent := self.parents.get(id(node))) is not None:
+            words.append(self.move_word(self.states[id(parent)], node.move))
+            node = parent
+        return self.joiner.join(reversed(words))
+
+    def pruned_of(self, node: TraceNode) -> list[Pruned]:
+        """The node's pruned moves, named, with the leaves below each in an explicit tree."""
+        state = self.states[id(node)]
+        found = []
+        path = self._path(node)
+        for move in node.pruned:
+            step = self.move_word(state, move)
+            child = self.game.play(state, move)
+            label = self.game.node_name(child)
+            entry = Pruned(label or (f"{path}{self.joiner}{step}" if path else step))
+            if self.tree_game:
+                leaves = list(self._leaves(child))
+                entry.leaves = leaves[:PRUNED_LEAVES]
+                entry.more = len(leaves) - len(entry.leaves)
+                entry.leaf = self.game.outcome(child) is not None
+            found.append(entry)
+        return found
+
+    def _leaves(self, state: Any) -> Iterator[Number]:
+        game = self.game
+        stack = [state]
+        while stack:
+            s = stack.pop()
+            value = game.outcome(s)
+            if value is not None:
+                yield value
+                continue
+            moves = ([m for m, _ in game.chance_outcomes(s)] if game.to_move(s) == CHANCE
+                     else list(game.legal_moves(s)))
+            stack.extend(game.play(s, m) for m in reversed(moves))
+
+    # intervals
+    def _width(self, node: TraceNode) -> int:
+        state = self.states[id(node)]
+        if self.game.outcome(state) is not None:
+            return 0
+        if self.game.to_move(state) == CHANCE:
+            return len(self.game.chance_outcomes(state))
+        return len(self.game.legal_moves(state))
+
+    def _final(self, node: TraceNode) -> Interval:
+        for child in node.children:
+            self._final(child)
+        found = self._own(node)
+        if found is None:
+            if (len(node.children) + len(node.pruned) < self._width(node)
+                    and node.value is not None):
+                # The trace stopped recording below this node: read its value and window.
+                found = _fail_soft(node.value, node.alpha, node.beta)
+            else:
+                found = self.combine(node, [self.final[id(c)] for c in node.children])
+        self.final[id(node)] = found
+        return found
+
+    def _own(self, node: TraceNode) -> Interval | None:
+        """The interval a node states by itself: a leaf's, a table answer's, a probe's, or the
+        one the search tracked; None when it comes from the children."""
+        kind, value = node.kind, node.value
+        if kind in ("terminal", "eval") and value is not None:
+            return point(value)
+        if kind == "table" and value is not None:
+            return _bounded(value, node.bound)
+        if kind == "probe" and value is not None:
+            return Interval(-INF, value) if node.player == MIN else Interval(value, INF)
+        if node.low is not None and node.high is not None:
+            return Interval(node.low, node.high)
+        if node.vector is not None:
+            return point(value) if value is not None else UNKNOWN
+        return None
+
+    def combine(self, node: TraceNode, known: list[Interval]) -> Interval:
+        """A node's interval from what is known of its first children (the rest unknown)."""
+        if node.player == CHANCE:
+            return self._chance(node, known)
+        missing = self._width(node) - len(known)
+        lows = [k.low for k in known] + [-INF] * missing
+        highs = [k.high for k in known] + [INF] * missing
+        if not lows:
+            return point(node.value) if node.value is not None else UNKNOWN
+        if node.player == MAX:
+            return Interval(max(lows), max(highs))
+        return Interval(min(lows), min(highs))
+
+    def _chance(self, node: TraceNode, known: list[Interval]) -> Interval:
+        state = self.states[id(node)]
+        kind = self.game.game_type
+        floor = -INF if kind.low is None else kind.low
+        ceiling = INF if kind.high is None else kind.high
+        by_move = {c.move: k for c, k in zip(node.children, known, strict=False)}
+        low: Number = 0
+        high: Number = 0
+        for move, probability in self.game.chance_outcomes(state):
+            part = by_move.get(move)
+            lo, hi = (floor, ceiling) if part is None else (part.low, part.high)
+            low += probability * lo
+            high += probability * hi
+        return Interval(low, high)
+
+    # steps
+    def steps(self, best: Any = None) -> list[Step]:
+        """The search step by step; the last step gives the root's value and the move `best`."""
+        found: list[Step] = []
+        self._count = 0
+        self._now: dict[int, Interval] = {}
+        self._done: set[int] = set()
+        self._steps(self.trace, 0, found)
+        root = self.trace
+        best_name = None if best is None else self._child_name(root, best)
+        found.append(Step("done", self.name(root), player_word(self.game, root.player),
+                          interval=self.final[id(root)], best=best_name, value=root.value))
+        return found
+
+    def _child_name(self, node: TraceNode, move: Any) -> str:
+        for child in node.children:
+            if child.move == move:
+                return self.name(child)
+        return self.move_word(self.states[id(node)], move)
+
+    def _letter(self) -> str:
+        self._count += 1
+        letters = "abcdefghijklmnopqrstuvwxyz"
+        return letters[self._count - 1] if self._count <= len(letters) else str(self._count)
+
+    def _steps(self, node: TraceNode, depth: int, out: list[Step]) -> None:
+        parent = self.parents.get(id(node))
+        parent_name = None if parent is None else self.name(parent)
+        player = player_word(self.game, node.player)
+        order = "only"
+        if parent is not None:
+            index = parent.children.index(node)
+            total = self._width(parent)
+            order = ("only" if total == 1 else "first" if index == 0 else
+                     "last" if index == total - 1 else "next")
+        if not node.children:
+            self._now[id(node)] = self.final[id(node)]
+            self._done.add(id(node))
+            step = Step(_leaf_kind(node.kind), self.name(node), player, parent_name, node.alpha,
+                        node.beta, node.value, self.final[id(node)], order=order,
+                        letter=self._letter(), depth=depth, probability=node.probability)
+            step.learned = self._learn(node)
+            out.append(step)
+            return
+        out.append(Step("enter", self.name(node), player, parent_name, node.alpha, node.beta,
+                        order=order, depth=depth, probability=node.probability))
+        self._now[id(node)] = self.combine(node, [])
+        for child in node.children:
+            self._steps(child, depth + 1, out)
+        if node.pruned:
+            alpha, beta = _window_at_cut(node)
+            out.append(Step("cut", self.name(node), player, parent_name, alpha, beta,
+                            _running(node), self.final[id(node)], depth=depth,
+                            pruned=self.pruned_of(node)))
+
+    def _learn(self, node: TraceNode) -> list[tuple[str, Interval, Interval]]:
+        """After `node` is known: the intervals above it recomputed, the ones that changed."""
+        changed: list[tuple[str, Interval, Interval]] = []
+        child, parent = node, self.parents.get(id(node))
+        while parent is not None:
+            seen = parent.children.index(child) + 1
+            if id(child) in self._done and seen == len(parent.children):
+                self._done.add(id(parent))
+                now = self.final[id(parent)]
+            else:
+                known = [self.final[id(c)] for c in parent.children[:seen - 1]]
+                now = self.combine(parent, [*known, self._now.get(id(child), UNKNOWN)])
+            before = self._now.get(id(parent), UNKNOWN)
+            if now != before:
+                changed.append((self.name(parent), now, before))
+                self._now[id(parent)] = now
+            child, parent = parent, self.parents.get(id(parent))
+        return changed
+
+
+def _leaf_kind(kind: str) -> str:
+    return {"terminal": "leaf", "eval": "eval", "table": "table", "probe": "probe"}.get(kind, "leaf")
+
+
+def _bounded(value: Number, bound: str | None) -> Interval:
+    if bound == "lower":
+        return Interval(value, INF)
+    if bound == "upper":
+        return Interval(-INF, value)
+    return point(value)
+
+
+def _fail_soft(value: Number, alpha: Number | None, beta: Number | None) -> Interval:
+    if alpha is not None and value <= alpha:
+        return Interval(-INF, value)
+    if beta is not None and value >= beta:
+        return Interval(value, INF)
+    return point(value)
+
+
+def _running(node: TraceNode) -> Number | None:
+    """The node's value when it was cut: the best of its searched children's values."""
+    values = [c.value for c in node.children if c.value is not None]
+    if not values:
+        return None
+    return max(values) if node.player == MAX else min(values)
+
+
+def _window_at_cut(node: TraceNode) -> tuple[Number | None, Number | None]:
+    """Alpha and beta at the moment of the cut: the entry window tightened by the node's value."""
+    alpha, beta = node.alpha, node.beta
+    value = _running(node)
+    if value is None or alpha is None or beta is None:
+        return alpha, beta
+    if node.player == MAX:
+        return max(alpha, value), beta
+    return alpha, min(beta, value)
+
+
+__all__ = ["UNKNOWN", "Interval", "Pruned", "Step", "Walk", "player_word", "point"]
