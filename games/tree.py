@@ -122,6 +122,8 @@ class TreeGame(Game[Node, int]):
     def __init__(self) -> None:
         #: The tree `for_position` read, handed to the `parse_position` of the same text once.
         self._read_ahead: tuple[str, Node] | None = None
+        #: Minimax values of the nodes `order_moves` has sorted, MAX's view (nodes hash by identity).
+        self._values: dict[Node, float] = {}
 
     @classmethod
     def named_positions(cls) -> dict[str, str]:
@@ -152,6 +154,33 @@ class TreeGame(Game[Node, int]):
     def chance_outcomes(self, state: Node) -> Sequence[tuple[int, Fraction]]:
         assert state.chances is not None, "chance_outcomes is asked at chance nodes only"
         return list(enumerate(state.chances))
+
+    def order_moves(self, state: Node, moves: Sequence[int]) -> Sequence[int]:
+        """Perfect ordering, which only an explicit tree can offer: the children by their minimax
+        value, best first for the player to move (ties in the natural order). The values come from
+        one pass over the subtree, done once per tree and not counted by any search; trees of chance
+        or of more players keep their natural order."""
+        kind = self.game_type
+        if kind.chance or kind.players != 2 or len(moves) < 2:
+            return moves
+        values = self._values
+        if state not in values:
+            self._learn(state)
+        children = state.children
+        sign = -1 if state.ply % 2 == 0 else 1  # MAX: highest first; MIN: lowest first
+        return sorted(moves, key=lambda move: sign * values[children[move]])
+
+    def _learn(self, root: Node) -> None:
+        """The minimax value of every node below `root`, children before parents."""
+        if len(self._values) > MAX_NODES:  # a long session of many trees: forget the old ones
+            self._values.clear()
+        values = self._values
+        for node in reversed(list(root.walk())):  # walk is parent-first
+            if node.value is not None:
+                values[node] = node.value
+            else:
+                below = [values[child] for child in node.children]
+                values[node] = max(below) if node.ply % 2 == 0 else min(below)
 
     # --- the kind of game a tree is -------------------------------------------------------------
     def for_position(self, text: str) -> TreeGame:

@@ -161,7 +161,7 @@ def test_compare_takes_the_algorithms_that_compute_the_minimax_value() -> None:
     result = runner.invoke(app, ["analyze", "tree", "@abcd", "--compare", "--json"])
     assert result.exit_code == 0
     names = [entry["algorithm"] for entry in json.loads(result.stdout)]
-    assert names == ["minimax", "alphabeta", "negamax", "mcts"]
+    assert names == ["minimax", "alphabeta", "alphabeta-ordered", "negamax", "mcts"]
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -158,8 +158,8 @@ def test_compare_with_an_unknown_algorithm_names_the_unknown_name(
     line = error_of(["analyze", "tictactoe", "--compare", "--algorithm", "bogus"], capsys,
                     monkeypatch)
     assert line == ("error: unknown algorithm 'bogus'; choose one of: negamax, minimax, "
-                    "alphabeta, expectimax, expectiminimax, star1, star2, proof, maxn, paranoid, "
-                    "mcts")
+                    "alphabeta, alphabeta-ordered, expectimax, expectiminimax, star1, star2, proof, "
+                    "maxn, paranoid, mcts")
 
 
 def test_a_time_budget_on_a_game_without_evaluation_searches_to_the_end(

@@ -23,7 +23,7 @@ from minimax_cli.core.search.mcts import mcts
 from minimax_cli.core.search.negamax import iterate, negamax
 from minimax_cli.core.search.paranoid import paranoid
 from minimax_cli.core.search.prover import proof_search
-from minimax_cli.core.search.textbook import alphabeta, minimax
+from minimax_cli.core.search.textbook import alphabeta, alphabeta_ordered, minimax
 
 ALGORITHMS: dict[str, Algorithm] = {
     a.name: a
@@ -34,6 +34,9 @@ ALGORITHMS: dict[str, Algorithm] = {
                   minimax),
         Algorithm("alphabeta", "textbook alpha-beta: children in natural order, no table",
                   alphabeta),
+        Algorithm("alphabeta-ordered", "textbook alpha-beta with the game's move ordering "
+                  "(best first; on an explicit tree, by the children's minimax values), no table",
+                  alphabeta_ordered),
         Algorithm("expectimax", "MAX maximises; the opponent plays uniformly at random (MIN "
                   "nodes average) and chance nodes average by their probabilities", expectimax,
                   chance=True, minimax_value=False),
@@ -99,6 +102,9 @@ def check_algorithm(algorithm: str, game: AnyGame) -> Algorithm:
 #: What `--compare` sets side by side in a game of more than two players: two different
 #: questions (each player for itself, or everyone against the player to move), work beside.
 COMPARED_MULTIPLAYER = ("maxn", "paranoid")
+#: The course's searches, which `--compare` sets first in this order: no pruning, pruning in
+#: the natural order, pruning in the game's best order (so each row says what one change saves).
+TEXTBOOK = ("minimax", "alphabeta", "alphabeta-ordered")
 #: The searches whose value is a sample estimate; `--compare` sets them last.
 SAMPLED = ("mcts",)
 
@@ -113,7 +119,7 @@ def compared_algorithms(game: AnyGame) -> list[str]:
     if game.game_type.players > 2:
         return [n for n in COMPARED_MULTIPLAYER
                 if n in ALGORITHMS and ALGORITHMS[n].refusal(game) is None] + sampled
-    order = ["minimax", "alphabeta", *(n for n in ALGORITHMS if n not in ("minimax", "alphabeta"))]
+    order = [*TEXTBOOK, *(n for n in ALGORITHMS if n not in TEXTBOOK)]
     return [n for n in order
             if ALGORITHMS[n].minimax_value and ALGORITHMS[n].refusal(game) is None
             and (game.game_type.chance or not ALGORITHMS[n].chance)] + sampled
