@@ -40,6 +40,7 @@ from minimax_cli.cli_game import (
     get_algorithm,
 )
 from minimax_cli.cli_input import check_table_mb
+from minimax_cli.cli_quiz import quiz
 from minimax_cli.core.params import MAX_DEPTH
 
 app = MinimaxTyper(
@@ -89,6 +90,7 @@ def games(ctx: typer.Context) -> None:
 
 
 app.command(context_settings=EXTRA)(analyze)
+app.command()(quiz)
 
 
 @app.command(context_settings=EXTRA)

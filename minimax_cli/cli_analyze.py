@@ -79,12 +79,21 @@ def analyze(
                                        help="mcts: back up proven wins and losses (MCTS-Solver; "
                                        "on by default)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    quiz: bool = typer.Option(False, "--quiz", help="An exercise on an explicit tree: the tree "
+                              "with its leaves numbered and the values hidden; you give the "
+                              "root's value and the leaves alpha-beta never evaluates, then see "
+                              "what was right and the worked steps. Answers are read from stdin "
+                              "when it is not a terminal, one a line."),
 ) -> None:
     """Value of every legal move, the best move, the principal variation and node counts.
 
     Game parameters follow the game or the position, e.g. `minimax analyze tictactoe --rows 4
     --cols 4 --k 4`. Counts (--depth, --nodes) may be written 1000000, 1_000_000, 10**6 or 1e6.
     """
+    if quiz:  # an exercise, not an analysis: its own module reads the tree and asks
+        from minimax_cli.cli_quiz import quiz_in_analyze
+
+        return quiz_in_analyze(ctx, game_name, position)
     from minimax_cli import render
     from minimax_cli.core.search import compared_algorithms, default_algorithm, search
 

@@ -41,7 +41,7 @@ GROUP_EPILOG = (
 )
 
 #: The order commands are listed in: the usual path of a new user.
-COMMAND_ORDER = ("play", "analyze", "solve", "games")
+COMMAND_ORDER = ("play", "analyze", "solve", "games", "quiz")
 
 
 def overview() -> str:

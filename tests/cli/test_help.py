@@ -84,7 +84,8 @@ def test_the_overviews_examples_run() -> None:
 
 
 PAGES = [[], ["--help"], ["play", "--help"], ["analyze", "--help"], ["solve", "--help"],
-         ["games", "--help"], ["games"], *[["games", name] for name in GAMES]]
+         ["games", "--help"], ["quiz", "--help"], ["games"],
+         *[["games", name] for name in GAMES]]
 NOISE = ("<bool>", "<str>", "<int", "<float", "[x>=", "[required]", "BOOL", "{GAME}", "╭", "┃")
 
 
@@ -137,7 +138,7 @@ def test_the_algorithms_are_listed_with_the_default_marked() -> None:
 
 def test_the_commands_come_in_a_new_users_order() -> None:
     text = page("--help").split("Commands:")[1].split("Options:")[0]
-    assert re.findall(r"^  (\w+) ", text, re.M) == ["play", "analyze", "solve", "games"]
+    assert re.findall(r"^  (\w+) ", text, re.M) == ["play", "analyze", "solve", "games", "quiz"]
 
 
 # --- minimax games ---------------------------------------------------------------------------------
@@ -207,7 +208,7 @@ def completions(args: list[str], incomplete: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("args", "incomplete", "expected"), [
-    ([], "", ["play", "analyze", "solve", "games"]),
+    ([], "", ["play", "analyze", "solve", "games", "quiz"]),
     (["analyze"], "", ["bones", "bones3", "connect4", "dicebones", "nim", "tictactoe", "tree"]),
     (["analyze"], "t", ["tictactoe", "tree"]),
     (["solve"], "b", ["bones", "bones3"]),
