@@ -118,6 +118,8 @@ class TreeGame(Game[Node, int]):
     move_help = "child number from 1 (left to right), or the child's label"
     game_type = TWO_PLAYER_NUMERIC
     explicit_tree = True
+    # Trees are the course's exercises: alpha-beta as the slides run it, unless asked otherwise.
+    default_algorithm = "alphabeta"
 
     def __init__(self) -> None:
         #: The tree `for_position` read, handed to the `parse_position` of the same text once.

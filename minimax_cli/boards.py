@@ -257,6 +257,26 @@ def caption_text(game: AnyGame, grid: Grid, previous: Any | None, move: Any | No
     return Text("   ".join(parts), style="dim")
 
 
+def mini_board(game: AnyGame, state: Any) -> Text | None:
+    """A grid game's position in a few characters a row (`X . O`), for drawing beside each node
+    of a searched tree; None for a game without a grid."""
+    grid = game.grid(state)
+    if grid is None:
+        return None
+    labels = player_labels(game)
+    styles = {labels[MAX]: PLAYER_STYLES[0], labels[1 - MAX]: PLAYER_STYLES[1]}
+    text = Text()
+    for r in range(grid.rows):
+        if r:
+            text.append("\n")
+        for c in range(grid.cols):
+            symbol = grid.cells[r * grid.cols + c]
+            if c:
+                text.append(" ")
+            text.append(symbol or ".", style=styles.get(symbol or "", "dim"))
+    return text
+
+
 #: The most moves `position_text` lists; beyond, the first few, the last and how many there are.
 LISTED_MOVES = 12
 
@@ -299,6 +319,7 @@ __all__ = [
     "column_moves",
     "coordinate",
     "line_words",
+    "mini_board",
     "move_cells",
     "player_labels",
     "position_text",

@@ -161,6 +161,40 @@ def _plain_flag_defaults(params: list[Any]) -> list[Any]:
     return params
 
 
+LANG_OPTION = "--lang"
+
+
+def take_language(args: list[str], quiet: bool = False) -> list[str]:
+    """`args` without `--lang CODE` (or `--lang=CODE`), which may stand anywhere on the line and
+    sets the interface's language at once, before any output (also of help pages and errors)."""
+    from minimax_cli.i18n import parse_language, set_language
+
+    kept: list[str] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":  # what follows is not options
+            kept.extend(args[i:])
+            break
+        if word == LANG_OPTION or word.startswith(LANG_OPTION + "="):
+            value = word.partition("=")[2] if "=" in word else (
+                args[i + 1] if i + 1 < len(args) else None)
+            i += 1 if "=" in word else 2
+            if value is None:
+                if not quiet:
+                    fail("--lang needs a language: en (English) or es (español)")
+                continue
+            try:
+                set_language(parse_language(value))
+            except ValueError as error:
+                if not quiet:
+                    fail(f"--lang: {error}")
+            continue
+        kept.append(word)
+        i += 1
+    return kept
+
+
 class MinimaxCommand(TyperCommand):
     """A command with plain help pages (cli_help), options given twice refused, and completion of
     the game's parameters after the game."""
@@ -183,6 +217,7 @@ class MinimaxCommand(TyperCommand):
         cli_help.format_command_help(self, ctx, formatter)
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        args = take_language(args, ctx.resilient_parsing)
         if not ctx.resilient_parsing:
             complaint = cli_input.repeated_option(self.get_params(ctx), args)
             if complaint is not None:
@@ -225,6 +260,12 @@ class MinimaxGroup(TyperGroup):
 
     def get_params(self, ctx: Context) -> list[Any]:
         return _plain_flag_defaults(super().get_params(ctx))
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        from minimax_cli.i18n import set_language
+
+        set_language(None)  # the environment's, unless --lang says otherwise
+        return super().parse_args(ctx, take_language(args, ctx.resilient_parsing))
 
     def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         cli_help.format_group_help(self, ctx, formatter)

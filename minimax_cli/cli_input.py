@@ -27,9 +27,10 @@ def count_parser(minimum: int, maximum: int | None = None,
                  unit: str = "") -> Callable[[str], int]:
     """A Typer `parser=` for a count from `minimum` to `maximum`; a bad value is one line naming
     the accepted forms or the limits (Typer adds which option it was)."""
-    def parse(text: str) -> int:
+    def parse(text: str | int) -> int:
         from minimax_cli.core.params import parse_count, quote
 
+        text = str(text)  # Click passes a default as it is written in the code: an int
         try:
             value = parse_count(text)
         except ValueError as error:

@@ -3,6 +3,7 @@ JSON events for autograders. Every sentence goes through the translation functio
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -118,8 +119,37 @@ def _join(words: list[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
-def sentence(step: Step, engine: bool) -> str:
-    """One step in words."""
+_PATH = re.compile(r"[0-9]+(?:\.[0-9]+)*")
+
+
+def display_name(name: str, explicit: bool) -> str:
+    """A node as a sentence names it: a label as it is, `the root`, `node 2.1` in a tree,
+    `position 5 1` (the moves from the root) in a board game."""
+    if name == "root":
+        return _("the root")
+    if explicit and _PATH.fullmatch(name):
+        return _("node {path}").format(path=name)
+    if not explicit:
+        return _("position {moves}").format(moves=name)
+    return name
+
+
+def _named(step: Step, explicit: bool) -> Step:
+    """The step with its names as sentences say them."""
+    from dataclasses import replace
+
+    def say(name: str | None) -> str | None:
+        return None if name is None else display_name(name, explicit)
+
+    return replace(step, node=say(step.node) or "", parent=say(step.parent),
+                   best=step.best if step.best is None or not explicit
+                   else display_name(step.best, explicit),
+                   learned=[(say(n) or "", now, before) for n, now, before in step.learned])
+
+
+def sentence(step: Step, engine: bool, explicit: bool = True) -> str:
+    """One step in words; `explicit` when the game is an explicit tree (nodes named by path)."""
+    step = _named(step, explicit)
     if step.kind == "enter":
         text = _("{node} ({player}) is entered{window}").format(
             node=step.node, player=_player(step), window=_window(step, engine))
@@ -134,7 +164,7 @@ def sentence(step: Step, engine: bool) -> str:
             reason = _("{bound} ≤ α = {alpha}").format(bound=own, alpha=number(step.alpha, engine))
         else:
             reason = own
-        return _("{reason}: the rest of {node} is pruned ({pruned} never looked at)").format(
+        return _("{reason}: the rest of {node} is pruned, never looked at: {pruned}").format(
             reason=reason, node=step.node, pruned=_pruned_words(step.pruned))
     if step.kind == "done":
         value = statement(step.node, step.interval, engine)
@@ -151,7 +181,8 @@ def sentence(step: Step, engine: bool) -> str:
     return _("{event}, so {learned}").format(event=text, learned=_join(learned))
 
 
-def trace_view(steps: list[Step], limit: int, engine: bool, algorithm: str) -> RenderableType:
+def trace_view(steps: list[Step], limit: int, engine: bool, algorithm: str,
+               explicit: bool = True) -> RenderableType:
     """The steps numbered, leaves and cuts lettered as the slides do, indented by depth."""
     lines: list[RenderableType] = [Text(_("The search step by step ({algorithm}); α is the value "
                                           "MAX can already guarantee, β the value MIN "
@@ -160,7 +191,7 @@ def trace_view(steps: list[Step], limit: int, engine: bool, algorithm: str) -> R
         mark = f"({step.letter}) " if step.letter else ""
         line = Text(f"{i:>4}  " + "  " * min(step.depth, 12))
         line.append(mark, style="bold cyan")
-        line.append(sentence(step, engine),
+        line.append(sentence(step, engine, explicit),
                     style="yellow" if step.kind == "cut" else "bold" if step.kind == "done" else "")
         lines.append(line)
     if len(steps) > limit:
@@ -180,7 +211,8 @@ def _json_number(value: Number | None) -> Any:
     return json_number(value)
 
 
-def step_dicts(steps: list[Step], limit: int, engine: bool) -> list[dict[str, Any]]:
+def step_dicts(steps: list[Step], limit: int, engine: bool,
+               explicit: bool = True) -> list[dict[str, Any]]:
     """The steps as JSON events: the same facts as the text, one object per step."""
     events = []
     for i, step in enumerate(steps[:limit], 1):
@@ -195,10 +227,11 @@ def step_dicts(steps: list[Step], limit: int, engine: bool) -> list[dict[str, An
             "pruned": [{"node": p.name, "leaves": [_json_number(v) for v in p.leaves],
                         "more_leaves": p.more} for p in step.pruned],
             "best": step.best, "probability": _json_number(step.probability),
-            "text": sentence(step, engine),
+            "text": sentence(step, engine, explicit),
         })
     return events
 
 
-__all__ = ["DEFAULT_STEPS", "MAX_STEPS", "change", "number", "sentence", "statement",
+__all__ = ["DEFAULT_STEPS", "MAX_STEPS", "change", "display_name", "number", "sentence",
+           "statement",
            "step_dicts", "trace_view"]

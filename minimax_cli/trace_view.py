@@ -121,12 +121,14 @@ class Walk:
         game = self.game
         label = game.node_name(state)
         self.names[id(node)] = label or (path if parent is not None else "root")
+        # A child is named after its parent (`B.1`, `2.1`) unless it has a label of its own.
+        here = self.names[id(node)] if parent is not None or label else ""
         for child in node.children:
             self.parents[id(child)] = node
             after = game.play(state, child.move)
             self.states[id(child)] = after
             step = self.move_word(state, child.move)
-            self._name(child, after, step if not path else f"{path}{self.joiner}{step}", node)
+            self._name(child, after, f"{here}{self.joiner}{step}" if here else step, node)
 
     @property
     def joiner(self) -> str:
@@ -147,24 +149,17 @@ class Walk:
     def name(self, node: TraceNode) -> str:
         return self.names[id(node)]
 
-    def _path(self, node: TraceNode) -> str:
-        """The node's path of moves from the root (empty at the root), whatever its label."""
-        words: list[str] = []
-        while (parent := self.parents.get(id(node))) is not None:
-            words.append(self.move_word(self.states[id(parent)], node.move))
-            node = parent
-        return self.joiner.join(reversed(words))
-
     def pruned_of(self, node: TraceNode) -> list[Pruned]:
         """The node's pruned moves, named, with the leaves below each in an explicit tree."""
         state = self.states[id(node)]
         found = []
-        path = self._path(node)
+        here = self.name(node) if self.parents.get(id(node)) is not None or \
+            self.game.node_name(state) else ""
         for move in node.pruned:
             step = self.move_word(state, move)
             child = self.game.play(state, move)
             label = self.game.node_name(child)
-            entry = Pruned(label or (f"{path}{self.joiner}{step}" if path else step))
+            entry = Pruned(label or (f"{here}{self.joiner}{step}" if here else step))
             if self.tree_game:
                 leaves = list(self._leaves(child))
                 entry.leaves = leaves[:PRUNED_LEAVES]

@@ -143,6 +143,9 @@ class Game(ABC, Generic[S, M]):
     game_type: ClassVar[GameType] = TWO_PLAYER_WIN_LOSS
 
     has_symmetry: ClassVar[bool] = False
+    #: The algorithm `analyze` and `solve` use when none is named, where the game has a reason to
+    #: differ from the usual choice (a textbook tree: the course's alpha-beta); None: the usual.
+    default_algorithm: ClassVar[str | None] = None
     #: An explicit game tree: a position is a node, a move a child number; a search's trace may
     #: name nodes by their path (2.1) and list the leaves of a pruned subtree.
     explicit_tree: ClassVar[bool] = False

@@ -96,8 +96,9 @@ def test_values_are_from_x_point_of_view_whoever_moves() -> None:
 def test_tree_view_marks_pruned_moves() -> None:
     result = runner.invoke(app, ["analyze", "tree", "@abcd", "-a", "alphabeta", "--tree"])
     assert result.exit_code == 0
-    assert "pruned: 2, 3" in result.stdout
-    assert "MAX" in result.stdout and "MIN" in result.stdout
+    # C's second and third children, the leaves 4 and 6 of the course's step (d)
+    assert "✂ pruned, never searched: C.2 (leaf 4); C.3 (leaf 6)" in result.stdout
+    assert "▲ MAX" in result.stdout and "▼ MIN" in result.stdout
 
 
 def test_compare_lists_three_algorithms() -> None:

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from minimax_cli import cli, cli_base, render
+from minimax_cli import cli, cli_base, render_tree
 from minimax_cli.cli_base import ERROR_LIMIT, WORD_KEEP, one_line
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME
 from minimax_cli.core.result import Limits, SearchOptions
@@ -274,7 +274,7 @@ def test_an_error_echoing_a_huge_input_is_one_short_line(
 
 
 # --- the searched tree, drawn with its wide nodes cut ------------------------------------------------
-def drawn(*argv: str, width: int = 200) -> str:
+def drawn(*argv: str, width: int = 400) -> str:
     from typer.testing import CliRunner
 
     result = CliRunner().invoke(cli.app, list(argv), env={"COLUMNS": str(width)})
@@ -285,10 +285,10 @@ def drawn(*argv: str, width: int = 200) -> str:
 def test_a_wide_node_shows_its_first_children_and_counts_the_rest() -> None:
     out = drawn("analyze", "tree", "[" + ",".join(["1"] * 100) + "]", "--tree")
     leaves = [line for line in out.splitlines() if "leaf = 1" in line]
-    assert len(leaves) == render.TREE_CHILDREN
-    hidden = 100 - render.TREE_CHILDREN
-    assert (f"… {hidden} more searched moves not drawn (at most {render.TREE_CHILDREN} a node)"
-            in out)
+    assert len(leaves) == render_tree.TREE_CHILDREN
+    hidden = 100 - render_tree.TREE_CHILDREN
+    assert (f"… {hidden} more searched moves not drawn (at most {render_tree.TREE_CHILDREN} a "
+            "node)" in out)
 
 
 def test_a_long_pruned_list_is_cut_with_a_count() -> None:
@@ -296,8 +296,9 @@ def test_a_long_pruned_list_is_cut_with_a_count() -> None:
     # other 50 children are pruned
     out = drawn("analyze", "tree", "[[5],[" + ",".join(map(str, range(1, 52))) + "]]",
                 "-a", "alphabeta", "--tree")
-    shown = ", ".join(map(str, range(2, 2 + render.TREE_PRUNED)))
-    assert f"✂ pruned: {shown}, … {50 - render.TREE_PRUNED} more" in out
+    # each pruned child named by its path, with the leaf it held
+    shown = "; ".join(f"2.{k} (leaf {k})" for k in range(2, 2 + render_tree.TREE_PRUNED))
+    assert f"✂ pruned, never searched: {shown}; … {50 - render_tree.TREE_PRUNED} more" in out
 
 
 def test_a_trace_cut_by_its_limit_says_so() -> None:
@@ -317,10 +318,11 @@ def test_the_search_tree_of_a_wide_tree_is_a_few_lines() -> None:
     assert result.trace is not None and len(result.trace.children) == SearchOptions.trace_limit
     console = Console(width=100, record=True, file=None)
     with console.capture() as captured:
-        console.print(render.search_tree(game, state, result.trace, result.trace_truncated))
+        console.print(render_tree.search_tree(game, state, result.trace,
+                                              truncated=result.trace_truncated))
     lines = captured.get().splitlines()
     # the root, its first children, the count of the rest, and the note on the trace's limit
-    assert len(lines) == 1 + render.TREE_CHILDREN + 2
+    assert len(lines) == 1 + render_tree.TREE_CHILDREN + 2
 
 
 # --- the limits, stated where the options are ---------------------------------------------------------

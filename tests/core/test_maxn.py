@@ -214,9 +214,10 @@ def test_the_search_tree_marks_the_tie_the_note_speaks_of() -> None:
                            env={"NO_COLOR": "1", "COLUMNS": "120"})
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[:3] == ["root ● player 1  = (7, 4, 1)",
+    # ★ marks the principal variation (2, then 2.2); nodes are named by their path
+    assert lines[:3] == ["★ root ● player 1  = (7, 4, 1)",
                          "├── 1 ● player 2  = (1, 2, 3)  (tie: the first best move taken)",
-                         "│   ├── 1 leaf = (1, 2, 3)"]
+                         "│   ├── 1.1 leaf = (1, 2, 3)"]
     assert sum("tie:" in line for line in lines) == 1
 
 

@@ -221,7 +221,7 @@ def test_the_search_tree_draws_chance_nodes_apart_with_probabilities_on_the_edge
     assert lines[0].startswith("root ◆ CHANCE")
     assert any("p=1/3 1 ▲ MAX" in line for line in lines)
     assert any("p=2/3 2 ▲ MAX" in line for line in lines)
-    assert any(f"p=1/4 1 leaf = {leaf}" in line for line in lines)
+    assert any(f"p=1/4 2.2.1 leaf = {leaf}" in line for line in lines)
     assert not any("p=" in line and "▼ MIN" in line for line in lines)  # only chance edges
 
 

@@ -131,7 +131,11 @@ PREFERRED = ("negamax", "expectiminimax", "maxn", "mcts")
 
 
 def default_algorithm(game: AnyGame) -> str:
-    """The algorithm used on `game` when none is named: the first of PREFERRED that serves it."""
+    """The algorithm used on `game` when none is named: the game's own choice if it serves it
+    (explicit trees: the course's alpha-beta), else the first of PREFERRED that serves it."""
+    own = game.default_algorithm
+    if own is not None and own in ALGORITHMS and ALGORITHMS[own].refusal(game) is None:
+        return own
     for name in PREFERRED:
         if name in ALGORITHMS and ALGORITHMS[name].refusal(game) is None:
             return name
