@@ -26,6 +26,7 @@ from minimax_cli.cli_game import (
     get_algorithm,
 )
 from minimax_cli.cli_input import check_table_mb, make_limits
+from minimax_cli.compare import COMPARE_SECONDS
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
 
 MCTS = "mcts"
@@ -57,8 +58,10 @@ def analyze(
     table_mb: float | None = typer.Option(None, "--table-mb", metavar="MB", help=TABLE_MB_HELP),
     show_tree: bool = typer.Option(False, "--tree", help="Draw the search tree."),
     compare: bool = typer.Option(False, "--compare", help="Run every algorithm that computes the "
-                                 "minimax value of this game side by side (minimax, alphabeta, "
-                                 "negamax)."),
+                                 "game's value side by side (minimax, alphabeta, alphabeta-ordered, "
+                                 "negamax; or those for chance or more players), MCTS last as an "
+                                 "estimate; each gets at most "
+                                 f"{COMPARE_SECONDS:g} s unless --time or --nodes is given."),
     iterations: int | None = typer.Option(None, "--iterations", metavar="N",
                                           parser=cli_input.count_parser(1, MAX_NODES),
                                           help="mcts: simulations to run (default 10,000 when "
@@ -94,7 +97,8 @@ def analyze(
         from minimax_cli.cli_quiz import quiz_in_analyze
 
         return quiz_in_analyze(ctx, game_name, position)
-    from minimax_cli import render
+    from minimax_cli import cli_compare, render, render_compare
+    from minimax_cli.core.result import Limits, SearchResult
     from minimax_cli.core.search import compared_algorithms, default_algorithm, search
 
     if algorithm is not None:
@@ -120,12 +124,19 @@ def analyze(
                              "--time, --depth or --nodes for another limit, or --algorithm "
                              "proof for exact scores", style="dim"))
     with user_errors():
-        names = compared_algorithms(game) if compare else [algorithm]
-        results = [search(game, state, name, limits, evaluator=evaluator, trace=show_tree,
+        def search_one(name: str, given: Limits) -> SearchResult:
+            return search(game, state, name, given, evaluator=evaluator, trace=show_tree,
                           table_mb=table_megabytes, **(mcts_options if name == MCTS else {}))
-                   for name in names]
+
+        comparison = None if not compare else cli_compare.run(
+            game, state, compared_algorithms(game), limits, time_s is not None or nodes is not None,
+            search_one, as_json)
+        results = ([run.result for run in comparison.runs] if comparison is not None
+                   else [search_one(algorithm, limits)])
     if as_json:
         payload: Any = [render.result_dict(game, state, r) for r in results]
+        if comparison is not None:
+            cli_compare.add_notes(payload, comparison)
         print(json.dumps(payload if compare else payload[0], indent=2))
         return
     out = console()
@@ -136,8 +147,8 @@ def analyze(
         if show_tree and result.trace is not None:
             out.print(render.search_tree(game, state, result.trace, result.trace_truncated))
         out.print(render.analysis(game, state, result))
-    if compare:
-        out.print(render.comparison_table(results))
+    if comparison is not None:
+        out.print(render_compare.comparison_view(comparison))
 
 
 def _mcts_options(algorithm: str, compare: bool, iterations: int | None,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -89,24 +88,3 @@ def analysis(game: AnyGame, state: Any, result: SearchResult) -> RenderableType:
         notes.append(("stopped", Text(note, style="yellow")))
     view = render_report.report_view(game, state, rep, f"{game.name} · {result.algorithm}", notes)
     return Group(view, stats_table(result))
-
-
-def comparison_table(results: Sequence[SearchResult]) -> Table:
-    """Algorithms side by side on one position, with node reduction against the first (minimax)."""
-    table = Table(title="Algorithms compared on the same position", title_justify="left")
-    first = results[0].algorithm if results else "minimax"
-    for name, justify in [("algorithm", "left"), ("value", "right"), ("nodes", "right"),
-                          ("leaves", "right"), ("cutoffs", "right"), ("time", "right"),
-                          (f"nodes vs {first}", "right")]:
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    reference = results[0].stats.nodes if results else 0
-    for r in results:
-        # A sampling search's nodes are not the same work: no ratio for it.
-        ratio = f"{r.stats.nodes / reference:.2%}" if reference and r.iterations is None else "-"
-        value = (f"({', '.join(fmt_value(v) for v in r.vector)})" if r.vector is not None
-                 else fmt_value(r.value))
-        if r.score is not None and not r.proven:
-            value += " (estimate)"
-        table.add_row(r.algorithm, value, f"{r.stats.nodes:,}", f"{r.stats.leaves:,}",
-                      f"{r.stats.cutoffs:,}", f"{r.stats.elapsed:.3f} s", ratio)
-    return table
