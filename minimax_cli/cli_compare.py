@@ -28,10 +28,12 @@ def progress_line(enabled: bool, err: Console | None = None) -> Iterator[compare
         yield None
         return
     with err.status("", spinner="dots") as status:
-        def show(name: str, number: int, total: int) -> None:
+        def show(name: str, number: int, total: int, seconds: float | None) -> None:
+            line = (_("--compare: running {name} ({number} of {total})…") if seconds is None else
+                    _("--compare: running {name} ({number} of {total}, at most {seconds:g} s)…"))
             # Naming the spinner redraws the line at once (a text alone waits for the next tick).
-            status.update(Text(_("--compare: running {name} ({number} of {total})…").format(
-                name=name, number=number, total=total)), spinner="dots")
+            status.update(Text(line.format(name=name, number=number, total=total, seconds=seconds)),
+                          spinner="dots")
 
         yield show
 

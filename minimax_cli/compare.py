@@ -39,7 +39,8 @@ BUDGET_USER = "user"  # --time or --nodes
 BUDGET_COMPARE = "compare"  # COMPARE_SECONDS
 BUDGET_GAME = "game"  # the game's own default analysis time (Connect Four)
 
-Progress = Callable[[str, int, int], None]
+#: Called before each search: its name, its number from 1, how many there are, its time budget.
+Progress = Callable[[str, int, int, float | None], None]
 SearchOne = Callable[[str, Limits], SearchResult]
 
 
@@ -140,13 +141,12 @@ def limits_for(name: str, limits: Limits, user_budget: bool) -> tuple[Limits, st
 
 def run(game: AnyGame, state: Any, names: Sequence[str], limits: Limits, user_budget: bool,
         search_one: SearchOne, progress: Progress | None = None) -> Comparison:
-    """Search `state` with each of `names` in turn; `progress(name, number, total)` is called
-    before each search starts."""
+    """Search `state` with each of `names` in turn, calling `progress` before each starts."""
     runs = []
     for number, name in enumerate(names, 1):
-        if progress is not None:
-            progress(name, number, len(names))
         given, budget = limits_for(name, limits, user_budget)
+        if progress is not None:
+            progress(name, number, len(names), given.time)
         runs.append(Run(search_one(name, given), given, budget))
     uniform = None if limits.depth is not None else uniform_tree(game, state)
     return Comparison(game.name, tuple(runs), uniform, game.explicit_tree, limits.depth)
@@ -301,16 +301,20 @@ def _baseline_note(comparison: Comparison) -> Note | None:
 
 def _ordered_note(comparison: Comparison, run: Run) -> Note:
     plain = comparison.run_named(PLAIN_PRUNING)
+    same = plain is not None and plain.finished and run.finished and _work(plain) == _work(run)
     if comparison.explicit_tree:
         text = _("{name}: alpha-beta with the tree's perfect order: each node's children by their "
                  "minimax values, best first for the player to move; the tree gives them because "
                  "it holds every leaf, and working them out is not counted.")
+    elif same:  # a game without an order of its own, or one that changed nothing here
+        text = _("{name}: alpha-beta in the game's own move order, nothing else changed; the order "
+                 "changed nothing here.")
     else:
         text = _("{name}: alpha-beta with the game's own move order (its best guess first), "
                  "nothing else changed: beside alphabeta, what ordering alone saves.")
     text = text.format(name=run.name)
-    if plain is not None and plain.finished and run.finished and _work(plain) == _work(run):
-        text += " " + _("Here it searched exactly what alphabeta did.")
+    if same:
+        text += " " + _("It searched exactly what alphabeta did.")
     return Note((run.name,), text)
 
 

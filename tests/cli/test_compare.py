@@ -171,6 +171,11 @@ def test_same_work_as_alphabeta_is_said_where_the_order_changes_nothing() -> Non
     assert ordered is not None and plain is not None
     assert ordered.result.stats.nodes == plain.result.stats.nodes
     assert any("exactly what alphabeta did" in n.text for n in compare.notes(comparison))
+    # bones offers no order of its own: the note claims none
+    said = " ".join(compare_text("bones", "6").split())
+    assert ("alphabeta-ordered: alpha-beta in the game's own move order, nothing else changed; "
+            "the order changed nothing here. It searched exactly what alphabeta did.") in said
+    assert "best guess" not in said
 
 
 # --- stopped runs ----------------------------------------------------------------------------------
@@ -268,8 +273,11 @@ def test_progress_names_each_search_on_a_terminal() -> None:
     terminal = Console(file=buffer, force_terminal=True, width=80, color_system=None)
     with cli_compare.progress_line(True, terminal) as progress:
         assert progress is not None
-        progress("alphabeta", 2, 5)
-    assert "--compare: running alphabeta (2 of 5)…" in buffer.getvalue()
+        progress("alphabeta", 2, 5, 3.0)
+        progress("negamax", 4, 5, None)
+    shown = buffer.getvalue()
+    assert "--compare: running alphabeta (2 of 5, at most 3 s)…" in shown
+    assert "--compare: running negamax (4 of 5)…" in shown
 
 
 def test_no_progress_off_a_terminal_or_with_json() -> None:
@@ -282,3 +290,13 @@ def test_no_progress_off_a_terminal_or_with_json() -> None:
     result = runner.invoke(app, ["analyze", "tree", SLIDES, "--compare", "--json"])
     assert result.exit_code == 0 and result.stderr == ""
     json.loads(result.stdout)  # nothing but the list of reports
+
+
+@pytest.mark.parametrize(("position", "winner_value"), [("XXX/OO./...", 1), ("XX./OOO/X..", -1)])
+def test_a_finished_game_has_one_value_in_every_row(position: str, winner_value: int) -> None:
+    # X has three in a row (MAX won, O to move), or O has (MIN won, X to move): every search,
+    # Monte Carlo tree search too, reads the finished game from MAX's point of view.
+    reports = compare_json("tictactoe", position)
+    assert {r["value"] for r in reports} == {winner_value}
+    assert all(r["over"] and r["stopped"] is None for r in reports)
+    assert "(checked)" in compare_text("tictactoe", position)

@@ -128,7 +128,8 @@ class Tree:
             return node
         node.reward = self.terminal_reward(state)
         if self.solver:
-            proof = node.reward[chooser] if chooser >= 0 else node.reward[0]
+            # The root (no chooser) is proven from its mover's view, as `snapshot` reads it.
+            proof = node.reward[chooser] if chooser >= 0 else node.reward[mover]
             node.proof = (proof > 0) - (proof < 0)
             node.plies = 0
         return node
