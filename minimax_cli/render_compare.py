@@ -60,7 +60,7 @@ def comparison_view(comparison: Comparison) -> RenderableType:
     """The table and, under it, what its rows say together (`compare.notes`)."""
     lines = [Text(note.text, style="yellow" if _about_a_stop(comparison, note) else "")
              for note in notes(comparison)]
-    return Group(comparison_table(comparison), Text(""), *lines)
+    return Group(Text(""), comparison_table(comparison), Text(""), *lines)
 
 
 def _about_a_stop(comparison: Comparison, note: Note) -> bool:
