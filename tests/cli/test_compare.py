@@ -154,8 +154,9 @@ def test_a_tree_that_is_not_uniform_has_no_best_case(tree: str) -> None:
 
 def test_best_ordering_never_examines_more_leaves_on_the_worse_ordered_tree() -> None:
     # @order is @abcd with MIN's children reversed. Checked by hand: natural-order alpha-beta
-    # examines 7 leaves on both (B's three; C's 6, 4, 2 there against C's 2 here; D's 2 there
-    # against D's 14, 5, 2 here), and the tree's own order (by value) examines 5 on both.
+    # examines 7 leaves on both: on @abcd B's 3, 12, 8, C's 2 (cut), D's 14, 5, 2; on @order
+    # B's 8, 12, 3, C's 6, 4, 2, D's 2 (cut). The order by value examines 5 on both: B's 3, 8, 12
+    # (3, 12, 8 reordered), then C's 2 and D's 2, each a cut.
     for tree in ("@order", "@abcd"):
         runs = by_name(compare_json("tree", tree))
         plain, ordered = runs["alphabeta"]["stats"], runs["alphabeta-ordered"]["stats"]
