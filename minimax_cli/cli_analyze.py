@@ -28,6 +28,8 @@ from minimax_cli.cli_game import (
 from minimax_cli.cli_input import check_table_mb, make_limits
 from minimax_cli.compare import COMPARE_SECONDS
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
+from minimax_cli.render_trace import DEFAULT_STEPS, MAX_STEPS
+from minimax_cli.render_tree import MAX_TREE_DEPTH
 
 MCTS = "mcts"
 #: The exploration constant's range: 0 (pure exploitation) to far more exploration than is useful.
@@ -81,6 +83,20 @@ def analyze(
     solver: bool = typer.Option(True, "--solver/--no-solver",
                                        help="mcts: back up proven wins and losses (MCTS-Solver; "
                                        "on by default)."),
+    trace: bool = typer.Option(False, "--trace", help="Show the search step by step, as the "
+                               "course narrates it: each node entered with its alpha and beta, "
+                               "each leaf and what it teaches the nodes above, each cut and what "
+                               "it prunes; with --json, the steps as a list of events."),
+    max_steps: int = typer.Option(DEFAULT_STEPS, "--max-steps", metavar="N",
+                                  parser=cli_input.count_parser(1, MAX_STEPS),
+                                  help=f"--trace shows at most N steps (default {DEFAULT_STEPS}; "
+                                  f"1 to {MAX_STEPS:,})."),
+    tree_depth: int | None = typer.Option(None, "--tree-depth", metavar="N",
+                                          parser=cli_input.count_parser(0, MAX_TREE_DEPTH),
+                                          help="--tree draws N levels below the root at most "
+                                          f"(0 to {MAX_TREE_DEPTH}); the search is not cut."),
+    show_boards: bool = typer.Option(False, "--boards", help="--tree draws the small board at "
+                                     "each node (games played on a grid)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     quiz: bool = typer.Option(False, "--quiz", help="An exercise on an explicit tree: the tree "
                               "with its leaves numbered and the values hidden; you give the "
@@ -97,8 +113,8 @@ def analyze(
         from minimax_cli.cli_quiz import quiz_in_analyze
 
         return quiz_in_analyze(ctx, game_name, position)
-    from minimax_cli import cli_compare, render, render_compare
-    from minimax_cli.core.result import Limits, SearchResult
+    from minimax_cli import analysis_view, cli_compare, render, render_compare
+    from minimax_cli.core.result import Limits, SearchOptions, SearchResult
     from minimax_cli.core.search import compared_algorithms, default_algorithm, search
 
     if algorithm is not None:
@@ -123,10 +139,16 @@ def analyze(
         console().print(Text(f"{game.name} is searched for {default_time:g} s by default: give "
                              "--time, --depth or --nodes for another limit, or --algorithm "
                              "proof for exact scores", style="dim"))
+    if (tree_depth is not None or show_boards) and not show_tree:
+        fail("--tree-depth and --boards say how --tree draws the search: add --tree")
+    recorded = show_tree or trace
+    # Each node gives a step or two: record enough of them for the steps asked for.
+    trace_limit = max(SearchOptions.trace_limit, max_steps) if trace else SearchOptions.trace_limit
     with user_errors():
         def search_one(name: str, given: Limits) -> SearchResult:
-            return search(game, state, name, given, evaluator=evaluator, trace=show_tree,
-                          table_mb=table_megabytes, **(mcts_options if name == MCTS else {}))
+            return search(game, state, name, given, evaluator=evaluator, trace=recorded,
+                          trace_limit=trace_limit, table_mb=table_megabytes,
+                          **(mcts_options if name == MCTS else {}))
 
         comparison = None if not compare else cli_compare.run(
             game, state, compared_algorithms(game), limits, time_s is not None or nodes is not None,
@@ -137,6 +159,10 @@ def analyze(
         payload: Any = [render.result_dict(game, state, r) for r in results]
         if comparison is not None:
             cli_compare.add_notes(payload, comparison)
+        if trace:
+            for entry, result in zip(payload, results, strict=True):
+                entry["trace"] = analysis_view.steps_json(game, state, result, max_steps,
+                                                          depth is not None)
         print(json.dumps(payload if compare else payload[0], indent=2))
         return
     out = console()
@@ -144,9 +170,10 @@ def analyze(
     shown = results if not compare else [
         next((r for r in results if r.algorithm == algorithm), results[0])]
     for result in shown:
-        if show_tree and result.trace is not None:
-            out.print(render.search_tree(game, state, result.trace, result.trace_truncated))
-        out.print(render.analysis(game, state, result))
+        for part in analysis_view.views(game, state, result, trace=trace, max_steps=max_steps,
+                                        tree=show_tree, tree_depth=tree_depth,
+                                        boards=show_boards, depth_limited=depth is not None):
+            out.print(part)
     if comparison is not None:
         out.print(render_compare.comparison_view(comparison))
 
