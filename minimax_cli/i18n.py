@@ -1,85 +1,15 @@
-"""The interface's language: English by default, Spanish with `--lang es` or a Spanish locale.
+"""The translation functions, where the CLI layer imports them (see minimax_cli.core.i18n)."""
 
-User-facing strings are written in English in the code and pass through `_` (one string) or
-`ngettext` (singular and plural by a count); the Spanish catalogue is a standard gettext catalogue,
-`minimax_cli/locale/es/LC_MESSAGES/minimax.po`, compiled to the `.mo` beside it that Python's
-`gettext` reads (`python scripts/i18n.py` extracts the strings and compiles; tests check that every
-string has a translation and that the `.mo` matches the `.po`). Strings with values use named
-fields, `_("{node} ≤ {value}").format(node=..., value=...)`, so a translation may reorder them.
-
-The language is chosen once per command, before any output: `--lang` if given, else the first of
-LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set (`es_AR.UTF-8` gives Spanish), else English.
-"""
-
-from __future__ import annotations
-
-import gettext
-import os
-from pathlib import Path
-
-DOMAIN = "minimax"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-#: The languages of the interface: code -> its name in that language.
-LANGUAGES = {"en": "English", "es": "español"}
-DEFAULT = "en"
-
-_current: gettext.NullTranslations = gettext.NullTranslations()
-_language = DEFAULT
-
-
-def language_from_environment(environ: dict[str, str] | None = None) -> str:
-    """The interface language the locale asks for: `es` for any Spanish locale, else English."""
-    env = os.environ if environ is None else environ
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(name, "")
-        if value:
-            # LANGUAGE may list several (es_AR:es:en); the first that we have wins.
-            for part in value.split(":"):
-                code = part.split(".")[0].split("_")[0].lower()
-                if code in LANGUAGES:
-                    return code
-            return DEFAULT
-    return DEFAULT
-
-
-def parse_language(text: str) -> str:
-    """`es`, `ES`, `es_AR`, `español`... -> a code of LANGUAGES; ValueError naming the choices."""
-    word = text.strip().lower()
-    code = word.split(".")[0].split("_")[0].split("-")[0]
-    if code in LANGUAGES:
-        return code
-    for known, name in LANGUAGES.items():
-        if word == name or (known == "es" and word in ("espanol", "spanish", "castellano")):
-            return known
-    choices = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-    raise ValueError(f"unknown language {text!r:.40}; choose one of {choices}")
-
-
-def set_language(code: str | None) -> str:
-    """Use `code` (None: the environment's) for every later string; returns the code used."""
-    global _current, _language
-    chosen = code if code is not None else language_from_environment()
-    if chosen == DEFAULT:
-        _current = gettext.NullTranslations()
-    else:
-        _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[chosen], fallback=True)
-    _language = chosen
-    return chosen
-
-
-def language() -> str:
-    return _language
-
-
-def _(message: str) -> str:
-    """`message` in the interface's language."""
-    return _current.gettext(message)
-
-
-def ngettext(singular: str, plural: str, n: int) -> str:
-    """The singular or plural form for the count `n`, in the interface's language."""
-    return _current.ngettext(singular, plural, n)
-
+from minimax_cli.core.i18n import (
+    LANGUAGES,
+    LOCALE_DIR,
+    _,
+    language,
+    language_from_environment,
+    ngettext,
+    parse_language,
+    set_language,
+)
 
 __all__ = ["LANGUAGES", "LOCALE_DIR", "_", "language", "language_from_environment", "ngettext",
            "parse_language", "set_language"]
