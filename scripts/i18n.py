@@ -28,7 +28,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "minimax_cli" / "locale"
 LANGUAGES = ("es",)
-KEYWORDS = {"_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 SOURCES = ("minimax_cli", "games")
 
 

@@ -80,10 +80,16 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark `message` for the catalogue without translating it: for text fixed at import (class
+    attributes, help), before the language is chosen; pass it through `_` where it is shown."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for the count `n`, in the interface's language."""
     return _current.ngettext(singular, plural, n)
 
 
-__all__ = ["LANGUAGES", "LOCALE_DIR", "_", "language", "language_from_environment", "ngettext",
+__all__ = ["LANGUAGES", "LOCALE_DIR", "N_", "_", "language", "language_from_environment", "ngettext",
            "parse_language", "set_language"]
