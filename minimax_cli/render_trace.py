@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from minimax_cli.core.score import Number, format_number, is_decisive
@@ -183,22 +184,26 @@ def sentence(step: Step, engine: bool, explicit: bool = True) -> str:
 
 def trace_view(steps: list[Step], limit: int, engine: bool, algorithm: str,
                explicit: bool = True) -> RenderableType:
-    """The steps numbered, leaves and cuts lettered as the slides do, indented by depth."""
-    lines: list[RenderableType] = [Text(_("The search step by step ({algorithm}); α is the value "
-                                          "MAX can already guarantee, β the value MIN "
-                                          "can").format(algorithm=algorithm), style="bold")]
+    """The steps numbered, leaves and cuts lettered as the slides do, indented by depth; a long
+    step wraps inside its own column, under its text."""
+    heading = Text(_("The search step by step ({algorithm}); α is the value MAX can already "
+                     "guarantee, β the value MIN can").format(algorithm=algorithm), style="bold")
+    table = Table.grid(padding=(0, 1))
+    table.add_column(justify="right", style="dim", no_wrap=True)
+    table.add_column(overflow="fold")
     for i, step in enumerate(steps[:limit], 1):
-        mark = f"({step.letter}) " if step.letter else ""
-        line = Text(f"{i:>4}  " + "  " * min(step.depth, 12))
-        line.append(mark, style="bold cyan")
-        line.append(sentence(step, engine, explicit),
-                    style="yellow" if step.kind == "cut" else "bold" if step.kind == "done" else "")
-        lines.append(line)
+        words = Text("  " * min(step.depth, 12))
+        if step.letter:
+            words.append(f"({step.letter}) ", style="bold cyan")
+        words.append(sentence(step, engine, explicit),
+                     style="yellow" if step.kind == "cut" else "bold" if step.kind == "done" else "")
+        table.add_row(str(i), words)
+    parts: list[RenderableType] = [heading, table]
     if len(steps) > limit:
-        lines.append(Text(_("… {count} more steps: the step limit ({limit}) was reached; "
+        parts.append(Text(_("… {count} more steps: the step limit ({limit}) was reached; "
                             "--max-steps shows more").format(count=len(steps) - limit,
                                                              limit=limit), style="dim"))
-    return Group(*lines)
+    return Group(*parts)
 
 
 def _json_number(value: Number | None) -> Any:

@@ -26,12 +26,19 @@ def text(*args: str) -> str:
 
 
 def steps_of(out: str) -> list[str]:
-    """The numbered step lines of a --trace output, without their numbers."""
-    lines = []
-    for line in out.splitlines():
-        head = line[:4].strip()
-        if head.isdigit() and line[4:6] == "  ":
-            lines.append(line[6:].strip())
+    """The numbered step lines of a --trace output, without their numbers (a step wrapped onto
+    more lines joined again)."""
+    lines: list[str] = []
+    number = 0
+    for line in out.split("The search step by step", 1)[-1].splitlines()[1:]:
+        head, _, rest = line.strip().partition(" ")
+        if head.isdigit() and int(head) == number + 1:
+            number += 1
+            lines.append(rest.strip())
+        elif lines and line.startswith(" ") and line.strip() and not line.strip()[0] in "…":
+            lines[-1] += " " + line.strip()
+        else:
+            break
     return lines
 
 
