@@ -23,6 +23,8 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.text import Text
 
 from minimax_cli.core.game import MAX, PLAYER_NAMES, Game, Grid
+from minimax_cli.i18n import _
+from minimax_cli.words import count, grouped
 
 AnyGame = Game[Any, Any]
 
@@ -47,11 +49,11 @@ def player_labels(game: AnyGame) -> tuple[str, ...]:
     of more than two players `player 1`, `player 2`..."""
     players = game.game_type.players
     if players != 2:
-        return tuple(f"player {i + 1}" for i in range(players))
+        return tuple(_("player {number}").format(number=i + 1) for i in range(players))
     names = list(PLAYER_NAMES)
     state = game.initial_state()
     seen: set[int] = set()
-    for _ in range(2):
+    for _turn in range(2):
         before = game.grid(state)
         moves = game.legal_moves(state)
         if before is None or not moves or game.outcome(state) is not None:
@@ -137,19 +139,23 @@ def line_words(grid: Grid, cells: Collection[int], columns: Sequence[str]) -> st
     """Cells of a board whose columns are named `columns`, in words: `row 1, columns 1 to 4`,
     `column 3, rows 2 to 5`, `from column 1, row 1 to column 4, row 4`, or one by one."""
     spots = sorted((col, grid.rows - row) for row, col in (divmod(c, grid.cols) for c in cells))
-    cols = sorted({col for col, _ in spots})
-    rows = sorted({row for _, row in spots})
+    cols = sorted({col for col, _row in spots})
+    rows = sorted({row for _col, row in spots})
     straight = len(spots) > 1 and all(
         (b[0] - a[0], b[1] - a[1]) == (spots[1][0] - spots[0][0], spots[1][1] - spots[0][1])
         for a, b in pairwise(spots))
     if straight and len(rows) == 1:
-        return f"row {rows[0]}, columns {columns[cols[0]]} to {columns[cols[-1]]}"
+        return _("row {row}, columns {first} to {last}").format(
+            row=rows[0], first=columns[cols[0]], last=columns[cols[-1]])
     if straight and len(cols) == 1:
-        return f"column {columns[cols[0]]}, rows {rows[0]} to {rows[-1]}"
+        return _("column {column}, rows {first} to {last}").format(
+            column=columns[cols[0]], first=rows[0], last=rows[-1])
     if straight:
         (c0, r0), (c1, r1) = spots[0], spots[-1]
-        return f"from column {columns[c0]}, row {r0} to column {columns[c1]}, row {r1}"
-    return "; ".join(f"column {columns[col]}, row {row}" for col, row in spots)
+        return _("from column {column}, row {row} to column {last_column}, row {last_row}").format(
+            column=columns[c0], row=r0, last_column=columns[c1], last_row=r1)
+    return "; ".join(_("column {column}, row {row}").format(column=columns[col], row=row)
+                     for col, row in spots)
 
 
 @dataclass(frozen=True)
@@ -245,15 +251,15 @@ def caption_text(game: AnyGame, grid: Grid, previous: Any | None, move: Any | No
         if columns is not None:
             where = line_words(grid, last, columns)
             if len(last) == 1:  # the move names the column: the row says where the mark fell
-                where = f"row {grid.rows - min(last) // grid.cols}"
+                where = _("row {row}").format(row=grid.rows - min(last) // grid.cols)
         else:
             where = " ".join(coordinate(grid, c) for c in sorted(last))
-        parts.append(f"last move [ ]: {text} ({where})" if text and text != where
-                     else f"last move [ ]: {where}")
+        parts.append(_("last move [ ]: {move} ({where})").format(move=text, where=where)
+                     if text and text != where else _("last move [ ]: {where}").format(where=where))
     if line:
         cells = (line_words(grid, line, columns) if columns is not None
                  else " ".join(coordinate(grid, c) for c in sorted(line)))
-        parts.append("winning line * *: " + cells)
+        parts.append(_("winning line * *: {cells}").format(cells=cells))
     return Text("   ".join(parts), style="dim")
 
 
@@ -289,17 +295,19 @@ def position_text(game: AnyGame, state: Any) -> Text:
     """A game without a grid: its position in the game's notation and the moves it allows (all
     of them up to LISTED_MOVES), or that the game is over."""
     text = Text()
-    text.append("position: ", style="dim")
+    # The two labels are padded to the same width, so that the values line up.
+    text.append(_("position: "), style="dim")
     position = game.format_position(state)
     if len(position) <= POSITION_CHARS:
         text.append(position, style="bold")
     else:  # a 4 MB tree would bury the report: the JSON has it whole
         text.append(position[:POSITION_CHARS] + "…", style="bold")
-        text.append(f" ({len(position):,} characters; --json has it all)", style="dim")
+        text.append(_(" ({count} characters; --json has it all)").format(
+            count=grouped(len(position))), style="dim")
     moves = game.legal_moves(state)
-    text.append("\nmoves:    ", style="dim")
+    text.append("\n" + _("moves:    "), style="dim")
     if not moves:
-        text.append("none, the game is over")
+        text.append(_("none, the game is over"))
         return text
     shown = [game.format_move(state, m) for m in
              (moves if len(moves) <= LISTED_MOVES else moves[: LISTED_MOVES - 2])]
@@ -307,7 +315,7 @@ def position_text(game: AnyGame, state: Any) -> Text:
         shown += ["...", game.format_move(state, moves[-1])]
     text.append(", ".join(shown))
     if len(moves) > LISTED_MOVES:
-        text.append(f" ({len(moves):,} moves)", style="dim")
+        text.append(" (" + count(len(moves), "move") + ")", style="dim")
     return text
 
 

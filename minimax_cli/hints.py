@@ -20,9 +20,10 @@ from minimax_cli import render
 from minimax_cli.core.game import MAX, Game
 from minimax_cli.core.result import MoveValue, SearchResult
 from minimax_cli.core.score import Bound
+from minimax_cli.i18n import _, ngettext
 from minimax_cli.play_words import Party, cell_words, explain
 from minimax_cli.policy import Choice, Line, Policy, Thought, tied_moves
-from minimax_cli.words import BEST, count
+from minimax_cli.words import best_word, count, grouped
 
 AnyGame = Game[Any, Any]
 
@@ -53,14 +54,15 @@ def moves_table(game: AnyGame, state: Any, result: SearchResult, party: Party,
     """Every move with its value for `party` (who plays `side`, named in the heading), best
     first; the best starred, `played` marked."""
     numeric = not game.win_loss
-    column = "value (MAX's view)" if numeric else f"for {party.name}"
+    column = _("value (MAX's view)") if numeric else party.says(_("for you"), _("for {name}"))
     table = Table()
-    table.add_column("move")
+    table.add_column(ngettext("move", "moves", 1))  # one msgid with words.count's plural
     table.add_column(column)
     best = set(result.best_moves())
     entries = sorted_moves(game, state, result, party.player)
     for entry in entries[:MAX_ROWS]:
-        marks = (" ★" if entry.move in best else "") + (" played" if entry.move == played else "")
+        marks = (" ★" if entry.move in best else "") + (_(" played") if entry.move == played
+                                                          else "")
         score = entry.score.seen_by(party.player)
         table.add_row(Text(game.format_move(state, entry.move) + marks),
                       cell_words(game, score, party.player),
@@ -73,25 +75,34 @@ def moves_table(game: AnyGame, state: Any, result: SearchResult, party: Party,
             unvalued += 1
             if rows < MAX_ROWS:
                 rows += 1
-                table.add_row(Text(game.format_move(state, move)), "not valued", style="dim")
+                table.add_row(Text(game.format_move(state, move)), _("not valued"), style="dim")
     hidden = len(entries) + unvalued - rows
     if hidden:
-        table.add_row(Text(f"… {count(hidden, 'more move')}"), "not shown", style="dim")
-    named = "" if side in (None, party.name) else f" ({side})"
-    heading = f"Moves for {party.name}{named}, best first"
+        table.add_row(Text("… " + count(hidden, "more move")), _("not shown"), style="dim")
+    if side in (None, party.name):
+        heading = party.says(_("Moves for you, best first"), _("Moves for {name}, best first"))
+    else:
+        heading = party.says(_("Moves for you ({side}), best first"),
+                             _("Moves for {name} ({side}), best first"), side=side or "")
     distances = any(m.score.relative.result and m.score.relative.plies for m in result.moves)
     if not all(m.score.relative.proven for m in result.moves):
-        meaning = "by the estimate of the deepest search (not proven)"
+        meaning = _("by the estimate of the deepest search (not proven)")
     elif distances:
-        meaning = "keeps the game value, wins soonest or loses slowest"
+        meaning = _("keeps the game value, wins soonest or loses slowest")
     else:
-        meaning = "keeps the game value"
-    notes = [f"★ {BEST}: {meaning}"]
+        meaning = _("keeps the game value")
+    notes = [f"★ {best_word()}: {meaning}"]
     if numeric:
-        notes.append(f"{'higher' if party.player == MAX else 'lower'} values are better for "
-                     f"{party.name}")
+        if party.player == MAX:
+            better = party.says(_("higher values are better for you"),
+                                _("higher values are better for {name}"))
+        else:
+            better = party.says(_("lower values are better for you"),
+                                _("lower values are better for {name}"))
+        notes.append(better)
     elif distances:
-        notes.append(f"“in N moves” counts {party.possessive} own moves, this one included")
+        notes.append(party.says(_("“in N moves” counts your own moves, this one included"),
+                                _("“in N moves” counts its own moves, this one included")))
     return Group(Text(heading, style="italic"), table, Text("; ".join(notes), style="dim"))
 
 
@@ -104,22 +115,25 @@ def line_text(game: AnyGame, state: Any, line: Line) -> str:
     if line.cut or (line.proven and not line.to_the_end):
         words.append("…")
     if line.to_the_end and len(line.moves) == 1:
-        return f"{words[0]} (it ends the game)"
+        return _("{move} (it ends the game)").format(move=words[0])
     if line.proven and line.optimal_only:
-        kind = "then optimal play on both sides: each move keeps the game value"
+        text = _("{moves} (then optimal play on both sides: each move keeps the game value)")
     elif line.proven:
-        kind = "then best play on both sides"
+        text = _("{moves} (then best play on both sides)")
     elif len(line.moves) == 1:
-        kind = "no line: nothing was searched beyond this move"
+        text = _("{moves} (no line: nothing was searched beyond this move)")
     else:
-        kind = "then the play the search expects, not proven"
-    return f"{' '.join(words)} ({kind})"
+        text = _("{moves} (then the play the search expects, not proven)")
+    return text.format(moves=" ".join(words))
 
 
 def listed(game: AnyGame, state: Any, moves: Sequence[Any]) -> str:
     """`3, 7, 9`; past LISTED moves, `… and 12 more`."""
     names = ", ".join(game.format_move(state, m) for m in moves[:LISTED])
-    return names + (f" and {len(moves) - LISTED:,} more" if len(moves) > LISTED else "")
+    if len(moves) <= LISTED:
+        return names
+    rest = len(moves) - LISTED
+    return _("{moves} and {count} more").format(moves=names, count=grouped(rest))
 
 
 def why_view(game: AnyGame, state: Any, ply: int, choice: Choice, line: Line, mover: Party,
@@ -130,18 +144,21 @@ def why_view(game: AnyGame, state: Any, ply: int, choice: Choice, line: Line, mo
     result = thought.result
     move_text = game.format_move(state, choice.move)
     head = Text()
-    head.append(f"why {move_text}? ", style="bold")
-    head.append(f"{mover.name} played {move_text} at ply {ply}: "
-                + explain(game, thought, choice.move, mover, other))
+    head.append(_("why {move}? ").format(move=move_text), style="bold")
+    head.append(mover.says(_("you played {move} at ply {ply}: {why}"),
+                           _("{name} played {move} at ply {ply}: {why}"), move=move_text,
+                           ply=str(ply), why=explain(game, thought, choice.move, mover, other)))
     lines: list[RenderableType] = [head]
     if choice.random:
-        lines.append(Text(f"a random move: at level {policy.level} the AI plays a random legal move "
-                          f"{policy.randomness:.0%} of the time"))
-    lines.append(Text("line: " + line_text(game, state, line)))
+        lines.append(Text(_("a random move: at level {level} the AI plays a random legal move "
+                            "{percent} of the time").format(level=policy.level,
+                                                            percent=f"{policy.randomness:.0%}")))
+    lines.append(Text(_("line: {line}").format(line=line_text(game, state, line))))
     tied = [m for m in tied_moves(game, state, result) if m != choice.move]
     if tied and not choice.random:
         others = listed(game, state, tied)
-        lines.append(Text(f"as good: {others} (the AI picks one of the best at random)"))
+        lines.append(Text(_("as good: {moves} (the AI picks one of the best at random)").format(
+            moves=others)))
     if result.moves:
         lines.append(moves_table(game, state, result, mover, played=choice.move, side=side))
     if thought.method is None:  # a solver's work is already counted in the head line
@@ -152,9 +169,11 @@ def why_view(game: AnyGame, state: Any, ply: int, choice: Choice, line: Line, mo
 def hint_line(game: AnyGame, state: Any, thought: Thought, tied: Sequence[Any], mover: Party,
               other: Party) -> str:
     """`best: 3, 7 (a draw with best play, proven by a search to the end · 576 nodes)`."""
-    label = BEST if thought.result.score is not None else "move ordering suggests"
     moves = listed(game, state, tied)
-    return f"{label}: {moves} ({explain(game, thought, tied[0], mover, other)})"
+    why = explain(game, thought, tied[0], mover, other)
+    if thought.result.score is None:
+        return _("move ordering suggests: {moves} ({why})").format(moves=moves, why=why)
+    return _("best: {moves} ({why})").format(moves=moves, why=why)
 
 
 __all__ = ["LISTED", "MAX_ROWS", "hint_line", "line_text", "listed", "moves_table", "sorted_moves",

@@ -45,6 +45,7 @@ from rich.markup import escape
 
 from minimax_cli import boards, hints, render
 from minimax_cli.core.game import CHANCE, MAX, Game, GameError, Probability
+from minimax_cli.i18n import _, language, ngettext
 from minimax_cli.play_config import (
     PlayConfig,
     intro_words,
@@ -63,15 +64,26 @@ from minimax_cli.play_input import (
     refusal,
     shown,
 )
-from minimax_cli.play_words import Party, ending_words, explain, you
+from minimax_cli.play_words import Party, ending_words, explain, the_ai, you
 from minimax_cli.policy import LEVELS, Choice, ConfigError, Thinker, parse_level, tied_moves
 from minimax_cli.review import review_game, review_words
-from minimax_cli.words import count
+from minimax_cli.words import count, grouped
 
 AnyGame = Game[Any, Any]
 
 COMMANDS = ("hint", "undo", "why", "board", "help", "quit")
-ALIASES = {"q": "quit", "exit": "quit", "?": "help", "h": "help"}
+#: The commands' names in other languages (the first for each command is the one shown), taken in
+#: every language so that a script means the same whatever the locale.
+LOCAL_COMMANDS = {
+    "es": {"pista": "hint", "deshacer": "undo", "por qué": "why", "porqué": "why",
+           "por que": "why", "porque": "why", "tablero": "board", "ayuda": "help",
+           "salir": "quit"},
+}
+ALIASES = {"q": "quit", "exit": "quit", "?": "help", "h": "help",
+           **{word: command for words in LOCAL_COMMANDS.values() for word, command in words.items()}}
+#: Answers to "play again?": English and Spanish, in any language.
+YES = ("y", "yes", "s", "si", "sí")
+NO = ("n", "no")
 INTERRUPTED = 130
 #: The exit code of a scripted session with a bad line (the game went on without it).
 BAD_INPUT = 2
@@ -127,7 +139,7 @@ class Session:
             pass
         except KeyboardInterrupt:
             code = INTERRUPTED
-        self.say("bye")
+        self.say(_("bye"))
         return code or (BAD_INPUT if self.bad_lines else 0)
 
     def say(self, text: str, markup: bool = False) -> None:
@@ -140,18 +152,20 @@ class Session:
         name = self.names[player]
         if self.config.watch or not any(self.config.ai):
             return name
-        return f"{name} (AI)" if self.config.ai[player] else f"{name} (you)"
+        text = _("{name} (AI)") if self.config.ai[player] else _("{name} (you)")
+        return text.format(name=name)
 
     def party(self, player: int) -> Party:
         """How the words speak of `player`: you, the AI, or by name when both are humans or
         both the AI."""
         if self.config.watch or not any(self.config.ai):
             return Party(player, self.names[player])
-        return Party(player, "the AI") if self.config.ai[player] else you(player)
+        return the_ai(player) if self.config.ai[player] else you(player)
 
     def intro(self) -> None:
         where, line = intro_words(self.game, self.config)
-        commands = "" if self.config.watch else " Type [bold]help[/] for commands."
+        commands = "" if self.config.watch else " " + _("Type {help} for commands.").format(
+            help=f"[bold]{command_name('help')}[/]")
         self.say(f"[bold]{escape(self.game.name)}[/]{escape(where)}: {escape(line)}.{commands}",
                  markup=True)
 
@@ -168,7 +182,7 @@ class Session:
                 self.chance_turn()
                 continue
             if self.config.ai[player]:
-                self.guarded("the AI's turn", partial(self.ai_turn, player), command=False)
+                self.guarded(None, partial(self.ai_turn, player))
                 continue
             if self.shown != len(self.states):
                 self.show_board()
@@ -183,25 +197,32 @@ class Session:
             assert self.parsed is not None and self.parsed[0] == text  # set by check_input
             move = self.parsed[1]
             if self.lines is not None:
-                self.say(f"{self.who(player)} plays {game.format_move(self.state, move)}")
+                self.say(_("{player} plays {move}").format(
+                    player=self.who(player), move=game.format_move(self.state, move)))
             self.push(move)
         self.show_board(final=True)
         return True
 
-    def guarded(self, what: str, action: Callable[[], None], command: bool = True) -> None:
-        """Run a command or the AI's turn. Ctrl-C outside a think (which handles its own) stops
-        it and the game goes on, unless it is the second in a row; a fault in a command is one
-        line and the game goes on (a bug, but the game is not lost to it)."""
+    def guarded(self, command: str | None, action: Callable[[], None]) -> None:
+        """Run a command (None: the AI's turn). Ctrl-C outside a think (which handles its own)
+        stops it and the game goes on, unless it is the second in a row; a fault in a command is
+        one line and the game goes on (a bug, but the game is not lost to it)."""
         try:
             action()
         except KeyboardInterrupt:
             self.stopped_by_ctrl_c()
-            self.say(f"(Ctrl-C stopped {what}; the game goes on. Ctrl-C again quits.)")
+            if command is None:
+                self.say(_("(Ctrl-C stopped the AI's turn; the game goes on. Ctrl-C again "
+                           "quits.)"))
+            else:
+                self.say(_("(Ctrl-C stopped {command}; the game goes on. Ctrl-C again "
+                           "quits.)").format(command=command_name(command)))
         except Exception as error:
-            if not command:
+            if command is None:
                 raise
-            self.refuse(f"{what} failed ({type(error).__name__}: {error}); this is a bug in "
-                        "minimax or the game; the game goes on")
+            self.refuse(_("{command} failed ({error}); this is a bug in minimax or the game; the "
+                          "game goes on").format(command=command_name(command),
+                                                 error=f"{type(error).__name__}: {error}"))
 
     @property
     def state(self) -> Any:
@@ -254,12 +275,13 @@ class Session:
                 move = outcome
                 break
         self.push(move)
-        self.say(f"chance: {self.game.format_move(state, move)}")
+        self.say(_("chance: {outcome}").format(outcome=self.game.format_move(state, move)))
 
     def ai_turn(self, player: int) -> None:
         state, budget = self.state, self.config.policy.budget
-        display = self.thinking(f"{self.who(player)} is thinking (up to {budget:g} s; Ctrl-C: "
-                                "play the best move found so far)…")
+        display = self.thinking(_("{player} is thinking (up to {budget} s; Ctrl-C: play the best "
+                                  "move found so far)…").format(player=self.who(player),
+                                                                budget=f"{budget:g}"))
         choice = self.thinker.choose(state, display)
         if choice.thought.interrupted:
             self.stopped_by_ctrl_c()
@@ -268,18 +290,20 @@ class Session:
         after = self.game.play(state, choice.move)
         ended = self.game.outcome(after)
         if ended is not None and len(self.names) != 2:
-            words = f"the game ends: {winners_words(self.game, after)}"
+            words = _("the game ends: {result}").format(result=winners_words(self.game, after))
         elif ended is not None:  # nothing is left to prove or to play: say how it ended
             words = ending_words(self.game, ended, self.party(player))
         else:
             words = explain(self.game, choice.thought, choice.move, self.party(player),
                             self.other(player), played=True)
-        note = (f" (a random move: level {self.config.policy.level})" if choice.random else "")
+        note = (_(" (a random move: level {level})").format(level=self.config.policy.level)
+                if choice.random else "")
         move_text = escape(self.game.format_move(state, choice.move))
-        self.say(f"{escape(self.who(player))} plays [bold]{move_text}[/]: {escape(words)}"
-                 f"{note}", markup=True)
+        self.say(_("{player} plays {move}: {why}").format(
+            player=escape(self.who(player)), move=f"[bold]{move_text}[/]", why=escape(words))
+            + escape(note), markup=True)
         if choice.thought.interrupted:
-            self.say("(Ctrl-C stopped the AI's think; the game goes on. Ctrl-C again quits.)")
+            self.say(_("(Ctrl-C stopped the AI's think; the game goes on. Ctrl-C again quits.)"))
         if self.config.watch and self.game.outcome(self.state) is None:
             self.show_board()
             self.sleep(self.config.delay)
@@ -293,16 +317,19 @@ class Session:
     # --- input ------------------------------------------------------------------------------------
     def prompt_text(self, player: int) -> str:
         if any(self.config.ai):
-            return f"your move ({self.names[player]}): "
-        return f"{self.names[player]} to move: "
+            return _("your move ({player}): ").format(player=self.names[player])
+        return _("{player} to move: ").format(player=self.names[player])
 
     def check_input(self, text: str) -> str | None:
         """None when `text` is a command or a legal move; otherwise why not."""
         word = text.strip().lower()
         if not word:
             first = next(iter(self.game.legal_moves(self.state)), None)
-            example = "" if first is None else f" such as {self.game.format_move(self.state, first)}"
-            return f"type a move{example}, or help for the commands"
+            if first is None:
+                return _("type a move, or {help} for the commands").format(
+                    help=command_name("help"))
+            return _("type a move such as {move}, or {help} for the commands").format(
+                move=self.game.format_move(self.state, first), help=command_name("help"))
         if ALIASES.get(word, word) in COMMANDS:
             return None
         try:
@@ -310,8 +337,9 @@ class Session:
         except GameError as error:
             return str(error)
         except Exception as error:  # a game's reader should raise GameError only: a bug, survived
-            return (f"the move {shown(text)} was not understood (the game's move reader failed: "
-                    f"{type(error).__name__}); {self.game.move_help}")
+            return _("the move {move} was not understood (the game's move reader failed: "
+                     "{error}); {move_help}").format(move=shown(text), error=type(error).__name__,
+                                                     move_help=self.game.move_help)
         self.parsed = (text, move)
         return None
 
@@ -345,7 +373,7 @@ class Session:
 
     def entries(self) -> Iterable[str]:
         """What Tab completes at a move prompt: the commands, then the legal moves (lazily)."""
-        yield from COMMANDS
+        yield from command_names()
         for move in self.game.legal_moves(self.state):
             yield self.game.format_move(self.state, move)
 
@@ -354,8 +382,8 @@ class Session:
         prompt; scripted, one line on stderr with the line's number, counted for the exit code."""
         if self.lines is not None:
             self.bad_lines += 1
-            self.errors.print(refusal(f"line {self.line_number}: {reason}"), soft_wrap=True,
-                              highlight=False)
+            self.errors.print(refusal(_("line {line}: {problem}").format(
+                line=self.line_number, problem=reason)), soft_wrap=True, highlight=False)
         else:
             self.errors.print(refusal(reason, self.errors.width), soft_wrap=True, highlight=False)
 
@@ -364,11 +392,11 @@ class Session:
             return False
 
         def check(text: str) -> str | None:
-            return None if text.strip().lower() in ("y", "yes", "n", "no") else "answer y or n"
+            return None if text.strip().lower() in YES + NO else _("answer y or n")
 
-        verb = "watch" if self.config.watch else "play"
-        answer = self.read(f"{verb} again? (y/n) ", check, ("yes", "no"))
-        return answer.lower().startswith("y")
+        question = _("watch again? (y/n) ") if self.config.watch else _("play again? (y/n) ")
+        answer = self.read(question, check, (_("yes"), _("no")))
+        return answer.strip().lower() in YES
 
     # --- commands ---------------------------------------------------------------------------------
     def command(self, word: str) -> None:
@@ -389,10 +417,11 @@ class Session:
         game, state = self.game, self.state
         budget = self.config.policy.budget
         thought = self.thinker.hint(state, self.thinking(
-            f"thinking about a hint (up to {budget:g} s; Ctrl-C: stop)…"))
+            _("thinking about a hint (up to {budget} s; Ctrl-C: stop)…").format(
+                budget=f"{budget:g}")))
         if thought.interrupted:  # the hint is abandoned: the prompt comes back
             self.stopped_by_ctrl_c()
-            self.say("(Ctrl-C stopped the hint; Ctrl-C again quits.)")
+            self.say(_("(Ctrl-C stopped the hint; Ctrl-C again quits.)"))
             return
         player = game.to_move(state)
         mover, other = self.party(player), self.other(player)
@@ -408,11 +437,11 @@ class Session:
         from that move on, and its moves table."""
         plies = [i for i in self.analyses if i < len(self.moves)]
         if not plies:
-            self.say("the AI has not moved yet in this game")
+            self.say(_("the AI has not moved yet in this game"))
             return
         ply = max(plies)
         state, choice = self.states[ply], self.analyses[ply]
-        with self.thinking("working out the line after the AI's move…"):
+        with self.thinking(_("working out the line after the AI's move…")):
             line = self.thinker.line(state, choice.thought, choice.move)
         player = self.game.to_move(state)
         self.console.print(hints.why_view(self.game, state, ply + 1, choice, line,
@@ -425,14 +454,15 @@ class Session:
                        if self.game.to_move(self.states[i]) != CHANCE
                        and not self.config.ai[self.game.to_move(self.states[i])]]
         if not human_turns:
-            self.say("nothing to undo")
+            self.say(_("nothing to undo"))
             return
         keep = human_turns[-1]
-        taken = [f"{self.party(self.game.to_move(s)).whose()} {self.game.format_move(s, m)}"
+        taken = [self.party(self.game.to_move(s)).move_of(self.game.format_move(s, m))
                  for s, m in zip(self.states[keep:-1], self.moves[keep:], strict=True)]
         del self.states[keep + 1:]
         del self.moves[keep:]
-        self.say(f"took back {count(len(taken), 'ply')} ({', '.join(taken)})")
+        self.say(ngettext("took back {count} ply ({moves})", "took back {count} plies ({moves})",
+                          len(taken)).format(count=grouped(len(taken)), moves=", ".join(taken)))
         self.shown = -1
 
     # --- the end of a game ------------------------------------------------------------------------
@@ -441,27 +471,42 @@ class Session:
         value = game.outcome(self.state)
         assert value is not None
         if len(self.names) != 2:
-            verdict = f"game over: {winners_words(game, self.state)}"
+            verdict = _("game over: {result}").format(result=winners_words(game, self.state))
         elif not game.win_loss:
-            verdict = f"game over: value {render.fmt_value(value)} (MAX's view)"
+            verdict = _("game over: value {value} (MAX's view)").format(
+                value=render.fmt_value(value))
         elif value == 0:
-            verdict = "game over: a draw"
+            verdict = _("game over: a draw")
         else:
-            verdict = f"game over: {self.who(MAX if value > 0 else 1 - MAX)} wins"
-        self.say(f"[bold]{escape(verdict)}[/] after {count(len(self.moves), 'ply')}", markup=True)
+            verdict = _("game over: {player} wins").format(
+                player=self.who(MAX if value > 0 else 1 - MAX))
+        self.say(_("{verdict} after {plies}").format(
+            verdict=f"[bold]{escape(verdict)}[/]", plies=count(len(self.moves), "ply")),
+            markup=True)
         if not self.config.review or not reviewable(game):
             return
         try:
             review = review_game(game, self.states[:-1], self.moves)
         except KeyboardInterrupt:
             self.stopped_by_ctrl_c()
-            self.say("(Ctrl-C stopped the review; Ctrl-C again quits.)")
+            self.say(_("(Ctrl-C stopped the review; Ctrl-C again quits.)"))
             return
         lines, note = review_words(game, review, [self.who(0), self.who(1)], self.on_grid)  # 2 players
         for line in lines:
             self.say(line)
         if note is not None:
             console.print(note, style="dim")
+
+
+def command_names() -> tuple[str, ...]:
+    """The commands as the interface's language names them (for Tab completion)."""
+    return tuple(command_name(command) for command in COMMANDS)
+
+
+def command_name(command: str) -> str:
+    """`help`, or its name in the interface's language (`ayuda`)."""
+    words = LOCAL_COMMANDS.get(language(), {})
+    return next((word for word, meant in words.items() if meant == command), command)
 
 
 def reviewable(game: AnyGame) -> bool:

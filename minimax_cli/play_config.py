@@ -9,6 +9,7 @@ from typing import Any
 
 from minimax_cli import boards, render
 from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.i18n import _
 from minimax_cli.policy import ConfigError, Policy
 
 AnyGame = Game[Any, Any]
@@ -32,22 +33,32 @@ class PlayConfig:
 
 def parse_side(game: AnyGame, text: str) -> int:
     """`first`/`second` (also `max`/`min`, `1`/`2`, and the players' symbols such as x/o); in a
-    game of more than two players the seat's number, 1..n (also `player 2`, `third`)."""
+    game of more than two players the seat's number, 1..n (also `player 2`, `third`). The
+    ordinals and `player N` are also taken in the interface's language (primero, jugador 2)."""
     word = text.strip().lower()
     labels = [label.lower() for label in boards.player_labels(game)]
     players = len(labels)
+    local = [ordinal(i).lower() for i in range(min(players, len(ORDINALS)))]
     if players != 2:
-        ordinals = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
         for player in range(players):
-            if word in (str(player + 1), labels[player], ordinals[player]):
+            if word in (str(player + 1), labels[player], ORDINALS[player], local[player],
+                        f"player {player + 1}"):
                 return player
-        raise ConfigError(f"unknown side {text!r}; use a seat number from 1 to {players}")
+        raise ConfigError(_("unknown side {side}; use a seat number from 1 to {count}").format(
+            side=repr(text), count=players))
     for player, words in enumerate((("first", "max", "1"), ("second", "min", "2"))):
-        if word in words or word == labels[player]:
+        if word in words or word in (labels[player], local[player]):
             return player
-    accepted = "first or second" + (f" ({labels[0]} or {labels[1]})"
-                                    if labels != ["max", "min"] else "")
-    raise ConfigError(f"unknown side {text!r}; use {accepted}")
+    if labels != ["max", "min"]:
+        raise ConfigError(_("unknown side {side}; use first or second ({first} or {second})").format(
+            side=repr(text), first=labels[0], second=labels[1]))
+    raise ConfigError(_("unknown side {side}; use first or second").format(side=repr(text)))
+
+
+def ordinal(seat: int) -> str:
+    """`first`, `second`... (ORDINALS) in the interface's language."""
+    return (_("first"), _("second"), _("third"), _("fourth"), _("fifth"), _("sixth"),
+            _("seventh"), _("eighth"))[seat]
 
 
 def finished_words(game: AnyGame, state: Any) -> str | None:
@@ -58,10 +69,11 @@ def finished_words(game: AnyGame, state: Any) -> str | None:
     if game.game_type.players != 2:
         return winners_words(game, state)
     if not game.win_loss:
-        return f"its value is {render.fmt_value(value)} (MAX's view)"
+        return _("its value is {value} (MAX's view)").format(value=render.fmt_value(value))
     if value == 0:
-        return "it is a draw"
-    return f"{boards.player_labels(game)[MAX if value > 0 else 1 - MAX]} has won"
+        return _("it is a draw")
+    return _("{player} has won").format(
+        player=boards.player_labels(game)[MAX if value > 0 else 1 - MAX])
 
 
 def winners_words(game: AnyGame, state: Any) -> str:
@@ -73,9 +85,9 @@ def winners_words(game: AnyGame, state: Any) -> str:
     best = max(returns)
     top = [i for i, r in enumerate(returns) if r == best]
     if len(top) == 1 and len(set(returns)) > 1:
-        return f"{labels[top[0]]} has won"
+        return _("{player} has won").format(player=labels[top[0]])
     shown = ", ".join(f"{labels[i]} {render.fmt_value(r)}" for i, r in enumerate(returns))
-    return f"the returns are {shown}"
+    return _("the returns are {returns}").format(returns=shown)
 
 
 #: Seats in the order they move from the start (games of up to 8 players).
@@ -93,18 +105,22 @@ def intro_words(game: AnyGame, config: PlayConfig) -> tuple[str, str]:
     where = ""
     if config.start is not None:
         text = game.format_position(config.start)
-        where = f", from {text if len(text) <= SHORT_POSITION else 'the position given'}"
+        where = (_(", from {position}").format(position=text) if len(text) <= SHORT_POSITION
+                 else _(", from the position given"))
     if config.watch:
-        return where, f"the AI plays both sides ({level})"
+        return where, _("the AI plays both sides ({level})").format(level=level)
     if not any(config.ai):
-        humans = "two" if len(config.ai) == 2 else str(len(config.ai))
-        return where, f"{humans} humans at one keyboard"
+        if len(config.ai) == 2:
+            return where, _("two humans at one keyboard")
+        return where, _("{count} humans at one keyboard").format(count=len(config.ai))
     human = config.ai.index(False)
     if config.start is None:
-        order = ORDINALS[human] if human < len(ORDINALS) else f"player {human + 1}"
+        order = ordinal(human) if human < len(ORDINALS) else _("player {number}").format(
+            number=human + 1)
     else:
-        order = "to move" if game.to_move(start) == human else "the AI moves first"
-    return where, f"you play {names[human]} ({order}) against the AI ({level})"
+        order = _("to move") if game.to_move(start) == human else _("the AI moves first")
+    return where, _("you play {player} ({order}) against the AI ({level})").format(
+        player=names[human], order=order, level=level)
 
 
 def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = False,
@@ -118,12 +134,13 @@ def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = Fals
     --side or --ai-first says otherwise."""
     opponent = vs.strip().lower()
     if opponent not in ("ai", "human"):
-        raise ConfigError(f"unknown opponent {vs!r}; use --vs ai or --vs human")
+        raise ConfigError(_("unknown opponent {opponent}; use --vs ai or --vs human").format(
+            opponent=repr(vs)))
     state = game.initial_state() if start is None else start
     over = finished_words(game, state)
     if over is not None:
-        raise ConfigError(f"the game is already over in that position ({over}); give one where "
-                          "a move is still to be made")
+        raise ConfigError(_("the game is already over in that position ({result}); give one "
+                            "where a move is still to be made").format(result=over))
     players = game.game_type.players
     mover = game.to_move(state)
     mover = MAX if mover == CHANCE else mover
@@ -132,23 +149,26 @@ def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = Fals
         following = (mover + 1) % players
         if side is not None and human == mover:
             names = boards.player_labels(game)
-            raise ConfigError(f"--ai-first means the AI makes the first move, as {names[mover]}, "
-                              f"and you play {names[following]}; it contradicts --side {side}")
+            raise ConfigError(_("--ai-first means the AI makes the first move, as {ai}, and you "
+                                "play {you}; it contradicts --side {side}").format(
+                                    ai=names[mover], you=names[following], side=side))
         if side is None:
             human = following
     if watch and opponent == "human":
-        raise ConfigError("--watch is the AI against itself; it cannot be combined with --vs human")
+        raise ConfigError(_("--watch is the AI against itself; it cannot be combined with --vs "
+                            "human"))
     if (watch or opponent == "human") and (side is not None or ai_first):
         mode = "--watch" if watch else "--vs human"
-        raise ConfigError(f"--side and --ai-first choose your side against the AI; {mode} has none")
+        raise ConfigError(_("--side and --ai-first choose your side against the AI; {mode} has "
+                            "none").format(mode=mode))
     ai = tuple(watch or (opponent == "ai" and seat != human) for seat in range(players))
     policy = Policy.make(game, level, budget=budget, depth=depth, algorithm=algorithm,
                          evaluator=evaluator)
     if delay < 0:
-        raise ConfigError(f"--delay must be 0 or more seconds, got {delay}")
+        raise ConfigError(_("--delay must be 0 or more seconds, got {value}").format(value=delay))
     return PlayConfig(ai, policy, seed, delay, review,
                       None if start is None or start == game.initial_state() else start)
 
 
 __all__ = ["ConfigError", "PlayConfig", "finished_words", "intro_words", "make_config",
-           "parse_side", "winners_words"]
+           "ordinal", "parse_side", "winners_words"]

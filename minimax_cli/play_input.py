@@ -37,6 +37,9 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from rich.text import Text
 
+from minimax_cli.i18n import _
+from minimax_cli.words import grouped
+
 #: The longest entry, in characters: moves, commands and answers are all far shorter.
 MAX_LINE = 100
 #: Scripted input is read in bytes; a UTF-8 character takes at most four.
@@ -67,8 +70,12 @@ def shown(text: str, limit: int = ECHO_LIMIT) -> str:
 
 
 def length_problem(length: int, unit: str = "character") -> str:
-    return (f"the line has {length:,} {unit}s; a move or command is at most {MAX_LINE} "
-            "characters")
+    if unit == "byte":
+        text = _("the line has {count} bytes; a move or command is at most {limit} characters")
+    else:
+        text = _("the line has {count} characters; a move or command is at most {limit} "
+                 "characters")
+    return text.format(count=grouped(length), limit=MAX_LINE)
 
 
 def line_problem(text: str, typed: int | None = None) -> str | None:
@@ -79,9 +86,10 @@ def line_problem(text: str, typed: int | None = None) -> str | None:
         return length_problem(length)
     bad = next((char for char in text if hidden(char)), None)
     if bad is not None:
-        name = unicodedata.name(bad, "").lower() or "a control character"
-        return (f"the line {shown(text)} contains U+{ord(bad):04X} ({name}); type a move or a "
-                "command in printable characters")
+        name = unicodedata.name(bad, "").lower() or _("a control character")
+        return _("the line {line} contains {code} ({name}); type a move or a command in "
+                 "printable characters").format(line=shown(text), code=f"U+{ord(bad):04X}",
+                                                name=name)
     return None
 
 
@@ -95,11 +103,11 @@ def wrapped(head: str, message: str, width: int) -> list[str]:
 def refusal(reason: str, width: int | None = None) -> Text:
     """`error: reason` as Text (never markup), invisible characters escaped (a game's message may
     quote what was typed); wrapped to `width` with continuation lines indented, or one line."""
-    reason = clean(reason)
+    reason, label = clean(reason), _("error:")
     if width is None:
-        return Text.assemble(("error:", "bold red"), " " + reason)
-    lines = wrapped("error: ", reason, width)
-    text = Text.assemble(("error:", "bold red"), lines[0][len("error:"):])
+        return Text.assemble((label, "bold red"), " " + reason)
+    lines = wrapped(label + " ", reason, width)
+    text = Text.assemble((label, "bold red"), lines[0][len(label):])
     for more in lines[1:]:
         text.append("\n" + more)
     return text
@@ -141,8 +149,9 @@ class LineReader:
             try:
                 line = data.decode("utf-8")
             except UnicodeDecodeError as error:
-                return Entry("", f"the line is not UTF-8 text (byte {error.start + 1} is "
-                             f"0x{data[error.start]:02x}); type a move or a command")
+                return Entry("", _("the line is not UTF-8 text (byte {number} is {byte}); type "
+                                   "a move or a command").format(
+                                       number=error.start + 1, byte=f"0x{data[error.start]:02x}"))
         else:
             line = self.text.readline(MAX_LINE + 1)
             if not line:
@@ -202,20 +211,21 @@ class EntryCompleter(Completer):
 
 
 def help_text(move_help: str, budget: float) -> str:
-    """What `help` prints: the form of a move and the commands."""
-    return (
+    """What `help` prints: the form of a move and the commands (in Spanish, their Spanish
+    names: minimax_cli.interactive accepts them in every language, and the English ones too)."""
+    return _(
         "Type a move, or a command:\n"
-        f"  moves  {move_help}\n"
-        f"  hint   every move with its value for you, best first, found within {budget:g} s\n"
+        "  moves  {move_help}\n"
+        "  hint   every move with its value for you, best first, found within {budget} s\n"
         "  undo   take back your last move and the AI's reply\n"
         "  why    the AI's last move explained: its value and the line it expects\n"
         "  board  show the board again\n"
         "  help   this text\n"
         "  quit   leave (Ctrl-D too; Ctrl-C at this prompt quits, during a think it only\n"
         "         stops the think: the AI plays its best move so far)\n"
-        f"An entry is at most {MAX_LINE} characters. Tab completes moves and commands; up and\n"
+        "An entry is at most {limit} characters. Tab completes moves and commands; up and\n"
         "down arrows recall earlier input."
-    )
+    ).format(move_help=move_help, budget=f"{budget:g}", limit=MAX_LINE)
 
 
 def key_bindings() -> KeyBindings:

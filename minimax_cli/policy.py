@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 import time
+import unicodedata
 from collections.abc import Hashable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
@@ -60,6 +61,7 @@ from minimax_cli.core.search import (
 )
 from minimax_cli.core.solver import Solution
 from minimax_cli.core.table import TranspositionTable
+from minimax_cli.i18n import _
 from minimax_cli.words import count
 
 AnyGame = Game[Any, Any]
@@ -87,13 +89,27 @@ class ConfigError(ValueError):
     """A play option that makes no sense (an unknown level, --side with --watch ...)."""
 
 
+def level_name(level: int) -> str:
+    """A level's name (LEVELS) in the interface's language."""
+    return {1: _("weak"), 2: _("easy"), 3: _("medium"), 4: _("strong"),
+            5: _("perfect")}[level]
+
+
+def _plain(word: str) -> str:
+    """`word` without accents, for names typed either way (fácil, facil)."""
+    return "".join(c for c in unicodedata.normalize("NFD", word)
+                   if not unicodedata.combining(c))
+
+
 def parse_level(text: str) -> int:
-    word = text.strip().lower()
+    """`1`..`5`, a level's English name, or its name in the interface's language."""
+    word = _plain(text.strip().lower())
     for number, name in LEVELS.items():
-        if word in (str(number), name):
+        if word in (str(number), name, _plain(level_name(number).lower())):
             return number
-    choices = ", ".join(f"{n} ({name})" for n, name in LEVELS.items())
-    raise ConfigError(f"unknown level {text!r}; choose one of {choices}")
+    choices = ", ".join(f"{n} ({level_name(n)})" for n in LEVELS)
+    raise ConfigError(_("unknown level {level}; choose one of {choices}").format(
+        level=repr(text), choices=choices))
 
 
 @dataclass(frozen=True)
@@ -116,24 +132,27 @@ class Policy:
         number = parse_level(level)
         evaluators = game.evaluators()
         if evaluator is not None and evaluator not in evaluators:
-            known = ", ".join(evaluators) or "none"
-            raise ConfigError(f"unknown evaluation {evaluator!r} for {game.name}; available: {known}")
+            known = ", ".join(evaluators) or _("none")
+            raise ConfigError(_("unknown evaluation {name} for {game}; available: {known}").format(
+                name=repr(evaluator), game=game.name, known=known))
         if budget is not None and not 0 < budget < float("inf"):
-            raise ConfigError(f"--time must be a positive number of seconds, got {budget}")
+            raise ConfigError(_("--time must be a positive number of seconds, got {value}").format(
+                value=budget))
         if depth is not None and depth < 1:
-            raise ConfigError(f"--depth {depth} would search nothing; the AI needs at least one ply")
+            raise ConfigError(_("--depth {depth} would search nothing; the AI needs at least one "
+                                "ply").format(depth=depth))
         if depth is not None and not evaluators:
-            raise ConfigError(f"{game.name} has no evaluation function, so --depth cannot cut its "
-                              "search; leave it out (the AI then searches to the end within its "
-                              "time budget)")
+            raise ConfigError(_("{game} has no evaluation function, so --depth cannot cut its "
+                                "search; leave it out (the AI then searches to the end within its "
+                                "time budget)").format(game=game.name))
         algorithm = algorithm or default_algorithm(game)
         try:
             check_algorithm(algorithm, game)
         except SearchError as error:
             raise ConfigError(str(error)) from None
         if algorithm == MCTS and depth is not None:
-            raise ConfigError("--depth cuts a minimax search; mcts plays out every simulation to "
-                              "the end (its budget is --time)")
+            raise ConfigError(_("--depth cuts a minimax search; mcts plays out every simulation "
+                                "to the end (its budget is --time)"))
         randomness = 0.0
         if depth is None and number < PERFECT:
             if evaluators and algorithm != MCTS:
@@ -145,14 +164,16 @@ class Policy:
 
     def describe(self) -> str:
         """`level 3: medium, 3 plies deep, up to 1 s a move` and the like."""
-        parts = [f"level {self.level}: {LEVELS[self.level]}"]
+        parts = [_("level {level}: {name}").format(level=self.level,
+                                                   name=level_name(self.level))]
         if self.depth is not None:
-            parts.append(f"{count(self.depth, 'ply')} deep")
+            parts.append(_("{plies} deep").format(plies=count(self.depth, "ply")))
         if self.randomness:
-            parts.append(f"a random move {self.randomness:.0%} of the time")
+            parts.append(_("a random move {percent} of the time").format(
+                percent=f"{self.randomness:.0%}"))
         if self.algorithm != DEFAULT_ALGORITHM:
             parts.append(self.algorithm)
-        parts.append(f"up to {self.budget:g} s a move")
+        parts.append(_("up to {budget} s a move").format(budget=f"{self.budget:g}"))
         return ", ".join(parts)
 
 
@@ -455,4 +476,4 @@ def solution_result(game: AnyGame, state: Any, solution: Solution[Any],
 
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "LEVEL_DEPTHS", "LEVEL_RANDOM", "LINE_LIMIT", "PERFECT",
            "Choice", "ConfigError", "Line", "Policy", "Thinker", "Thought", "best_moves",
-           "complete", "parse_level", "solution_result", "tied_moves"]
+           "complete", "level_name", "parse_level", "solution_result", "tied_moves"]

@@ -20,8 +20,9 @@ from minimax_cli.core.result import Limits, SearchResult
 from minimax_cli.core.score import Number, format_number
 from minimax_cli.core.search import search
 from minimax_cli.core.table import TranspositionTable
+from minimax_cli.i18n import _, ngettext
 from minimax_cli.policy import solution_result
-from minimax_cli.words import count, plural
+from minimax_cli.words import grouped
 
 AnyGame = Game[Any, Any]
 
@@ -40,7 +41,7 @@ class Slip:
     player: int
     played: str
     kept_by: str
-    lost: str  # "the win", "the draw", or "points" for games of numbers
+    lost: str  # "the win", "the draw", or "points" for games of numbers (keys, not words)
     value_before: Number  # MAX's view
     value_after: Number  # MAX's view
 
@@ -126,28 +127,38 @@ def review_words(game: AnyGame, review: Review, names: Sequence[str],
     """The review's lines (`review by the solver:` and a line per slip, or that no move threw
     anything away) and a note on the positions left out, if any."""
     if review.slips:
-        lines = ["review by the solver:"]
+        lines = [_("review by the solver:")]
         lines += ["  " + describe_slip(slip, names, on_grid) for slip in review.slips]
+    elif game.win_loss:
+        lines = [_("review by the solver: no move threw away a win or a draw")]
     else:
-        lost = "a win or a draw" if game.win_loss else "points"
-        lines = [f"review by the solver: no move threw away {lost}"]
+        lines = [_("review by the solver: no move threw away points")]
     note = None
     if review.unsolved:
-        note = (f"  ({count(review.unsolved, 'position')} too large to solve quickly "
-                f"{plural('was', review.unsolved)} not reviewed)")
+        note = "  " + ngettext(
+            "({count} position too large to solve quickly was not reviewed)",
+            "({count} positions too large to solve quickly were not reviewed)",
+            review.unsolved).format(count=grouped(review.unsolved))
     return lines, note
 
 
 def describe_slip(slip: Slip, names: Sequence[str], on_grid: bool) -> str:
     """`ply 3, X at 7: threw away the draw; 5 kept it` (a ply is one player's turn; the plies are
     counted from the position the game started from)."""
-    verb = "at" if on_grid else "played"
-    head = f"ply {slip.ply}, {names[slip.player]} {verb} {slip.played}"
+    if on_grid:
+        head = _("ply {ply}, {player} at {move}")
+    else:
+        head = _("ply {ply}, {player} played {move}")
+    head = head.format(ply=slip.ply, player=names[slip.player], move=slip.played)
     if slip.lost == "points":
-        return (f"{head}: gave away points, {format_number(slip.value_before)} -> "
-                f"{format_number(slip.value_after)} (MAX's view); {slip.kept_by} kept "
-                f"{format_number(slip.value_before)}")
-    return f"{head}: threw away {slip.lost}; {slip.kept_by} kept it"
+        return _("{head}: gave away points, {before} -> {after} (MAX's view); {kept} kept "
+                 "{before}").format(head=head, before=format_number(slip.value_before),
+                                    after=format_number(slip.value_after), kept=slip.kept_by)
+    if slip.lost == "the win":
+        text = _("{head}: threw away the win; {kept} kept it")
+    else:
+        text = _("{head}: threw away the draw; {kept} kept it")
+    return text.format(head=head, kept=slip.kept_by)
 
 
 __all__ = ["REVIEW_NODES", "REVIEW_SECONDS", "REVIEW_TOTAL_NODES", "Review", "Slip", "describe_slip",

@@ -12,6 +12,8 @@ README.md's "Words" section says the same to users.
 
 from __future__ import annotations
 
+from minimax_cli.i18n import _, language, ngettext
+
 OPTIMAL = "optimal"
 BEST = "best"
 OPTIMAL_MEANS = "keeps the game value"
@@ -20,16 +22,49 @@ BEST_MEANS = "among the optimal moves, the quickest win or the slowest loss"
 _PLURALS = {"ply": "plies", "entry": "entries", "this": "these", "is": "are", "was": "were"}
 
 
-def plural(word: str, number: int) -> str:
-    """`word` as it reads beside `number`: ply/plies, move/moves."""
+def _english(word: str, number: int) -> str:
     if number == 1:
         return word
     return _PLURALS.get(word, word + "s")
 
 
+def plural(word: str, number: int) -> str:
+    """`word` as it reads beside `number`: ply/plies, move/moves (translated for the nouns of
+    `count`; other words, such as was/were, stay English)."""
+    nouns = {
+        "ply": lambda n: ngettext("ply", "plies", n),
+        "move": lambda n: ngettext("move", "moves", n),
+        "node": lambda n: ngettext("node", "nodes", n),
+        "position": lambda n: ngettext("position", "positions", n),
+    }
+    form = nouns.get(word)
+    return form(number) if form is not None else _english(word, number)
+
+
+def grouped(number: int) -> str:
+    """`1,000` in English; in Spanish, as the RAE writes numbers: no separator up to four digits,
+    then groups of three split by a no-break space (`12 345`), never read as a decimal."""
+    if language() == "es":
+        return f"{number:,}".replace(",", "\u00a0") if abs(number) >= 10_000 else str(number)
+    return f"{number:,}"
+
+
 def count(number: int, word: str) -> str:
     """`1 ply`, `2 plies`, `1,000 nodes`: a count with its noun in agreement."""
-    return f"{number:,} {plural(word, number)}"
+    counts = {
+        "ply": lambda n: ngettext("{count} ply", "{count} plies", n),
+        "move": lambda n: ngettext("{count} move", "{count} moves", n),
+        "more move": lambda n: ngettext("{count} more move", "{count} more moves", n),
+        "node": lambda n: ngettext("{count} node", "{count} nodes", n),
+        "position": lambda n: ngettext("{count} position", "{count} positions", n),
+        "entry": lambda n: ngettext("{count} entry", "{count} entries", n),
+        "line": lambda n: ngettext("{count} line", "{count} lines", n),
+        "simulation": lambda n: ngettext("{count} simulation", "{count} simulations", n),
+    }
+    form = counts.get(word)
+    if form is None:
+        return f"{number:,} {_english(word, number)}"
+    return form(number).format(count=grouped(number))
 
 
 def own_moves(plies: int) -> int:
@@ -42,15 +77,42 @@ def in_plies(plies: int | None, at_most: bool = False) -> str:
     """` in 5 plies`, ` in at most 1 ply`, or nothing when the distance is unknown."""
     if plies is None:
         return ""
-    return f" in {'at most ' if at_most else ''}{count(plies, 'ply')}"
+    if at_most:
+        text = ngettext(" in at most {count} ply", " in at most {count} plies", plies)
+    else:
+        text = ngettext(" in {count} ply", " in {count} plies", plies)
+    return text.format(count=grouped(plies))
 
 
 def in_own_moves(plies: int | None, at_most: bool = False) -> str:
     """` in 3 of your moves`-style distance, counted in the mover's own moves: ` in 3 moves`."""
     if plies is None:
         return ""
-    return f" in {'at most ' if at_most else ''}{count(own_moves(plies), 'move')}"
+    moves = own_moves(plies)
+    if at_most:
+        text = ngettext(" in at most {count} move", " in at most {count} moves", moves)
+    else:
+        text = ngettext(" in {count} move", " in {count} moves", moves)
+    return text.format(count=grouped(moves))
 
 
-__all__ = ["BEST", "BEST_MEANS", "OPTIMAL", "OPTIMAL_MEANS", "count", "in_own_moves", "in_plies",
-           "own_moves", "plural"]
+def best_word() -> str:
+    """BEST in the interface's language."""
+    return _("best")
+
+
+def optimal_word() -> str:
+    return _("optimal")
+
+
+def best_means() -> str:
+    return _("among the optimal moves, the quickest win or the slowest loss")
+
+
+def optimal_means() -> str:
+    return _("keeps the game value")
+
+
+__all__ = ["BEST", "BEST_MEANS", "OPTIMAL", "OPTIMAL_MEANS", "best_means", "best_word", "count",
+           "grouped", "in_own_moves", "in_plies", "optimal_means", "optimal_word", "own_moves",
+           "plural"]
