@@ -48,6 +48,8 @@ def views(game: AnyGame, state: Any, result: SearchResult, *, trace: bool, max_s
         if result.trace_truncated:
             parts.append(Text(_("… the search recorded its first nodes only: the steps stop "
                                 "there"), style="yellow"))
+    elif trace and result.simulations:
+        parts.append(render_trace.simulation_view(game, state, result.simulations, max_steps))
     elif trace:
         parts.append(Text(_("{algorithm} records no steps to show").format(
             algorithm=result.algorithm), style="yellow"))
@@ -65,6 +67,8 @@ def views(game: AnyGame, state: Any, result: SearchResult, *, trace: bool, max_s
 def steps_json(game: AnyGame, state: Any, result: SearchResult, max_steps: int,
                depth_limited: bool) -> list[dict[str, Any]]:
     """The steps as JSON events (an empty list for a search that records none)."""
+    if result.simulations:
+        return render_trace.simulation_dicts(game, state, result.simulations, max_steps)
     if result.trace is None:
         return []
     steps = Walk(game, state, result.trace).steps(result.best_move)

@@ -206,6 +206,58 @@ def trace_view(steps: list[Step], limit: int, engine: bool, algorithm: str,
     return Group(*parts)
 
 
+def simulation_sentence(game: Any, state: Any, simulation: Any) -> str:
+    """One Monte Carlo simulation in words: the path walked down, what was added, the result."""
+    words = []
+    for move in simulation.moves:
+        words.append(game.format_move(state, move))
+        state = game.play(state, move)
+    path = " ".join(words) if words else _("the root")
+    result = ", ".join(format_number(round(r, 4) if isinstance(r, float) else r)
+                       for r in simulation.reward)
+    if simulation.settled:
+        return _("down {path}: a finished or proven position, its result ({result}) backed up "
+                 "without a playout").format(path=path, result=result)
+    if simulation.expanded:
+        return _("down {path} (the last move a new node), a random playout to the end: "
+                 "({result}) backed up along the path").format(path=path, result=result)
+    return _("down {path}, a playout: ({result}) backed up").format(path=path, result=result)
+
+
+def simulation_view(game: Any, state: Any, simulations: Any, limit: int) -> RenderableType:
+    """Monte Carlo tree search's first simulations, numbered."""
+    heading = Text(_("Monte Carlo tree search, simulation by simulation (returns per player, "
+                     "MAX's first)"), style="bold")
+    table = Table.grid(padding=(0, 1))
+    table.add_column(justify="right", style="dim", no_wrap=True)
+    table.add_column(overflow="fold")
+    for simulation in list(simulations)[:limit]:
+        table.add_row(str(simulation.number), Text(simulation_sentence(game, state, simulation)))
+    parts: list[RenderableType] = [heading, table]
+    if len(simulations) >= limit:
+        parts.append(Text(_("… only the first {limit} simulations are shown; --max-steps shows "
+                            "more").format(limit=limit), style="dim"))
+    return Group(*parts)
+
+
+def simulation_dicts(game: Any, state: Any, simulations: Any, limit: int) -> list[dict[str, Any]]:
+    """The simulations as JSON events."""
+    events = []
+    for simulation in list(simulations)[:limit]:
+        moves, at = [], state
+        for move in simulation.moves:
+            moves.append(game.format_move(at, move))
+            at = game.play(at, move)
+        events.append({"step": simulation.number, "letter": None, "kind": "simulation",
+                       "node": " ".join(moves) or "root", "player": "", "parent": None,
+                       "depth": len(moves), "alpha": None, "beta": None, "value": None,
+                       "low": None, "high": None, "learned": [], "pruned": [], "best": None,
+                       "probability": None, "returns": list(simulation.reward),
+                       "expanded": simulation.expanded, "settled": simulation.settled,
+                       "text": simulation_sentence(game, state, simulation)})
+    return events
+
+
 def _json_number(value: Number | None) -> Any:
     if value is None:
         return None

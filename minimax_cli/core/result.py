@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME
 from minimax_cli.core.score import Bound, Number, PovScore, Score
@@ -227,6 +227,8 @@ class SearchResult:
     #: Remarks the search makes about its own answer that a user must see (a tie broken by rule
     #: that changed another player's outcome, say), in plain words.
     notes: tuple[str, ...] = ()
+    #: Monte Carlo tree search with `trace`: its first simulations (mcts_result.Simulation).
+    simulations: tuple[Any, ...] = ()
 
     @property
     def max_score(self) -> Score | None:

@@ -5,16 +5,20 @@ moves table agreeing on random trees."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 from minimax_cli.cli import app
 
 runner = CliRunner()
+SCHEMA = Path(__file__).resolve().parents[2] / "minimax_cli" / "schema" / "report.schema.json"
+VALIDATOR = Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
 WIDTH = {"COLUMNS": "160", "NO_COLOR": "1", "LANG": "C.UTF-8", "LANGUAGE": ""}
 COURSE = "[[3,12,8],[2,4,6],[14,5,2]]"
 
@@ -202,6 +206,7 @@ def test_boards_draws_the_position_at_each_node() -> None:
 # --- JSON events ---------------------------------------------------------------------------------
 def test_the_steps_as_json_events() -> None:
     data = json.loads(text("analyze", "tree", "@abcd", "--trace", "--json"))
+    VALIDATOR.validate(data)
     events = data["trace"]
     assert [e["letter"] for e in events if e["letter"]] == list("abcdefg")
     cut = next(e for e in events if e["kind"] == "cut")
@@ -283,3 +288,38 @@ def test_every_algorithm_has_steps_to_show(algorithm: str) -> None:
     steps = steps_of(out)
     assert steps[0].startswith("the root (MAX) is entered")
     assert steps[-1].startswith("the root = ")
+
+
+def test_the_three_ply_tree_drawn_with_its_pruned_subtree() -> None:
+    out = text("analyze", "tree", "@subtree", "--tree")
+    assert out.splitlines()[:12] == [
+        "★ root ▲ MAX  α=-∞ β=+∞  = 5",
+        "├── ★ 1 ▼ MIN  α=-∞ β=+∞  = 5",
+        "│   ├── ★ 1.1 ▲ MAX  α=-∞ β=+∞  = 5",
+        "│   │   ├── 1.1.1 leaf = 3",
+        "│   │   └── ★ 1.1.2 leaf = 5",
+        "│   └── 1.2 ▲ MAX  α=-∞ β=5  ≥ 6",
+        "│       ├── 1.2.1 leaf = 6",
+        "│       └── ✂ pruned, never searched: 1.2.2 (leaf 9)",
+        "└── 2 ▼ MIN  α=5 β=+∞  ≤ 2",
+        "    ├── 2.1 ▲ MAX  α=5 β=+∞  = 2",
+        "    │   ├── 2.1.1 leaf = 1",
+        "    │   └── 2.1.2 leaf = 2",
+    ]
+    assert out.splitlines()[12] == "    └── ✂ pruned, never searched: 2.2 (leaves 0, -1)"
+
+
+def test_monte_carlo_tree_search_tells_its_simulations() -> None:
+    # Bones 6, take 1-3: every simulation walks down from the root, adds a node and plays out.
+    out = text("analyze", "bones", "6", "-a", "mcts", "--trace", "--max-steps", "4", "--seed", "3")
+    lines = out.split("simulation by simulation", 1)[1].splitlines()[1:5]
+    assert [line.split()[0] for line in lines] == ["1", "2", "3", "4"]
+    assert all(" down " in f" {line} " for line in lines)
+    assert "… only the first 4 simulations are shown; --max-steps shows more" in out
+    data = json.loads(text("analyze", "bones", "6", "-a", "mcts", "--trace", "--max-steps", "3",
+                           "--json"))
+    VALIDATOR.validate(data)
+    assert [e["kind"] for e in data["trace"]] == ["simulation"] * 3
+    # the first three simulations try the three root moves in the game's order
+    assert [e["node"] for e in data["trace"]] == ["1", "2", "3"]
+    assert all(sum(e["returns"]) == 0 for e in data["trace"])  # zero-sum: (v, -v)

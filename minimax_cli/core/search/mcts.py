@@ -55,7 +55,7 @@ from minimax_cli.core.game import CHANCE, SearchError
 from minimax_cli.core.result import STOP_NODES, STOP_TIME, Limits, SearchOptions, SearchResult
 from minimax_cli.core.score import HEURISTIC_LIMIT
 from minimax_cli.core.search.common import AnyGame, pick_evaluator
-from minimax_cli.core.search.mcts_result import Node, no_value, prove, snapshot
+from minimax_cli.core.search.mcts_result import Node, Simulation, no_value, prove, snapshot
 
 #: Iterations run when neither `iterations`, `time` nor `nodes` is given.
 DEFAULT_ITERATIONS = 10_000
@@ -101,6 +101,9 @@ class Tree:
             pick_evaluator(game, options.evaluator, needed=False)  # an unknown name is an error
         self.iterations = self.nodes = self.leaves = self.cut = 0
         self.cap = ROLLOUT_CAP
+        #: The first simulations, for `--trace` (None when not recording).
+        self.simulations: list[Simulation] | None = [] if options.trace else None
+        self.record_limit = options.trace_limit
         self.seen_low, self.seen_high = float("inf"), float("-inf")
         self.root = self.make_node(state, -2, None)
         self.root.chooser = self.root.mover  # the root's proof is from its mover's view
@@ -162,6 +165,7 @@ class Tree:
         perf = time.perf_counter
         cap = ROLLOUT_CAP
         it, nodes, leaves = self.iterations, self.nodes, self.leaves
+        record, record_limit = self.simulations, self.record_limit
         room = max_nodes - nodes if max_nodes is not None else -1
         reason: str | None = None
         try:
@@ -244,6 +248,9 @@ class Tree:
                 nodes += walked
                 it += 1
                 assert reward is not None  # a finished or proven node's, or a playout's
+                if record is not None and len(record) < record_limit:
+                    record.append(Simulation(it, tuple(n.move for n in path[1:]), expand,
+                                             path[-1].reward is not None, tuple(reward)))
                 for node in path:
                     node.n += 1
                     node.w += reward[node.chooser]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import CHANCE, MAX
@@ -45,6 +46,19 @@ class Node:
         self.cumulative: list[float] = []
         self.sums: list[float] | None = None
         self.lost: list[Node] = []
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """One simulation as `--trace` tells it: its number, the moves walked down from the root (the
+    last one added to the tree when `expanded`), whether it ended on a finished or proven node
+    (then no playout ran) and the returns backed up, one per player."""
+
+    number: int
+    moves: tuple[Hashable, ...]
+    expanded: bool
+    settled: bool
+    reward: tuple[float, ...]
 
 
 def prove(path: list[Node], tree: Tree) -> None:
@@ -190,6 +204,8 @@ def snapshot(tree: Tree, started: float) -> SearchResult:
                           stats=stats, depth=None, numbers=False, vector=vector,
                           iterations=tree.iterations)
     result.notes = tuple(notes)
+    if tree.simulations is not None:
+        result.simulations = tuple(tree.simulations)
     return result
 
 
@@ -205,4 +221,4 @@ def no_value(tree: Tree, started: float, reason: str) -> SearchResult:
                         stopped=reason, best_searched=False, iterations=0)
 
 
-__all__ = ["Node", "chosen_child", "no_value", "prove", "snapshot"]
+__all__ = ["Node", "Simulation", "chosen_child", "no_value", "prove", "snapshot"]
