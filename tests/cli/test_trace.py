@@ -39,7 +39,7 @@ def steps_of(out: str) -> list[str]:
         if head.isdigit() and int(head) == number + 1:
             number += 1
             lines.append(rest.strip())
-        elif lines and line.startswith(" ") and line.strip() and not line.strip()[0] in "…":
+        elif lines and line.startswith(" ") and line.strip() and line.strip()[0] not in "…":
             lines[-1] += " " + line.strip()
         else:
             break
@@ -228,7 +228,7 @@ def test_a_step_limit_is_said() -> None:
 # --- the tree, the steps and the table agree -----------------------------------------------------
 @st.composite
 def trees(draw: st.DrawFn, depth: int = 3) -> Any:
-    if depth == 0 or draw(st.booleans()) and depth < 3:
+    if depth == 0 or (draw(st.booleans()) and depth < 3):
         return draw(st.integers(-9, 9))
     return draw(st.lists(trees(depth - 1), min_size=1, max_size=3))
 
