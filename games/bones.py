@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from games.heaps import amounts_text, size_text, sticks
+from games.heaps import amounts_text, bones_left, bones_text, size_text, sticks
 from minimax_cli.core.game import (
     MAX,
     MIN,
@@ -27,7 +27,16 @@ from minimax_cli.core.game import (
     InvalidPositionError,
     Parameter,
 )
-from minimax_cli.core.params import MAX_DIGITS, parse_bool, parse_count, parse_whole, quote
+from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.params import (
+    MAX_DIGITS,
+    NumberTooLarge,
+    grouped,
+    parse_bool,
+    parse_count,
+    parse_whole,
+    quote,
+)
 
 if TYPE_CHECKING:
     from minimax_cli.core.solver import ExactSolver
@@ -43,12 +52,21 @@ TAKE_COUNT_MAX = 10_000
 #: Heaps have at most this many digits (as positions and --n), so below 10**MAX_DIGITS.
 HEAP_LIMIT = 10**MAX_DIGITS
 
-TAKE_FORM = (f"comma-separated positive whole numbers, e.g. 1,2,3: at most {TAKE_COUNT_MAX:,} "
-             f"amounts, each at most {TAKE_MAX:,}")
-POSITION_FORM = (
+_TAKE_FORM = N_("comma-separated positive whole numbers, e.g. 1,2,3: at most {count} amounts, "
+                "each at most {most}")
+POSITION_FORM = N_(
     "the heap size (10, 1_000_000, 10**18 or 1e18), optionally followed by /min or /max for the "
     "player to move, e.g. 10/min"
 )
+
+
+def take_form() -> str:
+    """The accepted form of a take set, in the interface's language."""
+    return _(_TAKE_FORM).format(count=grouped(TAKE_COUNT_MAX), most=grouped(TAKE_MAX))
+
+
+#: The form in English (the messages use `take_form()`).
+TAKE_FORM = _TAKE_FORM.format(count=f"{TAKE_COUNT_MAX:,}", most=f"{TAKE_MAX:,}")
 
 
 _WHOLE = re.compile(r"[0-9]+")
@@ -59,14 +77,16 @@ _POSITION = re.compile(r"([^/]+?)\s*(?:/\s*(max|min))?", re.IGNORECASE)
 def parse_heap_size(text: str) -> int:
     """A heap size: a whole number, 0 or more."""
     stripped = text.strip()
-    form = f"use a whole number, 0 or more, of at most {MAX_DIGITS} digits, e.g. 21"
+    form = _("use a whole number, 0 or more, of at most {most} digits, e.g. 21").format(
+        most=MAX_DIGITS)
     if not _WHOLE.fullmatch(stripped):
-        raise ValueError(f"{quote(text)} is not a heap size: {form}")
+        raise ValueError(_("{text} is not a heap size: {form}").format(text=quote(text), form=form))
     try:
         return parse_whole(stripped)
     except ValueError:  # too many digits
         digits = len(stripped.lstrip("0"))
-        raise ValueError(f"a heap of {digits:,} digits is too large: {form}") from None
+        raise ValueError(_("a heap of {count} digits is too large: {form}").format(
+            count=grouped(digits), form=form)) from None
 
 
 def parse_take(text: str) -> tuple[int, ...]:
@@ -74,17 +94,22 @@ def parse_take(text: str) -> tuple[int, ...]:
     (TAKE_COUNT_MAX amounts, each at most TAKE_MAX) and the form."""
     parts = [part.strip() for part in text.split(",", TAKE_COUNT_MAX)]
     if len(parts) > TAKE_COUNT_MAX:
-        raise ValueError(f"more than {TAKE_COUNT_MAX:,} amounts: use {TAKE_FORM}")
+        raise ValueError(_("more than {count} amounts: use {form}").format(
+            count=grouped(TAKE_COUNT_MAX), form=take_form()))
     if not all(_WHOLE.fullmatch(part) for part in parts):
-        raise ValueError(f"{quote(text)} is not a set of amounts: use {TAKE_FORM}")
+        raise ValueError(_("{text} is not a set of amounts: use {form}").format(
+            text=quote(text), form=take_form()))
     longest = max(len(part.lstrip("0")) for part in parts)
     if longest > MAX_DIGITS:  # more digits than any number may have
-        raise ValueError(f"an amount of {longest:,} digits is too large: use {TAKE_FORM}")
+        raise ValueError(_("an amount of {count} digits is too large: use {form}").format(
+            count=grouped(longest), form=take_form()))
     amounts = {parse_whole(part) for part in parts}
     if 0 in amounts:
-        raise ValueError(f"{quote(text)} is not a set of amounts: 0 is not allowed; use {TAKE_FORM}")
+        raise ValueError(_("{text} is not a set of amounts: 0 is not allowed; use {form}").format(
+            text=quote(text), form=take_form()))
     if max(amounts) > TAKE_MAX:
-        raise ValueError(f"{size_text(max(amounts))} is too large an amount: use {TAKE_FORM}")
+        raise ValueError(_("{amount} is too large an amount: use {form}").format(
+            amount=size_text(max(amounts)), form=take_form()))
     return tuple(sorted(amounts))
 
 
@@ -105,32 +130,36 @@ class Bones(Game[BonesState, int]):
     """The game of bones: players alternately take an allowed number of bones from one heap."""
 
     name: ClassVar[str] = "bones"
-    description: ClassVar[str] = (
+    # English, marked for the catalogue; translated where shown (N_: fixed at import).
+    description: ClassVar[str] = N_(
         "The game of bones: take 1, 2 or 3 (or any allowed amount) from a heap; "
         "who cannot move loses (or wins, misère)."
     )
-    position_help: ClassVar[str] = (
+    position_help: ClassVar[str] = N_(
         "The heap size, e.g. 10: 10 bones with MAX (the first player) to move. Add /min for MIN to "
         "move (10/min); /max may be written but is the default."
     )
-    move_help: ClassVar[str] = "The number of bones to take, e.g. 3; it must be an allowed amount."
+    move_help: ClassVar[str] = N_(
+        "The number of bones to take, e.g. 3; it must be an allowed amount.")
     has_symmetry: ClassVar[bool] = False
     parameters: ClassVar[tuple[Parameter, ...]] = (
-        Parameter("n", parse_heap_size, 21, "bones in the starting heap", "N", sets_start=True),
-        Parameter("take", parse_take, (1, 2, 3), "amounts a player may take", "A,B,..."),
-        Parameter("misere", parse_bool, False, "misère play: who cannot move wins", "BOOL"),
+        Parameter("n", parse_heap_size, 21, N_("bones in the starting heap"), "N", sets_start=True),
+        Parameter("take", parse_take, (1, 2, 3), N_("amounts a player may take"), "A,B,..."),
+        Parameter("misere", parse_bool, False, N_("misère play: who cannot move wins"), "BOOL"),
     )
 
     def __init__(self, n: int = 21, take: Iterable[int] = (1, 2, 3), misere: bool = False) -> None:
         if not _whole(n) or not 0 <= n < HEAP_LIMIT:
-            raise ValueError(f"n must be a whole number, 0 or more, of at most {MAX_DIGITS} "
-                             f"digits, got {_shown(n)}")
+            raise ValueError(_("n must be a whole number, 0 or more, of at most {most} digits, "
+                               "got {value}").format(most=MAX_DIGITS, value=_shown(n)))
         given = list(take)
         if not 0 < len(given) <= TAKE_COUNT_MAX:
-            raise ValueError(f"take must be {TAKE_FORM}, got {len(given):,} amounts")
+            raise ValueError(_("take must be {form}, got {count} amounts").format(
+                form=take_form(), count=grouped(len(given))))
         wrong = next((a for a in given if not _whole(a) or not 1 <= a <= TAKE_MAX), None)
         if wrong is not None:
-            raise ValueError(f"take must be {TAKE_FORM}, got {_shown(wrong)}")
+            raise ValueError(_("take must be {form}, got {value}").format(
+                form=take_form(), value=_shown(wrong)))
         amounts = tuple(sorted(set(given)))
         self.n = n
         self.take = amounts
@@ -166,16 +195,17 @@ class Bones(Game[BonesState, int]):
     # --- notation --------------------------------------------------------------------------------
     def parse_position(self, text: str) -> BonesState:
         match = _POSITION.fullmatch(text.strip())
+        refused = _("{text} is not a bones position: use {form}")
         if match is None:
-            raise InvalidPositionError(f"{quote(text)} is not a bones position: use {POSITION_FORM}")
+            raise InvalidPositionError(refused.format(text=quote(text), form=_(POSITION_FORM)))
         side = (match.group(2) or "max").lower()
         try:
             heap = parse_count(match.group(1))  # 21, 1_000_000, 10**18 or 1e18
         except ValueError as error:
             # A number too long gets its own reason; anything else, the accepted form.
-            reason = "" if "not a whole number" in str(error) else f" ({error})"
+            reason = f" ({error})" if isinstance(error, NumberTooLarge) else ""
             raise InvalidPositionError(
-                f"{quote(text)} is not a bones position: use {POSITION_FORM}{reason}") from None
+                refused.format(text=quote(text), form=_(POSITION_FORM)) + reason) from None
         return (heap, MIN if side == "min" else MAX)
 
     def format_position(self, state: BonesState) -> str:
@@ -186,14 +216,14 @@ class Bones(Game[BonesState, int]):
         stripped = text.strip()
         if not _WHOLE.fullmatch(stripped) or not stripped.strip("0"):
             raise InvalidMoveError(
-                f"{quote(text)} is not a move: write how many bones to take, a positive whole "
-                "number, e.g. 3"
-            )
+                _("{text} is not a move: write how many bones to take, a positive whole number, "
+                  "e.g. 3").format(text=quote(text)))
         try:
             move = parse_whole(stripped)
         except ValueError:
-            raise IllegalMoveError(f"{quote(text)} is not an allowed amount; allowed: "
-                                   f"{amounts_text(self.take)}") from None
+            raise IllegalMoveError(_("{amount} is not an allowed amount; allowed: {allowed}")
+                                   .format(amount=quote(text), allowed=amounts_text(self.take))
+                                   ) from None
         self._check_move(state[0], move)
         return move
 
@@ -202,19 +232,19 @@ class Bones(Game[BonesState, int]):
 
     def _check_move(self, heap: int, move: int) -> None:
         if move not in self._allowed:
-            raise IllegalMoveError(f"{size_text(move)} is not an allowed amount; allowed: "
-                                   f"{amounts_text(self.take)}")
+            raise IllegalMoveError(_("{amount} is not an allowed amount; allowed: {allowed}")
+                                   .format(amount=size_text(move), allowed=amounts_text(self.take)))
         if move > heap:
-            left = "no bones left" if heap == 0 else f"only {heap} bone{'s' * (heap != 1)} left"
-            raise IllegalMoveError(f"cannot take {move}: {left}")
+            raise IllegalMoveError(_("cannot take {amount}: {left}").format(
+                amount=move, left=bones_left(heap)))
 
     # --- optional hooks ------------------------------------------------------------------------
     def sketch(self, state: BonesState) -> Sequence[str]:
         """The heap as one row of sticks with its size: `||||| ||  7 bones`."""
         heap = state[0]
         if heap == 0:
-            return ("no bones left",)
-        return (f"{sticks(heap)}  {size_text(heap)} bone{'s' * (heap != 1)}",)
+            return (bones_left(0),)
+        return (f"{sticks(heap)}  {bones_text(heap, size_text(heap))}",)
 
     def exact_solver(self) -> ExactSolver[BonesState, int]:
         """Bottom-up up to 10,000,000 bones (or until the outcomes prove a period), from the

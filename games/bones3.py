@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from games.heaps import amounts_text, sticks
+from games.heaps import amounts_text, bones_left, bones_text, sticks
 from minimax_cli.core.game import (
     Game,
     GameType,
@@ -41,7 +41,8 @@ from minimax_cli.core.game import (
     Parameter,
     SearchError,
 )
-from minimax_cli.core.params import quote
+from minimax_cli.core.i18n import N_, _, ngettext
+from minimax_cli.core.params import grouped, quote
 from minimax_cli.core.periodic import window_period
 from minimax_cli.core.solver import ExactSolver, Progress, Series, Solution, Standing
 
@@ -56,11 +57,29 @@ HEAP_MAX = 10_000
 TAKE_COUNT_MAX = 10
 TAKE_MAX = 100
 
-HEAP_FORM = f"a whole number from 0 to {HEAP_MAX:,}, e.g. 10"
-TAKE_FORM = (f"comma-separated whole numbers from 1 to {TAKE_MAX}, e.g. 1,2,3 (at most "
-             f"{TAKE_COUNT_MAX} amounts)")
-POSITION_FORM = (f"the heap size ({HEAP_FORM}), optionally followed by /2 or /3 for the player "
-                 "to move, e.g. 10/2")
+_HEAP_FORM = N_("a whole number from 0 to {most}, e.g. 10")
+_TAKE_FORM = N_("comma-separated whole numbers from 1 to {most}, e.g. 1,2,3 (at most {count} "
+                "amounts)")
+_POSITION_FORM = N_("the heap size ({heap}), optionally followed by /2 or /3 for the player to "
+                    "move, e.g. 10/2")
+
+
+def heap_form() -> str:
+    return _(_HEAP_FORM).format(most=grouped(HEAP_MAX))
+
+
+def take_form() -> str:
+    return _(_TAKE_FORM).format(most=TAKE_MAX, count=TAKE_COUNT_MAX)
+
+
+def position_form() -> str:
+    return _(_POSITION_FORM).format(heap=heap_form())
+
+
+#: The forms in English (the messages use the functions above).
+HEAP_FORM = _HEAP_FORM.format(most=f"{HEAP_MAX:,}")
+TAKE_FORM = _TAKE_FORM.format(most=TAKE_MAX, count=TAKE_COUNT_MAX)
+POSITION_FORM = _POSITION_FORM.format(heap=HEAP_FORM)
 
 _WHOLE = re.compile(r"[0-9]+")
 _POSITION = re.compile(r"([0-9]+)\s*(?:/\s*([0-9]+))?")
@@ -70,7 +89,8 @@ def parse_heap(text: str) -> int:
     """A heap size for the parameter n: 0 to HEAP_MAX."""
     stripped = text.strip()
     if not _WHOLE.fullmatch(stripped) or len(stripped.lstrip("0")) > 5 or int(stripped) > HEAP_MAX:
-        raise ValueError(f"{quote(text)} is not a heap size: use {HEAP_FORM}")
+        raise ValueError(_("{text} is not a heap size: use {form}").format(
+            text=quote(text), form=heap_form()))
     return int(stripped)
 
 
@@ -79,17 +99,19 @@ def parse_take(text: str) -> tuple[int, ...]:
     parts = [part.strip() for part in text.split(",", TAKE_COUNT_MAX)]
     if (len(parts) > TAKE_COUNT_MAX
             or not all(_WHOLE.fullmatch(p) and len(p.lstrip("0")) <= 3 for p in parts)):
-        raise ValueError(f"{quote(text)} is not a set of amounts: use {TAKE_FORM}")
+        raise ValueError(_("{text} is not a set of amounts: use {form}").format(
+            text=quote(text), form=take_form()))
     amounts = {int(p) for p in parts}
     if min(amounts) < 1 or max(amounts) > TAKE_MAX:
-        raise ValueError(f"{quote(text)} is not a set of amounts: use {TAKE_FORM}")
+        raise ValueError(_("{text} is not a set of amounts: use {form}").format(
+            text=quote(text), form=take_form()))
     return tuple(sorted(amounts))
 
 
 #: Ties on a line told in words in `Winner.notes` (the count covers them all).
 TIE_NOTES = 3
-TIE_RULE = "the smallest amount among those equally good for the mover"
-ASSUMPTION = (
+TIE_RULE = N_("the smallest amount among those equally good for the mover")
+ASSUMPTION = N_(
     "every player plays max^n: it takes an amount that makes it the winner if there is one (the"
     " smallest such), otherwise the smallest amount. A three-player game has no single value:"
     " the player who cannot win decides which of the other two does, so where ties were broken"
@@ -162,11 +184,14 @@ class Table:
         for amount, wins in self.options(heap):
             if (mover + wins) % PLAYERS != winner:
                 others.setdefault((mover + wins) % PLAYERS, []).append(str(amount))
-        instead = "; ".join(f"taking {' or '.join(amounts)} would make player {p + 1} the winner"
-                            for p, amounts in sorted(others.items()))
-        return (f"at heap {heap}, player {mover + 1} cannot win whatever it takes; by the "
-                f"tie-break rule ({TIE_RULE}) it takes {chosen}, so player {winner + 1} wins"
-                f" ({instead})")
+        instead = "; ".join(
+            _("taking {amounts} would make player {player} the winner").format(
+                amounts=_(" or ").join(amounts), player=p + 1)
+            for p, amounts in sorted(others.items()))
+        return _("at heap {heap}, player {mover} cannot win whatever it takes; by the tie-break "
+                 "rule ({rule}) it takes {chosen}, so player {winner} wins ({instead})").format(
+            heap=heap, mover=mover + 1, rule=_(TIE_RULE), chosen=chosen, winner=winner + 1,
+            instead=instead)
 
 
 def rows(table: Table, upto: int) -> list[Winner]:
@@ -184,30 +209,35 @@ class Bones3(Game[Bones3State, int]):
     """Bones for three players: take an allowed amount in turn; who takes the last bone wins."""
 
     name: ClassVar[str] = "bones3"
-    description: ClassVar[str] = (
+    # English, marked for the catalogue; translated where shown (N_: fixed at import).
+    description: ClassVar[str] = N_(
         "Three-player bones: players 1, 2, 3 take 1, 2 or 3 bones in turn; who takes the last "
         "bone wins."
     )
-    position_help: ClassVar[str] = (
+    # HEAP_MAX written out (a marked text is a literal); tests check it.
+    position_help: ClassVar[str] = N_(
         "The heap size, e.g. 10: 10 bones with player 1 to move. Add /2 or /3 for player 2 or 3 "
-        f"to move (10/2). Heaps up to {HEAP_MAX:,}."
+        "to move (10/2). Heaps up to 10,000."
     )
-    move_help: ClassVar[str] = "The number of bones to take, e.g. 3; it must be an allowed amount."
+    move_help: ClassVar[str] = N_(
+        "The number of bones to take, e.g. 3; it must be an allowed amount.")
     game_type: ClassVar[GameType] = GameType(players=PLAYERS, zero_sum=False, win_loss=False,
                                              low=0, high=1)
     parameters: ClassVar[tuple[Parameter, ...]] = (
-        Parameter("n", parse_heap, 10, f"bones in the starting heap (0 to {HEAP_MAX:,})", "N",
+        Parameter("n", parse_heap, 10, N_("bones in the starting heap (0 to 10,000)"), "N",
                   sets_start=True),
-        Parameter("take", parse_take, (1, 2, 3), "amounts a player may take", "A,B,..."),
+        Parameter("take", parse_take, (1, 2, 3), N_("amounts a player may take"), "A,B,..."),
     )
 
     def __init__(self, n: int = 10, take: Iterable[int] = (1, 2, 3)) -> None:
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= HEAP_MAX:
-            raise ValueError(f"n must be {HEAP_FORM}, got {n!r:.40}")
+            raise ValueError(_("n must be {form}, got {value}").format(
+                form=heap_form(), value=f"{n!r:.40}"))
         amounts = tuple(sorted(set(take)))
         if (not 0 < len(amounts) <= TAKE_COUNT_MAX
                 or not all(isinstance(a, int) and 1 <= a <= TAKE_MAX for a in amounts)):
-            raise ValueError(f"take must be {TAKE_FORM}, got {amounts!r:.60}")
+            raise ValueError(_("take must be {form}, got {value}").format(
+                form=take_form(), value=f"{amounts!r:.60}"))
         self.n = n
         self.take = amounts
 
@@ -244,12 +274,13 @@ class Bones3(Game[Bones3State, int]):
     def parse_position(self, text: str) -> Bones3State:
         match = _POSITION.fullmatch(text.strip())
         if match is None or len(match[1].lstrip("0")) > 5 or int(match[1]) > HEAP_MAX:
-            raise InvalidPositionError(f"{quote(text)} is not a bones3 position: use {POSITION_FORM}")
+            raise InvalidPositionError(_("{text} is not a bones3 position: use {form}").format(
+                text=quote(text), form=position_form()))
         player = match[2]
         if player is not None and player not in ("1", "2", "3"):
             raise InvalidPositionError(
-                f"{quote(text)} is not a bones3 position: the player to move is 1, 2 or 3; use "
-                f"{POSITION_FORM}")
+                _("{text} is not a bones3 position: the player to move is 1, 2 or 3; use {form}")
+                .format(text=quote(text), form=position_form()))
         return (int(match[1]), int(player or "1") - 1)
 
     def format_position(self, state: Bones3State) -> str:
@@ -259,11 +290,12 @@ class Bones3(Game[Bones3State, int]):
     def parse_move(self, state: Bones3State, text: str) -> int:
         stripped = text.strip()
         if not _WHOLE.fullmatch(stripped) or not stripped.strip("0"):
-            raise InvalidMoveError(f"{quote(text)} is not a move: write how many bones to take, "
-                                   "a positive whole number, e.g. 3")
+            raise InvalidMoveError(
+                _("{text} is not a move: write how many bones to take, a positive whole number, "
+                  "e.g. 3").format(text=quote(text)))
         if len(stripped.lstrip("0")) > 3:
-            raise IllegalMoveError(f"{quote(text)} is not an allowed amount; allowed: "
-                                   f"{amounts_text(self.take)}")
+            raise IllegalMoveError(_("{amount} is not an allowed amount; allowed: {allowed}")
+                                   .format(amount=quote(text), allowed=amounts_text(self.take)))
         move = int(stripped)
         self._check_move(state[0], move)
         return move
@@ -273,24 +305,25 @@ class Bones3(Game[Bones3State, int]):
 
     def _check_move(self, heap: int, move: int) -> None:
         if move not in self.take:
-            raise IllegalMoveError(f"{move} is not an allowed amount; allowed: "
-                                   f"{amounts_text(self.take)}")
+            raise IllegalMoveError(_("{amount} is not an allowed amount; allowed: {allowed}")
+                                   .format(amount=move, allowed=amounts_text(self.take)))
         if move > heap:
-            left = "no bones left" if heap == 0 else f"only {heap} bone{'s' * (heap != 1)} left"
-            raise IllegalMoveError(f"cannot take {move}: {left}")
+            raise IllegalMoveError(_("cannot take {amount}: {left}").format(
+                amount=move, left=bones_left(heap)))
 
     # --- optional hooks ------------------------------------------------------------------------
     def sketch(self, state: Bones3State) -> Sequence[str]:
         """The heap as a row of sticks and whose turn it is."""
         heap, mover = state
-        bones = "no bones left" if heap == 0 else f"{sticks(heap)}  {heap} bone{'s' * (heap != 1)}"
-        return (bones, f"player {mover + 1} to move")
+        bones = bones_left(0) if heap == 0 else f"{sticks(heap)}  {bones_text(heap)}"
+        return (bones, _("player {number} to move").format(number=mover + 1))
 
     def winners(self, upto: int) -> list[Winner]:
         """Who wins each heap 0..upto (at most HEAP_MAX) with player 1 to move under max^n and its
         tie-break rule, worked bottom-up (see the module's docstring)."""
         if not 0 <= upto <= HEAP_MAX:
-            raise ValueError(f"upto must be {HEAP_FORM}, got {upto}")
+            raise ValueError(_("upto must be {form}, got {value}").format(form=heap_form(),
+                                                                          value=upto))
         return rows(Table(self.take, upto + 1), upto)
 
     def exact_solver(self) -> Bones3Solver:
@@ -313,24 +346,31 @@ class Bones3Solver(ExactSolver[Bones3State, int]):
 
     def series(self, upto: int, progress: Progress | None = None) -> Series:
         if not 0 <= upto <= HEAP_MAX:
-            raise SearchError(f"bones3 tabulates heaps 0 to {HEAP_MAX:,}; --upto {upto:,} is "
-                              "beyond them")
+            raise SearchError(_("bones3 tabulates heaps 0 to {most}; --upto {upto} is beyond "
+                                "them").format(most=grouped(HEAP_MAX), upto=grouped(upto)))
         take = self.game.take
         # Each winner is a function of the max(take) before it (from heap max(take) on), so a
         # window seen twice proves the period; heaps up to HEAP_MAX take milliseconds.
         table = Table(take, HEAP_MAX + 1)
         period = window_period(table.wins, HEAP_MAX + 1, take[-1])
-        proof = "" if period is None else (
-            f"period {period.period} from n = {period.preperiod}, proven by working out heaps "
-            f"0..{period.checked_upto - 1}: who wins relative to the player to move depends only "
-            f"on the {take[-1]} heap{'s' * (take[-1] != 1)} below, and the window at heaps "
-            f"{period.preperiod + period.period}..{period.preperiod + period.period + take[-1] - 1}"
-            f" equals the one at {period.preperiod}..{period.preperiod + take[-1] - 1}")
+        proof = "" if period is None else ngettext(
+            "period {period} from n = {start}, proven by working out heaps 0..{checked}: who wins "
+            "relative to the player to move depends only on the {count} heap below, and the "
+            "window at heaps {later} equals the one at {earlier}",
+            "period {period} from n = {start}, proven by working out heaps 0..{checked}: who wins "
+            "relative to the player to move depends only on the {count} heaps below, and the "
+            "window at heaps {later} equals the one at {earlier}", take[-1]).format(
+            period=period.period, start=period.preperiod, checked=period.checked_upto - 1,
+            count=take[-1],
+            later=f"{period.preperiod + period.period}.."
+                  f"{period.preperiod + period.period + take[-1] - 1}",
+            earlier=f"{period.preperiod}..{period.preperiod + take[-1] - 1}")
         found = rows(table, upto)
         return Series(
-            f"bones3, take {amounts_text(take)}, player 1 to move; who takes the last bone wins",
+            _("bones3, take {amounts}, player 1 to move; who takes the last bone wins").format(
+                amounts=amounts_text(take)),
             tuple(r.winner == 0 for r in found),
             tuple(() if r.move is None else (str(r.move),) for r in found),
             frozenset(r.n for r in found if r.move is None), period, proof,
             standings=tuple(Standing(r.vector, r.winner, r.ties, r.notes) for r in found),
-            assumption=ASSUMPTION)
+            assumption=_(ASSUMPTION))

@@ -16,6 +16,8 @@ from collections.abc import Iterator, Sequence
 
 from games.heaps import amounts_text, listed
 from minimax_cli.core.game import SearchError
+from minimax_cli.core.i18n import _, ngettext
+from minimax_cli.core.params import grouped
 from minimax_cli.core.periodic import COMPARE_BLOCK, Period, value_at, window_period
 from minimax_cli.core.result import MoveValue
 from minimax_cli.core.score import PovScore, Score
@@ -193,8 +195,9 @@ def _prove(take: tuple[int, ...], misere: bool, limit: int, max_bytes: int | Non
                           progress=progress)
     if period is None:
         raise SearchError(
-            f"no period proven up to heap {limit:,}: take {amounts_text(take)} may have a very "
-            f"long period; give a heap of at most {TABLE_MAX_N:,} to solve it bottom-up")
+            _("no period proven up to heap {limit}: take {amounts} may have a very long period; "
+              "give a heap of at most {most} to solve it bottom-up").format(
+                limit=grouped(limit), amounts=amounts_text(take), most=grouped(TABLE_MAX_N)))
     return period, table
 
 
@@ -227,7 +230,8 @@ class BonesSolver(ExactSolver[State, int]):
             return sweep(self.take, self.misere, upto + 1, max_bytes=self._max_bytes(),
                          progress=progress)[0]
         except OverBudget:
-            raise self._over(f"a table of heaps 0..{upto:,} needs {self._mb(upto + 1)}") from None
+            raise self._over(_("a table of heaps 0..{upto} needs {memory}").format(
+                upto=grouped(upto), memory=self._mb(upto + 1))) from None
 
     def proven_period(self, limit: int | None = None, progress: Progress | None = None
                       ) -> Period:
@@ -255,9 +259,10 @@ class BonesSolver(ExactSolver[State, int]):
                 table, period = sweep(self.take, self.misere, heap + 1, first_check=self.check_from,
                                       max_bytes=self._max_bytes(), progress=progress)
             except OverBudget as over:
-                tried = f" (the {over.settled:,} heaps that fit prove no period)" * (over.settled > 0)
-                raise self._over(f"solving heap {heap:,} bottom-up needs {self._mb(heap + 1)}"
-                                 f"{tried}") from None
+                tried = _(" (the {count} heaps that fit prove no period)").format(
+                    count=grouped(over.settled)) if over.settled > 0 else ""
+                raise self._over(_("solving heap {heap} bottom-up needs {memory}").format(
+                    heap=grouped(heap), memory=self._mb(heap + 1)) + tried) from None
         else:
             period, table = self._proof(None, progress)
         work = len(table)
@@ -307,7 +312,8 @@ class BonesSolver(ExactSolver[State, int]):
             if self._series_bytes(proof_table, needed) > self._max_bytes():
                 period = None
         proof = "" if period is None else self._period_proof(period)
-        return Series(f"bones, {self.rules_short()}", tuple(bool(b) for b in table), moves,
+        return Series(_("bones, {rules}").format(rules=self.rules_short()),
+                      tuple(bool(b) for b in table), moves,
                       frozenset(range(min(self.take[0], upto + 1))), period, proof)
 
     # --- budget ----------------------------------------------------------------------------------
@@ -316,11 +322,14 @@ class BonesSolver(ExactSolver[State, int]):
 
     def _mb(self, heaps: int) -> str:
         """The memory a sweep of `heaps` heaps needs, in words."""
-        return f"about {_megabytes(heaps + 2 * self.take[-1] + 2 * COMPARE_BLOCK)}"
+        return _("about {size}").format(
+            size=_megabytes(heaps + 2 * self.take[-1] + 2 * COMPARE_BLOCK))
 
-    def _over(self, what: str, instead: str = "") -> SearchError:
-        return SearchError(f"{what}, over the memory budget of {self.memory_mb:g} MB: {instead}"
-                           "raise it with --table-mb")
+    def _over(self, what: str, smaller: bool = False) -> SearchError:
+        message = (_("{what}, over the memory budget of {mb:g} MB: give a smaller --upto or raise "
+                     "it with --table-mb") if smaller else
+                   _("{what}, over the memory budget of {mb:g} MB: raise it with --table-mb"))
+        return SearchError(message.format(what=what, mb=self.memory_mb))
 
     def _proof(self, limit: int | None, progress: Progress | None) -> tuple[Period, bytearray]:
         limit = self.proof_limit if limit is None else limit
@@ -332,11 +341,12 @@ class BonesSolver(ExactSolver[State, int]):
             except OverBudget as over:
                 if over.settled:
                     raise SearchError(
-                        f"no period is proven within heaps 0..{over.settled - 1:,}, all that the "
-                        f"memory budget of {self.memory_mb:g} MB holds: raise it with --table-mb"
-                    ) from None
-                raise self._over(f"take amounts up to {self.take[-1]:,} need {self._mb(1)} for "
-                                 "the proof of the period alone") from None
+                        _("no period is proven within heaps 0..{last}, all that the memory "
+                          "budget of {mb:g} MB holds: raise it with --table-mb").format(
+                            last=grouped(over.settled - 1), mb=self.memory_mb)) from None
+                raise self._over(_("take amounts up to {most} need {memory} for the proof of "
+                                   "the period alone").format(most=grouped(self.take[-1]),
+                                                              memory=self._mb(1))) from None
         return self._proofs[key]
 
     def _series_bytes(self, table: Sequence[int], upto: int) -> int:
@@ -351,8 +361,8 @@ class BonesSolver(ExactSolver[State, int]):
         the number of winning moves, not heaps x amounts. SearchError over the budget."""
         size = self._series_bytes(table, upto)
         if size > self._max_bytes():
-            raise self._over(f"the winning moves of heaps 0..{upto:,} take about "
-                             f"{_megabytes(size)}", "give a smaller --upto or ")
+            raise self._over(_("the winning moves of heaps 0..{upto} take about {size}").format(
+                upto=grouped(upto), size=_megabytes(size)), smaller=True)
         names = [str(amount) for amount in self.take]
         rows: list[list[str]] = [[] for _ in range(upto + 1)]
         for lost in reversed([heap for heap in range(upto + 1) if not table[heap]]):
@@ -363,67 +373,90 @@ class BonesSolver(ExactSolver[State, int]):
 
     # --- words -----------------------------------------------------------------------------------
     def rules_short(self) -> str:
-        play = "misère play (who cannot move wins)" if self.misere else \
-            "normal play (who cannot move loses)"
-        return f"take {amounts_text(self.take)}, {play}"
+        play = (_("misère play (who cannot move wins)") if self.misere else
+                _("normal play (who cannot move loses)"))
+        return _("take {amounts}, {play}").format(amounts=amounts_text(self.take), play=play)
 
     def rules(self) -> str:
-        return f"Bones with {self.rules_short()}."
+        return _("Bones with {rules}.").format(rules=self.rules_short())
 
     def _method_sentences(self, heap: int, period: Period | None, work: int) -> list[str]:
-        rule = ("The player to move at a heap wins exactly when some allowed take leaves the "
-                "opponent a lost heap")
         if period is None:
-            return [f"{rule}; heaps 0..{heap:,} were solved bottom-up that way, without recursion."]
+            return [_("The player to move at a heap wins exactly when some allowed take leaves the "
+                      "opponent a lost heap; heaps 0..{heap} were solved bottom-up that way, "
+                      "without recursion.").format(heap=grouped(heap))]
         s = self.take[-1]
         a, b, p = period.preperiod, period.preperiod + period.period, period.period
-        heaps = "heap" if s == 1 else f"{s:,} heaps"
         if heap < a:
-            where = f"Heap {heap:,} lies before the period, and its outcome was computed directly."
+            where = _("Heap {heap} lies before the period, and its outcome was computed "
+                      "directly.").format(heap=grouped(heap))
         elif a == 0:
-            where = f"So heap {heap:,} has the outcome of heap {heap:,} mod {p:,} = {heap % p:,}."
+            where = _("So heap {heap} has the outcome of heap {heap} mod {p} = {rest}.")\
+                .format(heap=grouped(heap), p=grouped(p), rest=grouped(heap % p))
         else:
-            where = (f"So heap {heap:,} has the outcome of heap {a:,} + ({heap:,} - {a:,}) mod "
-                     f"{p:,} = {a + (heap - a) % p:,}.")
+            where = _("So heap {heap} has the outcome of heap {a} + ({heap} - {a}) mod "
+                      "{p} = {rest}.").format(heap=grouped(heap), a=grouped(a), p=grouped(p),
+                                              rest=grouped(a + (heap - a) % p))
         if heap > self.table_max:
-            why = (f"Heap {heap:,} is above {self.table_max:,}, the largest heap solved bottom-up, "
-                   "so it is read off the period of the outcome sequence.")
+            why = _("Heap {heap} is above {most}, the largest heap solved bottom-up, so it is "
+                    "read off the period of the outcome sequence.").format(
+                heap=grouped(heap), most=grouped(self.table_max))
         else:
-            why = (f"Solving heaps bottom-up, the first {work:,} proved the period of the outcome "
-                   f"sequence, so heap {heap:,} is read off it.")
+            why = _("Solving heaps bottom-up, the first {work} proved the period of the outcome "
+                    "sequence, so heap {heap} is read off it.").format(work=grouped(work),
+                                                                  heap=grouped(heap))
         return [
             why,
-            f"{rule}, so the outcome of a heap depends only on the outcomes of the {heaps} before "
-            f"it (the largest take is {s:,}), and once a window of {s:,} consecutive "
-            f"outcome{'s' * (s != 1)} repeats, the whole sequence repeats from there for ever.",
-            f"Solving heaps 0..{period.checked_upto - 1:,} showed the window at heaps "
-            f"{b:,}..{b + s - 1:,} equal to the one at heaps {a:,}..{a + s - 1:,}: period {p:,} "
-            f"from n = {a:,} (preperiod {a:,}), proven, not just observed.",
-            f"{where} Each move's remaining heap is read off the same way.",
+            ngettext("The player to move at a heap wins exactly when some allowed take leaves the "
+                     "opponent a lost heap, so the outcome of a heap depends only on the outcomes "
+                     "of the heap before it (the largest take is {s}), and once a window of "
+                     "{s} consecutive outcome repeats, the whole sequence repeats from there "
+                     "for ever.",
+                     "The player to move at a heap wins exactly when some allowed take leaves the "
+                     "opponent a lost heap, so the outcome of a heap depends only on the outcomes "
+                     "of the {s} heaps before it (the largest take is {s}), and once a window "
+                     "of {s} consecutive outcomes repeats, the whole sequence repeats from there "
+                     "for ever.", s).format(s=grouped(s)),
+            _("Solving heaps 0..{checked} showed the window at heaps {later} equal to the one at "
+              "heaps {earlier}: period {p} from n = {a} (preperiod {a}), proven, not just "
+              "observed.").format(checked=grouped(period.checked_upto - 1),
+                                  later=f"{grouped(b)}..{grouped(b + s - 1)}",
+                                  earlier=f"{grouped(a)}..{grouped(a + s - 1)}", p=grouped(p),
+                                  a=grouped(a)),
+            _("{where} Each move's remaining heap is read off the same way.").format(where=where),
         ]
 
     def _verdict(self, heap: int, wins: bool, table: Sequence[int],
                  period: Period | None) -> str:
         legal = self._legal(heap)
         if not legal:
-            left = "no bones left" if self.take[0] == 1 else f"fewer than {self.take[0]} bones left"
-            return (f"Heap {heap:,}: no take fits ({left}), so the game is over and the player to "
-                    f"move {'wins (misère play)' if self.misere else 'loses'}.")
+            left = (_("no bones left") if self.take[0] == 1 else
+                    _("fewer than {least} bones left").format(least=self.take[0]))
+            verdict = (_("Heap {heap}: no take fits ({left}), so the game is over and the "
+                         "player to move wins (misère play).") if self.misere else
+                       _("Heap {heap}: no take fits ({left}), so the game is over and the "
+                         "player to move loses."))
+            return verdict.format(heap=grouped(heap), left=left)
         if wins:
             good = self.winning_moves(heap, table, period)
-            what = listed([f"taking {a:,} leaves {heap - a:,}" for a in good])
-            return f"Heap {heap:,} is won for the player to move: {what}, a lost heap."
-        rests = listed([f"{heap - a:,}" for a in legal])
-        return (f"Heap {heap:,} is lost for the player to move: every take leaves the opponent a "
-                f"won heap ({rests}).")
+            what = listed([_("taking {amount} leaves {rest}").format(amount=grouped(a),
+                                                                     rest=grouped(heap - a))
+                           for a in good])
+            return _("Heap {heap} is won for the player to move: {what}, a lost heap.").format(
+                heap=grouped(heap), what=what)
+        rests = listed([grouped(heap - a) for a in legal])
+        return _("Heap {heap} is lost for the player to move: every take leaves the opponent a "
+                 "won heap ({rests}).").format(heap=grouped(heap), rests=rests)
 
     def _period_proof(self, period: Period) -> str:
         s = self.take[-1]
         a, b = period.preperiod, period.preperiod + period.period
-        return (f"period {period.period:,} from n = {a:,}, proven by solving heaps "
-                f"0..{period.checked_upto - 1:,}: each outcome depends only on the {s:,} before "
-                f"it, and the window at heaps {b:,}..{b + s - 1:,} equals the one at "
-                f"{a:,}..{a + s - 1:,}")
+        return _("period {p} from n = {a}, proven by solving heaps 0..{checked}: each "
+                 "outcome depends only on the {s} before it, and the window at heaps {later} "
+                 "equals the one at {earlier}").format(
+            p=grouped(period.period), a=grouped(a), checked=grouped(period.checked_upto - 1), s=grouped(s),
+            later=f"{grouped(b)}..{grouped(b + s - 1)}",
+            earlier=f"{grouped(a)}..{grouped(a + s - 1)}")
 
     # --- helpers ---------------------------------------------------------------------------------
     def _legal(self, heap: int) -> list[int]:

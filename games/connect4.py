@@ -32,6 +32,7 @@ from minimax_cli.core.game import (
     InvalidMoveError,
     Parameter,
 )
+from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import parse_count, quote
 
 if TYPE_CHECKING:  # the kernel loads only when a proof is asked for
@@ -51,8 +52,8 @@ def _size_parser(name: str) -> Callable[[str], object]:
         except ValueError:
             number = -1
         if not MIN_SIZE <= number <= MAX_SIZE:
-            raise ValueError(f"{name} must be a whole number from {MIN_SIZE} to {MAX_SIZE}, got "
-                             f"{quote(text)}")
+            raise ValueError(_("{name} must be a whole number from {least} to {most}, got {text}")
+                             .format(name=name, least=MIN_SIZE, most=MAX_SIZE, text=quote(text)))
         return number
 
     return parse
@@ -62,30 +63,32 @@ class ConnectFour(Game[State, int]):
     """Connect Four on bitboards; see the module docstring for the state and the notation."""
 
     name: ClassVar[str] = "connect4"
-    description: ClassVar[str] = (
+    # English, marked for the catalogue; translated where shown (N_: fixed at import).
+    description: ClassVar[str] = N_(
         "Connect Four on a board of cols x rows (7 x 6 unless given): drop a disc into a column,"
         " four in a row wins; X moves first and is MAX"
     )
-    position_help: ClassVar[str] = (
+    position_help: ClassVar[str] = N_(
         "the columns played from the empty board, 1 = leftmost, e.g. 4453 (on a board of 10"
         " columns separated by commas or spaces: 4,4,10); or a diagram of the rows from the top,"
         " X, O and '.', rows separated by '/'"
     )
-    move_help: ClassVar[str] = "a column number, 1 for the leftmost column"
+    move_help: ClassVar[str] = N_("a column number, 1 for the leftmost column")
     has_symmetry: ClassVar[bool] = True
     analysis_seconds: ClassVar[float | None] = 3.0
     example_position: ClassVar[str | None] = "5554224333234511764415115"  # Pons' Test_L2_R1
     parameters: ClassVar[tuple[Parameter, ...]] = (
-        Parameter("cols", _size_parser("cols"), 7, f"board columns, {MIN_SIZE} to {MAX_SIZE}", "N"),
-        Parameter("rows", _size_parser("rows"), 6, f"board rows, {MIN_SIZE} to {MAX_SIZE}", "N"),
+        Parameter("cols", _size_parser("cols"), 7, N_("board columns, 4 to 10"), "N"),
+        Parameter("rows", _size_parser("rows"), 6, N_("board rows, 4 to 10"), "N"),
     )
 
     def __init__(self, cols: int = 7, rows: int = 6) -> None:
         for label, value in (("cols", cols), ("rows", rows)):
             if isinstance(value, bool) or not isinstance(value, int) or not (
                     MIN_SIZE <= value <= MAX_SIZE):
-                raise ValueError(f"{label} must be a whole number from {MIN_SIZE} to {MAX_SIZE}, "
-                                 f"got {value!r}")
+                raise ValueError(_("{name} must be a whole number from {least} to {most}, got "
+                                   "{text}").format(name=label, least=MIN_SIZE, most=MAX_SIZE,
+                                                    text=repr(value)))
         self.cols, self.rows = cols, rows
         shape = self.shape = Shape(cols, rows)
         self._board, self._top, self._bottom = shape.board, shape.top, shape.bottom
@@ -165,19 +168,25 @@ class ConnectFour(Game[State, int]):
 
     def parse_move(self, state: State, text: str) -> int:
         body = text.strip()
-        form = f"a column number, 1 (leftmost) to {self.cols}"
+        form = _("a column number, 1 (leftmost) to {cols}").format(cols=self.cols)
         if not body or not all(char in _DIGITS for char in body):
-            raise InvalidMoveError(f"invalid move {quote(text)}: expected {form}")
+            raise InvalidMoveError(_("invalid move {text}: expected {form}").format(
+                text=quote(text), form=form))
         column = int(body) if len(body) <= 3 else 0
         if not 1 <= column <= self.cols:
-            raise InvalidMoveError(f"invalid move {quote(text)}: there is no column "
-                                   f"{quote(body.lstrip('0') or '0', 12)}; expected {form}")
+            raise InvalidMoveError(_("invalid move {text}: there is no column {column}; expected "
+                                     "{form}").format(text=quote(text),
+                                                      column=quote(body.lstrip("0") or "0", 12),
+                                                      form=form))
         value = self.outcome(state)
         if value is not None:
-            verdict = "X has won" if value > 0 else "O has won" if value < 0 else "it is a draw"
-            raise IllegalMoveError(f"illegal move {quote(text)}: the game is over ({verdict})")
+            verdict = (_("X has won") if value > 0 else _("O has won") if value < 0
+                       else _("it is a draw"))
+            raise IllegalMoveError(_("illegal move {text}: the game is over ({verdict})").format(
+                text=quote(text), verdict=verdict))
         if state[1] & self._top & self._column[column]:
-            raise IllegalMoveError(f"illegal move {quote(text)}: column {column} is full")
+            raise IllegalMoveError(_("illegal move {text}: column {column} is full").format(
+                text=quote(text), column=column))
         return column
 
     def format_move(self, state: State, move: int) -> str:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 
 from games.connect4_board import Shape
 from minimax_cli.core.game import InvalidPositionError
+from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.params import quote
 
 State = tuple[int, int]
@@ -34,23 +35,25 @@ _SEARCH_LIMIT = 20_000
 
 def sequence_form(shape: Shape) -> str:
     if shape.cols <= 9:
-        return (f"the columns played from the empty board, 1 (leftmost) to {shape.cols}, X first,"
-                " e.g. 4453")
-    return (f"the columns played from the empty board, 1 (leftmost) to {shape.cols}, X first,"
-            " separated by commas or spaces, e.g. 4,4,10")
+        return _("the columns played from the empty board, 1 (leftmost) to {cols}, X first, e.g. "
+                 "4453").format(cols=shape.cols)
+    return _("the columns played from the empty board, 1 (leftmost) to {cols}, X first, separated "
+             "by commas or spaces, e.g. 4,4,10").format(cols=shape.cols)
 
 
 def diagram_form(shape: Shape) -> str:
-    return (f"a diagram of {shape.rows} rows of {shape.cols} cells from the top row down, X, O and"
-            " '.' for empty, rows separated by '/'")
+    return _("a diagram of {rows} rows of {cols} cells from the top row down, X, O and '.' for "
+             "empty, rows separated by '/'").format(rows=shape.rows, cols=shape.cols)
 
 
 def position_form(shape: Shape) -> str:
-    return f"{sequence_form(shape)}; or {diagram_form(shape)}"
+    return _("{sequence}; or {diagram}").format(sequence=sequence_form(shape),
+                                                diagram=diagram_form(shape))
 
 
 def _error(text: str, reason: str, form: str) -> InvalidPositionError:
-    return InvalidPositionError(f"invalid position {quote(text)}: {reason}; use {form}")
+    return InvalidPositionError(_("invalid position {text}: {reason}; use {form}").format(
+        text=quote(text), reason=reason, form=form))
 
 
 def parse(shape: Shape, text: str) -> State:
@@ -63,7 +66,8 @@ def parse(shape: Shape, text: str) -> State:
     if "/" in body or any(char in "xXoO" or char in _EMPTY for char in body):
         return parse_diagram(shape, text)
     bad = next(char for char in body if char not in _DIGITS and char not in _SEPARATORS)
-    raise _error(text, f"unknown character {quote(bad)}", position_form(shape))
+    raise _error(text, _("unknown character {char}").format(char=quote(bad)),
+                 position_form(shape))
 
 
 def _columns(shape: Shape, text: str) -> list[str]:
@@ -82,20 +86,24 @@ def parse_sequence(shape: Shape, text: str) -> State:
         if not 1 <= value <= shape.cols:
             hint = ""
             if shape.cols > 9 and len(written) > 2:
-                hint = f" (on a board of {shape.cols} columns separate the columns)"
+                hint = _(" (on a board of {cols} columns separate the columns)").format(
+                    cols=shape.cols)
             elif shape.cols <= 9 and any(char in _SEPARATORS for char in text.strip()):
-                hint = " (each digit is one column)"
+                hint = _(" (each digit is one column)")
             shown = written if len(written) <= 6 else written[:5] + "…"
-            raise _error(text, f"column {shown} at move {number} is off the board; columns are 1 "
-                         f"to {shape.cols}{hint}", form)
+            raise _error(text, _("column {column} at move {number} is off the board; columns are "
+                                 "1 to {cols}{hint}").format(column=shown, number=number,
+                                                             cols=shape.cols, hint=hint), form)
         col = value - 1
         if shape.has_four(cur ^ mask):
             winner = "X" if mask.bit_count() % 2 else "O"
-            raise _error(text, f"the game was over after move {number - 1} ({winner} completed "
-                         f"four in a row), yet it goes on with move {number}", form)
+            raise _error(text, _("the game was over after move {last} ({winner} completed four in "
+                                 "a row), yet it goes on with move {number}").format(
+                last=number - 1, winner=winner, number=number), form)
         if mask & top & shape.column[col]:
-            raise _error(text, f"move {number} plays column {value}, which is already full "
-                         f"({shape.rows} discs)", form)
+            raise _error(text, _("move {number} plays column {column}, which is already full "
+                                 "({rows} discs)").format(number=number, column=value,
+                                                          rows=shape.rows), form)
         disc = (mask + (1 << col * height)) & shape.column[col]
         cur, mask = cur ^ mask, mask | disc
     return (cur, mask)
@@ -105,14 +113,16 @@ def parse_diagram(shape: Shape, text: str) -> State:
     form = diagram_form(shape)
     rows = "".join(text.split()).split("/")
     if len(rows) != shape.rows:
-        count = "1 row" if len(rows) == 1 else f"{len(rows)} rows"
-        raise _error(text, f"it has {count}, not {shape.rows}", form)
+        raise _error(text, ngettext("it has {count} row, not {rows}", "it has {count} rows, not "
+                                    "{rows}", len(rows)).format(count=len(rows), rows=shape.rows),
+                     form)
     x = o = 0
     for index, row in enumerate(rows):
         if len(row) != shape.cols:
-            count = "1 cell" if len(row) == 1 else f"{len(row)} cells"
-            raise _error(text, f"row {index + 1} from the top has {count}, not {shape.cols}",
-                         form)
+            raise _error(text, ngettext("row {row} from the top has {count} cell, not {cols}",
+                                        "row {row} from the top has {count} cells, not {cols}",
+                                        len(row)).format(row=index + 1, count=len(row),
+                                                         cols=shape.cols), form)
         height = shape.rows - 1 - index
         for col, char in enumerate(row):
             if char in "xX":
@@ -120,33 +130,38 @@ def parse_diagram(shape: Shape, text: str) -> State:
             elif char in "oO":
                 o |= shape.bit(col, height)
             elif char not in _EMPTY:
-                raise _error(text, f"unknown character {quote(char)} in row {index + 1} from the "
-                             "top", form)
+                raise _error(text, _("unknown character {char} in row {row} from the top").format(
+                    char=quote(char), row=index + 1), form)
     mask = x | o
     floating = mask & ~(mask << 1 | shape.bottom)
     if floating:
         col, level = divmod((floating & -floating).bit_length() - 1, shape.height)
-        raise _error(text, f"the disc in column {col + 1}, row {level + 1} from the bottom floats "
-                     "over an empty cell", form)
+        raise _error(text, _("the disc in column {column}, row {row} from the bottom floats over "
+                             "an empty cell").format(column=col + 1, row=level + 1), form)
     nx, no = x.bit_count(), o.bit_count()
     if no > nx:
-        raise _error(text, f"O has more discs than X ({no} to {nx}), but X moves first", form)
+        raise _error(text, _("O has more discs than X ({o} to {x}), but X moves first").format(
+            o=no, x=nx), form)
     if nx > no + 1:
-        raise _error(text, f"X has {nx} discs and O only {no}; the players take turns", form)
+        raise _error(text, _("X has {x} discs and O only {o}; the players take turns").format(
+            x=nx, o=no), form)
     x_four, o_four = shape.has_four(x), shape.has_four(o)
     if x_four and o_four:
-        raise _error(text, "both X and O have four in a row, but the game ends at the first", form)
+        raise _error(text, _("both X and O have four in a row, but the game ends at the first"),
+                     form)
     if x_four and nx == no:
-        raise _error(text, "X has four in a row, so the game was over, yet O moved after it", form)
+        raise _error(text, _("X has four in a row, so the game was over, yet O moved after it"),
+                     form)
     if o_four and nx > no:
-        raise _error(text, "O has four in a row, so the game was over, yet X moved after it", form)
+        raise _error(text, _("O has four in a row, so the game was over, yet X moved after it"),
+                     form)
     if (x_four or o_four) and not last_discs(shape, x if x_four else o, mask):
         who = "X" if x_four else "O"
-        raise _error(text, f"{who}'s fours could not all have been completed by one last disc",
-                     form)
+        raise _error(text, _("{player}'s fours could not all have been completed by one last "
+                             "disc").format(player=who), form)
     if not reachable(shape, x, o):
-        raise _error(text, "no game reaches it: its discs cannot be played in turn from the "
-                     "empty board, X first, each column from the bottom up", form)
+        raise _error(text, _("no game reaches it: its discs cannot be played in turn from the "
+                             "empty board, X first, each column from the bottom up"), form)
     return (o, mask) if nx > no else (x, mask)
 
 
@@ -204,7 +219,7 @@ def play_order(shape: Shape, x: int, o: int) -> list[int] | None:
     depth-first search over the column heights, remembering the heights that led nowhere,
     decides, up to _SEARCH_LIMIT of them.
     """
-    order, _ = _find(shape, x, o)
+    order, _decided = _find(shape, x, o)
     return order
 
 

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from games.heaps import sticks
+from games.heaps import bones_left, bones_text, sticks
 from minimax_cli.core.game import (
     CHANCE,
     MAX,
@@ -42,6 +42,7 @@ from minimax_cli.core.game import (
     InvalidPositionError,
     Parameter,
 )
+from minimax_cli.core.i18n import N_, _, ngettext
 from minimax_cli.core.params import quote
 
 #: (bones left, player to move, roll or None while the die is to be rolled)
@@ -53,12 +54,30 @@ HEAP_MAX = 500
 FACES_MAX = 60
 FACE_MAX = 100
 
-HEAP_FORM = f"a whole number from 0 to {HEAP_MAX}, e.g. 10"
-FACES_FORM = (f"comma-separated whole numbers from 1 to {FACE_MAX}, e.g. 1,2,3 (at most "
-              f"{FACES_MAX} faces; repeat a face to make it likelier, e.g. 1,1,2,3)")
-POSITION_FORM = (f"the heap ({HEAP_FORM}), optionally /min or /max for the player to move, then "
-                 "optionally `roll R` once that player has rolled R, e.g. 10, 10/min, 10 roll 2")
-MOVE_FORM = "the number of bones to take, e.g. 2"
+_HEAP_FORM = N_("a whole number from 0 to {most}, e.g. 10")
+_FACES_FORM = N_("comma-separated whole numbers from 1 to {most}, e.g. 1,2,3 (at most {count} "
+                 "faces; repeat a face to make it likelier, e.g. 1,1,2,3)")
+_POSITION_FORM = N_("the heap ({heap}), optionally /min or /max for the player to move, then "
+                    "optionally `roll R` once that player has rolled R, e.g. 10, 10/min, 10 roll 2")
+MOVE_FORM = N_("the number of bones to take, e.g. 2")
+
+
+def heap_form() -> str:
+    return _(_HEAP_FORM).format(most=HEAP_MAX)
+
+
+def faces_form() -> str:
+    return _(_FACES_FORM).format(most=FACE_MAX, count=FACES_MAX)
+
+
+def position_form() -> str:
+    return _(_POSITION_FORM).format(heap=heap_form())
+
+
+#: The forms in English (the messages use the functions above).
+HEAP_FORM = _HEAP_FORM.format(most=HEAP_MAX)
+FACES_FORM = _FACES_FORM.format(most=FACE_MAX, count=FACES_MAX)
+POSITION_FORM = _POSITION_FORM.format(heap=HEAP_FORM)
 
 _WHOLE = re.compile(r"[0-9]+")
 _POSITION = re.compile(r"([0-9]+)\s*(?:/\s*(max|min))?(?:\s*roll\s*([0-9]+))?", re.IGNORECASE)
@@ -78,7 +97,8 @@ def parse_heap(text: str) -> int:
     stripped = text.strip()
     number = _small_number(stripped) if _WHOLE.fullmatch(stripped) else None
     if number is None or number > HEAP_MAX:
-        raise ValueError(f"{quote(text)} is not a heap size: use {HEAP_FORM}")
+        raise ValueError(_("{text} is not a heap size: use {form}").format(
+            text=quote(text), form=heap_form()))
     return number
 
 
@@ -88,7 +108,8 @@ def parse_faces(text: str) -> tuple[int, ...]:
     numbers = [_small_number(p) if _WHOLE.fullmatch(p) else None for p in parts]
     if (len(parts) > FACES_MAX
             or not all(n is not None and 1 <= n <= FACE_MAX for n in numbers)):
-        raise ValueError(f"{quote(text)} is not a die: use {FACES_FORM}")
+        raise ValueError(_("{text} is not a die: use {form}").format(
+            text=quote(text), form=faces_form()))
     return tuple(n for n in numbers if n is not None)
 
 
@@ -96,36 +117,40 @@ class DiceBones(Game[DiceBonesState, int]):
     """Bones with a die: roll, then take 1 to the roll; who takes the last bone wins."""
 
     name: ClassVar[str] = "dicebones"
-    description: ClassVar[str] = (
+    # English, marked for the catalogue; translated where shown (N_: fixed at import).
+    description: ClassVar[str] = N_(
         "Dice bones: roll a die, then take 1 up to the roll from a heap (1, 2 or 3 with the "
         "default die); who takes the last bone wins. A game of chance: expectiminimax, star1, "
         "star2."
     )
-    position_help: ClassVar[str] = (
+    # HEAP_MAX written out (a marked text is a literal); tests check it.
+    position_help: ClassVar[str] = N_(
         "The heap, e.g. 10: 10 bones, MAX (the first player) to roll. Add /min for MIN to move "
         "(10/min), and `roll R` once the player to move has rolled R (10 roll 2, 10/min roll 3). "
-        f"Heaps up to {HEAP_MAX}."
+        "Heaps up to 500."
     )
-    move_help: ClassVar[str] = (
+    move_help: ClassVar[str] = N_(
         "The number of bones to take, e.g. 2: from 1 to the roll (and the bones left). The die "
         "is rolled for you."
     )
     game_type: ClassVar[GameType] = GameType(chance=True, low=-1, high=1)
     parameters: ClassVar[tuple[Parameter, ...]] = (
-        Parameter("n", parse_heap, 10, f"bones in the starting heap (0 to {HEAP_MAX})", "N",
+        Parameter("n", parse_heap, 10, N_("bones in the starting heap (0 to 500)"), "N",
                   sets_start=True),
-        Parameter("faces", parse_faces, (1, 2, 3), "the die's faces, each equally likely; "
-                  "repeat one to make it likelier", "A,B,..."),
+        Parameter("faces", parse_faces, (1, 2, 3), N_("the die's faces, each equally likely; "
+                  "repeat one to make it likelier"), "A,B,..."),
     )
 
     def __init__(self, n: int = 10, faces: Iterable[int] = (1, 2, 3)) -> None:
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= HEAP_MAX:
-            raise ValueError(f"n must be {HEAP_FORM}, got {n!r:.40}")
+            raise ValueError(_("n must be {form}, got {value}").format(
+                form=heap_form(), value=f"{n!r:.40}"))
         die = tuple(faces)
         if (not 0 < len(die) <= FACES_MAX or not all(
                 isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= FACE_MAX
                 for f in die)):
-            raise ValueError(f"faces must be {FACES_FORM}, got {die!r:.60}")
+            raise ValueError(_("faces must be {form}, got {value}").format(
+                form=faces_form(), value=f"{die!r:.60}"))
         self.n = n
         self.faces = die
         counts = Counter(die)
@@ -144,7 +169,7 @@ class DiceBones(Game[DiceBonesState, int]):
         return CHANCE if roll is None and heap > 0 else mover
 
     def legal_moves(self, state: DiceBonesState) -> Sequence[int]:
-        heap, _, roll = state
+        heap, _mover, roll = state
         if heap == 0:
             return ()
         if roll is None:
@@ -162,7 +187,7 @@ class DiceBones(Game[DiceBonesState, int]):
         return (heap - move, 1 - mover, None)
 
     def outcome(self, state: DiceBonesState) -> int | None:
-        heap, mover, _ = state
+        heap, mover, _roll = state
         if heap > 0:
             return None
         return 1 if mover == MIN else -1  # the player to move did not take the last bone
@@ -172,19 +197,20 @@ class DiceBones(Game[DiceBonesState, int]):
         match = _POSITION.fullmatch(text.strip())
         heap = None if match is None else _small_number(match[1])
         if match is None or heap is None or heap > HEAP_MAX:
-            raise InvalidPositionError(
-                f"{quote(text)} is not a dicebones position: use {POSITION_FORM}")
+            raise InvalidPositionError(_("{text} is not a dicebones position: use {form}").format(
+                text=quote(text), form=position_form()))
         mover = MIN if (match[2] or "max").lower() == "min" else MAX
         if match[3] is None:
             return (heap, mover, None)
         roll = _small_number(match[3])
         if heap == 0:
-            raise InvalidPositionError(f"{quote(text)} is not a dicebones position: with no bones "
-                                       "left the game is over and nobody rolls; write 0 or 0/min")
+            raise InvalidPositionError(_("{text} is not a dicebones position: with no bones left "
+                                         "the game is over and nobody rolls; write 0 or 0/min")
+                                       .format(text=quote(text)))
         if roll not in self._rolls:
-            raise InvalidPositionError(f"{quote(text)} is not a dicebones position: the die has "
-                                       f"no face {match[3].lstrip('0')[:8] or '0'}; its faces are "
-                                       f"{self._faces_text()}")
+            raise InvalidPositionError(_("{text} is not a dicebones position: the die has no face "
+                                         "{face}; its faces are {faces}").format(
+                text=quote(text), face=match[3].lstrip("0")[:8] or "0", faces=self._faces_text()))
         return (heap, mover, roll)
 
     def format_position(self, state: DiceBonesState) -> str:
@@ -193,40 +219,44 @@ class DiceBones(Game[DiceBonesState, int]):
         return text if roll is None else f"{text} roll {roll}"
 
     def parse_move(self, state: DiceBonesState, text: str) -> int:
-        heap, _, roll = state
+        heap, _mover, roll = state
         stripped = text.strip()
         if roll is None and heap > 0:  # chance to move: a roll
             match = _ROLL.fullmatch(stripped)
             face = None if match is None else _small_number(match[1])
             if face is None or face not in self._rolls:
-                raise InvalidMoveError(f"{quote(text)} is not a roll of this die: write roll R "
-                                       f"with R one of its faces, {self._faces_text()}")
+                raise InvalidMoveError(_("{text} is not a roll of this die: write roll R with R "
+                                         "one of its faces, {faces}").format(
+                    text=quote(text), faces=self._faces_text()))
             return face
         amount = _small_number(stripped) if _WHOLE.fullmatch(stripped) else None
         if amount is None or amount == 0:
-            raise InvalidMoveError(f"{quote(text)} is not a move: write {MOVE_FORM}")
+            raise InvalidMoveError(_("{text} is not a move: write {form}").format(
+                text=quote(text), form=_(MOVE_FORM)))
         self._check_move(state, amount)
         return amount
 
     def format_move(self, state: DiceBonesState, move: int) -> str:
-        heap, _, roll = state
+        heap, _mover, roll = state
         return f"roll {move}" if roll is None and heap > 0 else str(move)
 
     def _check_move(self, state: DiceBonesState, move: int) -> None:
-        heap, _, roll = state
+        heap, _mover, roll = state
         if heap == 0:
-            raise IllegalMoveError("the game is over: no bones left")
+            raise IllegalMoveError(_("the game is over: no bones left"))
         if roll is None:
             if move not in self._rolls:
-                raise IllegalMoveError(f"the die has no face {move}; its faces are "
-                                       f"{self._faces_text()}")
+                raise IllegalMoveError(_("the die has no face {face}; its faces are {faces}")
+                                       .format(face=move, faces=self._faces_text()))
             return
         most = min(roll, heap)
         if not 1 <= move <= most:
-            allowed = "1" if most == 1 else f"1 to {most}"
-            raise IllegalMoveError(f"cannot take {move}: the roll was {roll} and {heap} "
-                                   f"bone{'s' * (heap != 1)} {'are' if heap != 1 else 'is'} left,"
-                                   f" so take {allowed}")
+            allowed = "1" if most == 1 else _("1 to {most}").format(most=most)
+            raise IllegalMoveError(ngettext(
+                "cannot take {amount}: the roll was {roll} and {count} bone is left, so take "
+                "{allowed}",
+                "cannot take {amount}: the roll was {roll} and {count} bones are left, so take "
+                "{allowed}", heap).format(amount=move, roll=roll, count=heap, allowed=allowed))
 
     def _faces_text(self) -> str:
         """The die as given, repeats included: `1, 1, 2, 3` (so 1 comes up half the time)."""
@@ -237,11 +267,13 @@ class DiceBones(Game[DiceBonesState, int]):
         """The heap as a row of sticks, and the roll or who rolls next."""
         heap, mover, roll = state
         if heap == 0:
-            return ("no bones left",)
-        bones = f"{sticks(heap)}  {heap} bone{'s' * (heap != 1)}"
+            return (bones_left(0),)
+        bones = f"{sticks(heap)}  {bones_text(heap)}"
         who = PLAYER_NAMES[mover]
         if roll is None:
-            return (bones, f"{who} to roll the die (faces {self._faces_text()})")
-        most = min(roll, heap)
-        take = "must take 1" if most == 1 else f"takes 1 to {most}"
-        return (bones, f"{who} rolled {roll}: {take}")
+            return (bones, _("{player} to roll the die (faces {faces})").format(
+                player=who, faces=self._faces_text()))
+        if min(roll, heap) == 1:
+            return (bones, _("{player} rolled {roll}: must take 1").format(player=who, roll=roll))
+        return (bones, _("{player} rolled {roll}: takes 1 to {most}").format(
+            player=who, roll=roll, most=min(roll, heap)))

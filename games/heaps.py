@@ -3,6 +3,9 @@ written short for sentences."""
 
 from __future__ import annotations
 
+from minimax_cli.core.i18n import _, ngettext
+from minimax_cli.core.params import grouped
+
 #: Heaps up to this size are drawn stick by stick; larger ones as their first sticks and a count.
 SKETCH_WIDTH = 30
 #: Sticks drawn before the "..." of a larger heap.
@@ -25,12 +28,13 @@ def size_text(size: int) -> str:
     """A heap size for a sketch: `1,000,000` in full below SPELLED_BELOW; beyond, `10**k` for a
     power of ten and `more than 10**k` otherwise (the position line has every digit)."""
     if size < SPELLED_BELOW:
-        return f"{size:,}"
+        return grouped(size)
     # From the bit length, not str(): str() of an int fails past 4,300 digits.
     power = max(20, (size.bit_length() - 1) * 30103 // 100000 - 1)
     while 10 ** (power + 1) <= size:
         power += 1
-    return f"10**{power}" if size == 10**power else f"more than 10**{power}"
+    return f"10**{power}" if size == 10**power else _("more than {power}").format(
+        power=f"10**{power}")
 
 
 #: Take sets longer than this are written as their first amounts, `...` and the last.
@@ -43,11 +47,28 @@ def amounts_text(amounts: tuple[int, ...]) -> str:
     if len(amounts) <= AMOUNTS_LISTED:
         return ", ".join(map(str, amounts))
     head = ", ".join(map(str, amounts[:AMOUNTS_LISTED - 2]))
-    return f"{head}, ..., {amounts[-1]} ({len(amounts):,} amounts)"
+    count = ngettext("{count} amount", "{count} amounts", len(amounts)).format(
+        count=grouped(len(amounts)))
+    return f"{head}, ..., {amounts[-1]} ({count})"
 
 
 def listed(items: list[str]) -> str:
     """`a, b, c`; past AMOUNTS_LISTED items the first ones and `and 990 more`."""
     if len(items) <= AMOUNTS_LISTED:
         return ", ".join(items)
-    return f"{', '.join(items[:AMOUNTS_LISTED - 2])} and {len(items) - AMOUNTS_LISTED + 2:,} more"
+    return _("{items} and {count} more").format(items=", ".join(items[:AMOUNTS_LISTED - 2]),
+                                                 count=grouped(len(items) - AMOUNTS_LISTED + 2))
+
+
+def bones_text(count: int, size: str | None = None) -> str:
+    """`7 bones`, `1 bone` (`size`: `count` written short, for a huge heap)."""
+    return ngettext("{count} bone", "{count} bones", min(count, 2)).format(
+        count=str(count) if size is None else size)
+
+
+def bones_left(heap: int) -> str:
+    """`no bones left`, `only 2 bones left`."""
+    if heap == 0:
+        return _("no bones left")
+    return ngettext("only {count} bone left", "only {count} bones left", min(heap, 2)).format(
+        count=heap)

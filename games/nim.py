@@ -34,7 +34,8 @@ from minimax_cli.core.game import (
     InvalidPositionError,
     Parameter,
 )
-from minimax_cli.core.params import parse_bool, parse_count, parse_whole, quote
+from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.params import grouped, parse_bool, parse_count, parse_whole, quote
 
 if TYPE_CHECKING:
     from minimax_cli.core.solver import ExactSolver
@@ -45,12 +46,12 @@ NimState = tuple[Heaps, int]
 #: (0-based heap index, amount taken)
 NimMove = tuple[int, int]
 
-HEAPS_FORM = "comma-separated whole numbers, 0 or more, e.g. 3,4,5"
-POSITION_FORM = (
+HEAPS_FORM = N_("comma-separated whole numbers, 0 or more, e.g. 3,4,5")
+POSITION_FORM = N_(
     "heap sizes separated by commas, optionally followed by /min or /max for the player to move, "
     "e.g. 3,4,5/min"
 )
-MOVE_FORM = "HEAP:AMOUNT with heaps numbered from 1, e.g. 2:3 takes 3 from heap 2"
+MOVE_FORM = N_("HEAP:AMOUNT with heaps numbered from 1, e.g. 2:3 takes 3 from heap 2")
 
 #: The most heaps a sketch draws row by row; beyond, the first SKETCH_ROWS - 1 and a count.
 SKETCH_ROWS = 12
@@ -61,7 +62,14 @@ MAX_HEAPS = 100
 MAX_OBJECTS = 10_000
 #: The most legal moves the exact solver lists, each with its proven value.
 MAX_LISTED_MOVES = MAX_OBJECTS
-LIMITS = f"at most {MAX_HEAPS:,} heaps and {MAX_OBJECTS:,} objects in all"
+_LIMITS = N_("at most {heaps} heaps and {objects} objects in all")
+#: The limits in English (the messages use `limits()`).
+LIMITS = _LIMITS.format(heaps=f"{MAX_HEAPS:,}", objects=f"{MAX_OBJECTS:,}")
+
+
+def limits() -> str:
+    """The limits on a position, in the interface's language."""
+    return _(_LIMITS).format(heaps=grouped(MAX_HEAPS), objects=grouped(MAX_OBJECTS))
 
 _WHOLE = re.compile(r"[0-9]+")
 _MOVE = re.compile(r"([0-9]+)\s*:\s*([0-9]+)")
@@ -77,15 +85,15 @@ def parse_heaps(text: str) -> Heaps:
     MAX_HEAPS heaps and MAX_OBJECTS objects in all (ValueError naming the form or the limit)."""
     parts = text.split(",")
     if len(parts) > MAX_HEAPS:
-        raise TooLarge(f"{quote(text)} has {len(parts):,} heaps: Nim takes at most "
-                       f"{MAX_HEAPS:,} heaps")
+        raise TooLarge(_("{text} has {count} heaps: Nim takes at most {most} heaps").format(
+            text=quote(text), count=grouped(len(parts)), most=grouped(MAX_HEAPS)))
     heaps = []
     for part in parts:
         try:
             heaps.append(parse_count(part))  # each 5, 1_000, 10**5 or 1e5
         except ValueError:  # not a count, or beyond any limit (over 100 digits)
-            raise ValueError(f"{quote(text)} is not a list of heaps: use {HEAPS_FORM}; "
-                             f"{LIMITS}") from None
+            raise ValueError(_("{text} is not a list of heaps: use {form}; {limits}").format(
+                text=quote(text), form=_(HEAPS_FORM), limits=limits())) from None
     check_limits(heaps)
     return tuple(heaps)
 
@@ -93,12 +101,14 @@ def parse_heaps(text: str) -> Heaps:
 def check_limits(heaps: Sequence[int]) -> None:
     """TooLarge (a ValueError) naming the limit when `heaps` are more than Nim takes."""
     if len(heaps) > MAX_HEAPS:
-        raise TooLarge(f"{len(heaps):,} heaps: Nim takes at most {MAX_HEAPS:,} heaps")
+        raise TooLarge(_("{count} heaps: Nim takes at most {most} heaps").format(
+            count=grouped(len(heaps)), most=grouped(MAX_HEAPS)))
     total = sum(heaps)
     if total > MAX_OBJECTS:
         shown = quote(",".join(map(str, heaps[:12])) + ("" if len(heaps) <= 12 else ",..."))
-        raise TooLarge(f"heaps {shown} hold {size_text(total)} objects: Nim takes at most "
-                       f"{MAX_OBJECTS:,} in all, one legal move each")
+        raise TooLarge(_("heaps {heaps} hold {total} objects: Nim takes at most {most} in all, "
+                         "one legal move each").format(heaps=shown, total=size_text(total),
+                                                       most=grouped(MAX_OBJECTS)))
 
 
 # --- theory --------------------------------------------------------------------------------------
@@ -123,29 +133,32 @@ class Nim(Game[NimState, NimMove]):
     """Nim with any number of heaps, normal or misère play."""
 
     name: ClassVar[str] = "nim"
-    description: ClassVar[str] = (
+    # English, marked for the catalogue; translated where shown (N_: fixed at import).
+    description: ClassVar[str] = N_(
         "Nim: take any number of objects from one heap; who cannot move loses (or wins, misère)."
     )
-    position_help: ClassVar[str] = (
+    # The limits written out (a marked text is a literal); tests check them against LIMITS.
+    position_help: ClassVar[str] = N_(
         "Heap sizes separated by commas, e.g. 3,4,5 with MAX (the first player) to move. Add /min "
-        f"for MIN to move (3,4,5/min); /max may be written but is the default. {LIMITS[0].upper()}"
-        f"{LIMITS[1:]} (a position has one legal move per object)."
+        "for MIN to move (3,4,5/min); /max may be written but is the default. At most 100 heaps "
+        "and 10,000 objects in all (a position has one legal move per object)."
     )
-    move_help: ClassVar[str] = (
+    move_help: ClassVar[str] = N_(
         "HEAP:AMOUNT, heaps numbered from 1: 2:3 takes 3 objects from the second heap."
     )
     #: Heap order does not matter (and empty heaps can be dropped): see `canonical_key`.
     has_symmetry: ClassVar[bool] = True
     parameters: ClassVar[tuple[Parameter, ...]] = (
-        Parameter("heaps", parse_heaps, (3, 4, 5), "the starting heap sizes", "A,B,...",
+        Parameter("heaps", parse_heaps, (3, 4, 5), N_("the starting heap sizes"), "A,B,...",
                   sets_start=True),
-        Parameter("misere", parse_bool, False, "misère play: who cannot move wins", "BOOL"),
+        Parameter("misere", parse_bool, False, N_("misère play: who cannot move wins"), "BOOL"),
     )
 
     def __init__(self, heaps: Iterable[int] = (3, 4, 5), misere: bool = False) -> None:
         sizes = tuple(heaps)
         if not sizes or any(isinstance(h, bool) or not isinstance(h, int) or h < 0 for h in sizes):
-            raise ValueError(f"heaps must be {HEAPS_FORM}, got {quote(repr(heaps))}")
+            raise ValueError(_("heaps must be {form}, got {value}").format(
+                form=_(HEAPS_FORM), value=quote(repr(heaps))))
         check_limits(sizes)
         self.heaps = sizes
         self.misere = bool(misere)
@@ -182,17 +195,16 @@ class Nim(Game[NimState, NimMove]):
     def parse_position(self, text: str) -> NimState:
         body, slash, side = text.strip().partition("/")
         side = side.strip().lower()
+        refused = _("{text} is not a nim position: use {form}; {limits}").format(
+            text=quote(text), form=_(POSITION_FORM), limits=limits())
         if slash and side not in ("max", "min"):
-            raise InvalidPositionError(
-                f"{quote(text)} is not a nim position: use {POSITION_FORM}; {LIMITS}")
+            raise InvalidPositionError(refused)
         try:
             heaps = parse_heaps(body)
         except TooLarge as error:
             raise InvalidPositionError(str(error)) from None
         except ValueError:
-            raise InvalidPositionError(
-                f"{quote(text)} is not a nim position: use {POSITION_FORM}; {LIMITS}"
-            ) from None
+            raise InvalidPositionError(refused) from None
         return (heaps, MIN if side == "min" else MAX)
 
     def format_position(self, state: NimState) -> str:
@@ -203,11 +215,13 @@ class Nim(Game[NimState, NimMove]):
     def parse_move(self, state: NimState, text: str) -> NimMove:
         match = _MOVE.fullmatch(text.strip())
         if match is None or not match.group(1).strip("0") or not match.group(2).strip("0"):
-            raise InvalidMoveError(f"{quote(text)} is not a move: use {MOVE_FORM}")
+            raise InvalidMoveError(_("{text} is not a move: use {form}").format(
+                text=quote(text), form=_(MOVE_FORM)))
         try:
             move = (parse_whole(match.group(1)) - 1, parse_whole(match.group(2)))
         except ValueError as error:
-            raise IllegalMoveError(f"{quote(text)} is not a move here: {error}") from None
+            raise IllegalMoveError(_("{text} is not a move here: {error}").format(
+                text=quote(text), error=error)) from None
         self._check_move(state[0], *move)
         return move
 
@@ -220,15 +234,16 @@ class Nim(Game[NimState, NimMove]):
         # size_text: a 100-digit number written out would make a long error line
         if not 0 <= index < len(heaps):
             raise IllegalMoveError(
-                f"there is no heap {size_text(index + 1)}: heaps are numbered 1 to {len(heaps)}"
-            )
+                _("there is no heap {heap}: heaps are numbered 1 to {count}").format(
+                    heap=size_text(index + 1), count=len(heaps)))
         if amount < 1:
-            raise IllegalMoveError(f"cannot take {amount}: take at least 1")
+            raise IllegalMoveError(_("cannot take {amount}: take at least 1").format(amount=amount))
         size = heaps[index]
         if amount > size:
-            has = "is empty" if size == 0 else f"has only {size}"
-            raise IllegalMoveError(
-                f"cannot take {size_text(amount)} from heap {index + 1}: it {has}")
+            message = (_("cannot take {amount} from heap {heap}: it is empty") if size == 0 else
+                       _("cannot take {amount} from heap {heap}: it has only {size}"))
+            raise IllegalMoveError(message.format(amount=size_text(amount), heap=index + 1,
+                                                  size=size))
 
     # --- optional hooks --------------------------------------------------------------------------
     def sketch(self, state: NimState) -> Sequence[str]:
@@ -236,16 +251,18 @@ class Nim(Game[NimState, NimMove]):
         is drawn as its first sticks and its size; past SKETCH_ROWS heaps the rest are counted."""
         heaps = state[0]
         shown = heaps if len(heaps) <= SKETCH_ROWS else heaps[: SKETCH_ROWS - 1]
-        drawings = [sticks(h) or "(empty)" for h in shown]
+        drawings = [sticks(h) or _("(empty)") for h in shown]
         sizes = [size_text(h) for h in shown]
         number, width, size_width = len(str(len(shown))), max(map(len, drawings)), max(map(len, sizes))
-        rows = [f"heap {i + 1:>{number}}  {drawing:<{width}}  {size:>{size_width}}"
+        heap = _("heap {number}")
+        rows = [f"{heap.format(number=f'{i + 1:>{number}}')}  {drawing:<{width}}  {size:>{size_width}}"
                 for i, (drawing, size) in enumerate(zip(drawings, sizes, strict=True))]
         hidden = len(heaps) - len(shown)
         if hidden:
             rest = sum(1 for h in heaps[len(shown):] if h)
-            rows.append(f"... and {hidden:,} more heaps ({len(shown) + 1} to {len(heaps):,}), "
-                        f"{rest:,} of them not empty")
+            rows.append(_("... and {hidden} more heaps ({first} to {last}), {rest} of them not"
+                          " empty").format(hidden=grouped(hidden), first=len(shown) + 1,
+                                           last=grouped(len(heaps)), rest=grouped(rest)))
         return rows
 
     def order_moves(self, state: NimState, moves: Sequence[NimMove]) -> Sequence[NimMove]:

@@ -7,7 +7,8 @@ from games.heaps import size_text
 from games.nim import MAX_LISTED_MOVES, Heaps, Nim, NimMove, NimState, mover_wins, nim_sum
 from games.nim_moves import NimMoves, leaves_lost
 from minimax_cli.core.game import SearchError
-from minimax_cli.core.params import quote
+from minimax_cli.core.i18n import _, ngettext
+from minimax_cli.core.params import grouped, quote
 from minimax_cli.core.result import MoveValue
 from minimax_cli.core.score import PovScore, Score
 from minimax_cli.core.solver import ExactSolver, Progress, Solution
@@ -28,9 +29,9 @@ class NimSolver(ExactSolver[NimState, NimMove]):
         if count > MAX_LISTED_MOVES:
             shown = quote(",".join(map(str, heaps[:12])) + ("" if len(heaps) <= 12 else ",..."))
             raise SearchError(
-                f"heaps {shown} allow {size_text(count)} moves; solve lists every move with its "
-                f"value and takes at most {MAX_LISTED_MOVES:,} (the sum of the heaps)"
-            )
+                _("heaps {heaps} allow {count} moves; solve lists every move with its value and "
+                  "takes at most {most} (the sum of the heaps)").format(
+                    heaps=shown, count=size_text(count), most=grouped(MAX_LISTED_MOVES)))
         wins = mover_wins(heaps, self.misere)
         lost = leaves_lost(heaps, self.misere)  # each move in O(1), without copying the heaps
         moves, good = [], []
@@ -51,36 +52,44 @@ class NimSolver(ExactSolver[NimState, NimMove]):
                         {"nim_sum": nim_sum(heaps)})
 
     def _explain(self, heaps: Heaps, wins: bool, good: list[str]) -> tuple[str, ...]:
-        play = "misère play (who cannot move wins)" if self.misere else \
-            "normal play (who cannot move loses)"
+        play = (_("misère play (who cannot move wins)") if self.misere else
+                _("normal play (who cannot move loses)"))
         total = nim_sum(heaps)
         sentences = [
-            f"Nim with heaps {', '.join(map(str, heaps))}, {play}.",
-            "Bouton's theorem: under normal play the player to move loses exactly when the nim-sum "
-            "(the bitwise exclusive or of the heaps) is 0, since from nim-sum 0 every move makes it "
-            "non-zero, and from a non-zero nim-sum some move makes it 0, until no heap is left.",
+            _("Nim with heaps {heaps}, {play}.").format(heaps=", ".join(map(str, heaps)), play=play),
+            _("Bouton's theorem: under normal play the player to move loses exactly when the "
+              "nim-sum (the bitwise exclusive or of the heaps) is 0, since from nim-sum 0 every move "
+              "makes it non-zero, and from a non-zero nim-sum some move makes it 0, until no heap is "
+              "left."),
         ]
         if self.misere:
             sentences.append(
-                "Under misère play the same holds while some heap has 2 or more; once every heap "
-                "has at most 1, the player to move loses exactly when the nim-sum is 1 (an odd "
-                "number of 1-heaps).")
+                _("Under misère play the same holds while some heap has 2 or more; once every heap "
+                  "has at most 1, the player to move loses exactly when the nim-sum is 1 (an odd "
+                  "number of 1-heaps)."))
         small = self.misere and all(h <= 1 for h in heaps)
-        here = f"Here the nim-sum is {' xor '.join(map(str, heaps))} = {total}"
+        here = _("Here the nim-sum is {sum}").format(
+            sum=f"{' xor '.join(map(str, heaps))} = {total}")
         if 1 < len(heaps) <= 6 and max(heaps) > 1:
             width = max(heaps).bit_length()
-            here += (f" (in binary {' xor '.join(format(h, f'0{width}b') for h in heaps)} = "
-                     f"{format(total, f'0{width}b')})")
+            here += _(" (in binary {sum})").format(
+                sum=f"{' xor '.join(format(h, f'0{width}b') for h in heaps)} = "
+                    f"{format(total, f'0{width}b')}")
         if small and any(heaps):
-            here += f", and every heap has at most 1 ({sum(heaps)} heap{'s' * (sum(heaps) != 1)} of 1)"
+            here += ngettext(", and every heap has at most 1 ({count} heap of 1)",
+                             ", and every heap has at most 1 ({count} heaps of 1)",
+                             sum(heaps)).format(count=sum(heaps))
         if not any(heaps):
-            verdict = "no heap is left, so the game is over and the player to move " + (
-                "wins (misère play)." if self.misere else "loses.")
+            verdict = (_("no heap is left, so the game is over and the player to move wins "
+                         "(misère play).") if self.misere else
+                       _("no heap is left, so the game is over and the player to move loses."))
         elif wins:
-            shown = ", ".join(good[:10]) + (f" and {len(good) - 10} more" if len(good) > 10 else "")
-            verdict = f"the player to move wins, with {shown}."
+            shown = ", ".join(good[:10])
+            if len(good) > 10:
+                shown = _("{items} and {count} more").format(items=shown, count=len(good) - 10)
+            verdict = _("the player to move wins, with {moves}.").format(moves=shown)
         else:
-            verdict = "the player to move loses, whatever they take."
+            verdict = _("the player to move loses, whatever they take.")
         sentences.append(f"{here}: {verdict}")
         return tuple(sentences)
 

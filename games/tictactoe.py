@@ -28,6 +28,7 @@ from minimax_cli.core.game import (
     InvalidPositionError,
     Parameter,
 )
+from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import parse_count, quote
 
 State = tuple[int, int]
@@ -48,7 +49,8 @@ def _size_parser(name: str) -> Callable[[str], object]:
     def parse(text: str) -> object:
         number = _small_count(text)
         if number is None or not 1 <= number <= MAX_SIZE:
-            raise ValueError(f"{name} must be a whole number from 1 to {MAX_SIZE}, got {quote(text)}")
+            raise ValueError(_("{name} must be a whole number from 1 to {most}, got {text}").format(
+                name=name, most=MAX_SIZE, text=quote(text)))
         return number
 
     return parse
@@ -66,9 +68,8 @@ def _parse_k(text: str) -> object:
     number = _small_count(text)
     if number is None or not 1 <= number <= MAX_SIZE:
         raise ValueError(
-            f"k must be a whole number from 1 to {MAX_SIZE} (at most the longer side), "
-            f"got {quote(text)}"
-        )
+            _("k must be a whole number from 1 to {most} (at most the longer side), got {text}")
+            .format(most=MAX_SIZE, text=quote(text)))
     return number
 
 
@@ -117,37 +118,38 @@ class TicTacToe(Game[State, int]):
     """m,n,k tic-tac-toe on bitboards; see the module docstring for the notation."""
 
     name: ClassVar[str] = "tictactoe"
-    description: ClassVar[str] = (
+    # English, marked for the catalogue; translated where shown (N_: fixed at import).
+    description: ClassVar[str] = N_(
         "Tic-tac-toe (gato, ta-te-ti, tres en raya) on a rows x cols board, k in a row wins;"
         " X moves first and is MAX"
     )
-    position_help: ClassVar[str] = (
+    position_help: ClassVar[str] = N_(
         "one character per cell in reading order: X, O, and '.' (or '-', '_') for empty, any case;"
         " rows may be separated by '/', e.g. X.O/.X./..O"
     )
-    move_help: ClassVar[str] = (
+    move_help: ClassVar[str] = N_(
         "a cell number counted from 1 in reading order (top-left is 1), or a coordinate like"
         " b2: column letter a.. from the left, row number from the bottom (a1 is the bottom-left"
         " corner)"
     )
     has_symmetry: ClassVar[bool] = True
     parameters: ClassVar[tuple[Parameter, ...]] = (
-        Parameter("rows", _size_parser("rows"), 3, f"board rows, 1 to {MAX_SIZE}", "N"),
-        Parameter("cols", _size_parser("cols"), 3, f"board columns, 1 to {MAX_SIZE}", "N"),
-        Parameter("k", _parse_k, 3, "marks in a row needed to win, at most the longer side", "K"),
+        Parameter("rows", _size_parser("rows"), 3, N_("board rows, 1 to 8"), "N"),
+        Parameter("cols", _size_parser("cols"), 3, N_("board columns, 1 to 8"), "N"),
+        Parameter("k", _parse_k, 3, N_("marks in a row needed to win, at most the longer side"),
+                  "K"),
     )
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3) -> None:
         for label, value in (("rows", rows), ("cols", cols)):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIZE:
-                raise ValueError(
-                    f"{label} must be a whole number from 1 to {MAX_SIZE}, got {value!r}"
-                )
+                raise ValueError(_("{name} must be a whole number from 1 to {most}, got {text}")
+                                 .format(name=label, most=MAX_SIZE, text=repr(value)))
         longest = max(rows, cols)
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= longest:
             raise ValueError(
-                f"k must be a whole number from 1 to {longest} (the longer side), got {k!r}"
-            )
+                _("k must be a whole number from 1 to {most} (the longer side), got {text}")
+                .format(most=longest, text=repr(k)))
         self.rows, self.cols, self.k = rows, cols, k
         n = self.cells = rows * cols
         self._full = (1 << n) - 1
@@ -293,27 +295,26 @@ class TicTacToe(Game[State, int]):
     # --- notation --------------------------------------------------------------------------------
     def _position_form(self) -> str:
         example = "/".join(["." * self.cols] * self.rows)
-        return (
-            f"expected {self.cells} cells ({self.rows} rows of {self.cols}) in reading order,"
-            " X, O and '.' (or '-', '_') for empty, rows optionally separated by '/',"
-            f" e.g. {example}"
-        )
+        return _(
+            "expected {cells} cells ({rows} rows of {cols}) in reading order, X, O and '.' (or"
+            " '-', '_') for empty, rows optionally separated by '/', e.g. {example}"
+        ).format(cells=self.cells, rows=self.rows, cols=self.cols, example=example)
 
     def parse_position(self, text: str) -> State:
         def fail(reason: str) -> InvalidPositionError:
-            return InvalidPositionError(
-                f"invalid position {text!r}: {reason}; {self._position_form()}"
-            )
+            return InvalidPositionError(_("invalid position {text}: {reason}; {form}").format(
+                text=repr(text), reason=reason, form=self._position_form()))
 
         body = "".join(text.split())
         if "/" in body:
             parts = body.split("/")
             if len(parts) != self.rows or any(len(part) != self.cols for part in parts):
                 sizes = ", ".join(str(len(part)) for part in parts)
-                raise fail(f"rows separated by '/' have {sizes} cells")
+                raise fail(_("rows separated by '/' have {sizes} cells").format(sizes=sizes))
             body = "".join(parts)
         if len(body) != self.cells:
-            raise fail(f"it has {len(body)} cells, not {self.cells}")
+            raise fail(_("it has {count} cells, not {cells}").format(count=len(body),
+                                                                      cells=self.cells))
         x = o = 0
         for index, char in enumerate(body):
             upper = char.upper()
@@ -322,24 +323,26 @@ class TicTacToe(Game[State, int]):
             elif upper == "O":
                 o |= 1 << index
             elif char not in _EMPTY_CHARS:
-                raise fail(f"unknown character {char!r}")
+                raise fail(_("unknown character {char}").format(char=repr(char)))
         nx, no = x.bit_count(), o.bit_count()
         if no > nx:
-            raise fail(f"O has more marks than X ({no} to {nx}), but X moves first")
+            raise fail(_("O has more marks than X ({o} to {x}), but X moves first").format(
+                o=no, x=nx))
         if nx > no + 1:
-            raise fail(f"X has {nx} marks and O only {no}; players take turns")
+            raise fail(_("X has {x} marks and O only {o}; players take turns").format(x=nx, o=no))
         x_won, o_won = self._has_line(x), self._has_line(o)
         if x_won and o_won:
-            raise fail("both X and O have a line, but the game ends at the first one")
+            raise fail(_("both X and O have a line, but the game ends at the first one"))
         if x_won and nx == no:
-            raise fail("X has a line, so the game was over, yet O moved after it")
+            raise fail(_("X has a line, so the game was over, yet O moved after it"))
         if o_won and nx > no:
-            raise fail("O has a line, so the game was over, yet X moved after it")
+            raise fail(_("O has a line, so the game was over, yet X moved after it"))
         for bits, who in ((x, "X"), (o, "O")):
             if self._has_line(bits) and not any(
                 not self._has_line(bits ^ 1 << cell) for cell in _cells_of(bits)
             ):
-                raise fail(f"{who}'s lines could not all have been completed by one last move")
+                raise fail(_("{player}'s lines could not all have been completed by one last move")
+                           .format(player=who))
         return (x, o)
 
     def format_position(self, state: State) -> str:
@@ -351,11 +354,10 @@ class TicTacToe(Game[State, int]):
 
     def _move_form(self) -> str:
         last = chr(ord("a") + self.cols - 1)
-        return (
-            f"a cell number 1 to {self.cells} in reading order, or a coordinate a1 to"
-            f" {last}{self.rows} (column letter from the left, row number from the bottom;"
-            " a1 is the bottom-left corner)"
-        )
+        return _(
+            "a cell number 1 to {cells} in reading order, or a coordinate a1 to {last} (column"
+            " letter from the left, row number from the bottom; a1 is the bottom-left corner)"
+        ).format(cells=self.cells, last=f"{last}{self.rows}")
 
     def parse_move(self, state: State, text: str) -> int:
         body = text.strip()
@@ -363,30 +365,31 @@ class TicTacToe(Game[State, int]):
             number = _small_int(body)
             if not 1 <= number <= self.cells:
                 raise IllegalMoveError(
-                    f"illegal move {text!r}: cell {body.lstrip('0') or 0} is off the board;"
-                    f" cells are 1 to {self.cells}"
-                )
+                    _("illegal move {text}: cell {cell} is off the board; cells are 1 to {cells}")
+                    .format(text=repr(text), cell=body.lstrip("0") or 0, cells=self.cells))
             cell = number - 1
         elif coord := _COORD.fullmatch(body):
             col = ord(coord.group(1).lower()) - ord("a")
             row = _small_int(coord.group(2))
             if col >= self.cols or not 1 <= row <= self.rows:
-                raise IllegalMoveError(
-                    f"illegal move {text!r}: {body.lower()} is off the board; {self._move_form()}"
-                )
+                raise IllegalMoveError(_("illegal move {text}: {cell} is off the board; {form}")
+                                       .format(text=repr(text), cell=body.lower(),
+                                               form=self._move_form()))
             cell = (self.rows - row) * self.cols + col
         else:
-            raise InvalidMoveError(f"invalid move {text!r}: expected {self._move_form()}")
+            raise InvalidMoveError(_("invalid move {text}: expected {form}").format(
+                text=repr(text), form=self._move_form()))
         result = self.outcome(state)
         if result is not None:
-            verdict = {1: "X has won", -1: "O has won"}.get(int(result), "it is a draw")
-            raise IllegalMoveError(f"illegal move {text!r}: the game is over ({verdict})")
+            verdict = {1: _("X has won"), -1: _("O has won")}.get(int(result), _("it is a draw"))
+            raise IllegalMoveError(_("illegal move {text}: the game is over ({verdict})").format(
+                text=repr(text), verdict=verdict))
         x, o = state
         if (x | o) >> cell & 1:
             owner = "X" if x >> cell & 1 else "O"
             raise IllegalMoveError(
-                f"illegal move {text!r}: cell {cell + 1} is already taken by {owner}"
-            )
+                _("illegal move {text}: cell {cell} is already taken by {mark}").format(
+                    text=repr(text), cell=cell + 1, mark=owner))
         return cell
 
     def format_move(self, state: State, move: int) -> str:

@@ -37,7 +37,6 @@ from typing import Any
 from games.tree_kinds import (
     MAX_LABEL,
     PLAYERS_RULE,
-    PROBABILITY_DIGITS,
     FloatText,
     Node,
     Shape,
@@ -60,7 +59,8 @@ from minimax_cli.core.game import (
     InvalidMoveError,
     InvalidPositionError,
 )
-from minimax_cli.core.params import parse_whole, quote
+from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.params import grouped, parse_whole, quote
 
 #: Levels below the root (the searches recurse once per level).
 MAX_DEPTH = 200
@@ -72,10 +72,24 @@ MAX_CHILDREN = 10_000
 MAX_TEXT = 4_000_000
 #: Digits of a whole-number leaf: a double holds about 1.8e308, 309 digits.
 MAX_LEAF_DIGITS = 309
-LIMITS = (f"at most {MAX_NODES:,} nodes, {MAX_CHILDREN:,} children per node, {MAX_DEPTH} levels "
-          f"and {MAX_TEXT:,} characters")
+_LIMITS = N_("at most {nodes} nodes, {children} children per node, {depth} levels and "
+             "{text} characters")
+#: The limits in English (the messages use `limits()`).
+LIMITS = _LIMITS.format(nodes=f"{MAX_NODES:,}", children=f"{MAX_CHILDREN:,}", depth=MAX_DEPTH,
+                        text=f"{MAX_TEXT:,}")
 RANDOM_DEFAULTS = {"branching": 3, "depth": 3, "seed": 0, "low": 0, "high": 10}
-RANDOM_FORM = "random:branching=3,depth=3,seed=1,low=0,high=10 (every key optional)"
+RANDOM_FORM = N_("random:branching=3,depth=3,seed=1,low=0,high=10 (every key optional)")
+
+
+def limits() -> str:
+    """The limits on a tree, in the interface's language."""
+    return _(_LIMITS).format(nodes=grouped(MAX_NODES), children=grouped(MAX_CHILDREN),
+                             depth=MAX_DEPTH, text=grouped(MAX_TEXT))
+
+
+def _too_deep() -> InvalidPositionError:
+    return InvalidPositionError(_("tree is nested too deeply: a tree has at most {depth} levels")
+                                .format(depth=MAX_DEPTH))
 _TURN = re.compile(r"/\s*(max|min)\s*$", re.IGNORECASE)
 _DIGITS = re.compile(r"[0-9]+")
 _SIGNED = re.compile(r"([+-]?)([0-9]+)")
@@ -98,24 +112,26 @@ def bundled_descriptions() -> dict[str, str]:
 
 class TreeGame(Game[Node, int]):
     name = "tree"
-    description = ("An explicit game tree: MAX at the root, MIN below, numbers at the leaves;"
-                   " chance nodes and trees of 3 or more players too.")
-    position_help = (
+    # English, marked for the catalogue; translated where shown (N_: fixed at import). The
+    # limits are written out (a marked text is a literal); tests check them against LIMITS.
+    description = N_("An explicit game tree: MAX at the root, MIN below, numbers at the leaves;"
+                     " chance nodes and trees of 3 or more players too.")
+    position_help = N_(
         "JSON nested lists, leaves are numbers, root is MAX: [[3,12,8],[2,4,6],[14,5,2]];"
         ' labels as {"label": "B", "children": [...]} or {"label": "x", "value": 3}, text that is'
         " not a whole number and differs from its siblings' labels; @NAME for a bundled tree;"
         " random:branching=3,depth=3,seed=1,low=0,high=10; a file path or - (stdin); add /min"
         " when MIN is to move at the root. Chance nodes: {\"chance\": [[0.5, 3], [0.5, [[1, 9],"
         " [4, 2]]]]}, pairs [probability, subtree], probabilities such as 0.25 or \"1/3\" (at"
-        f" most {PROBABILITY_DIGITS} decimal places or digits) summing to exactly 1; a chance"
+        " most 30 decimal places or digits) summing to exactly 1; a chance"
         " node takes no turn (the player below it is the one that would move there without it)."
         " 2 to 8 players: {\"players\": 3, \"tree\": [[[1,2,3],[4,2,1]],[[6,1,2],[7,4,1]]]}, every"
         " leaf a list of one number per player, player 1 at the root, then 2, 3, ... by depth;"
         " \"to_move\": 2 puts player 2 at the root (without the wrapper a list of numbers is a"
-        f" node's children, two players). A tree has {LIMITS}; leaves are finite numbers within"
-        " about 1.8e308"
+        " node's children, two players). A tree has at most 100,000 nodes, 10,000 children per"
+        " node, 200 levels and 4,000,000 characters; leaves are finite numbers within about 1.8e308"
     )
-    move_help = "child number from 1 (left to right), or the child's label"
+    move_help = N_("child number from 1 (left to right), or the child's label")
     game_type = TWO_PLAYER_NUMERIC
     explicit_tree = True
     # Trees are the course's exercises: alpha-beta as the slides run it, unless asked otherwise.
@@ -205,8 +221,9 @@ class TreeGame(Game[Node, int]):
                 and (own.high is None or (shape.high is not None and shape.high <= own.high)))
         if fits:
             return None
-        return (f"tree {quote(text)} is a game of {kind.describe()}, not of {own.describe()}:"
-                " read it with TreeGame.for_position, which gives the game of its kind")
+        return _("tree {text} is a game of {kind}, not of {own}: read it with "
+                 "TreeGame.for_position, which gives the game of its kind").format(
+            text=quote(text), kind=kind.describe(), own=own.describe())
 
     # --- notation -------------------------------------------------------------------------------
     def parse_position(self, text: str) -> Node:
@@ -225,7 +242,8 @@ class TreeGame(Game[Node, int]):
         stripped = text.strip()
         if len(stripped) > MAX_TEXT:
             raise InvalidPositionError(
-                f"tree text of {len(stripped):,} characters is too long: a tree has {LIMITS}")
+                _("tree text of {count} characters is too long: a tree has {limits}").format(
+                    count=grouped(len(stripped)), limits=limits()))
         first_ply = 0
         turn = _TURN.search(stripped)
         if turn is not None:
@@ -235,10 +253,9 @@ class TreeGame(Game[Node, int]):
             trees = bundled_trees()
             name = stripped[1:]
             if name not in trees:
-                raise InvalidPositionError(
-                    f"no bundled tree {quote(name)}; bundled trees: "
-                    + ", ".join("@" + n for n in trees)
-                )
+                raise InvalidPositionError(_("no bundled tree {name}; bundled trees: {trees}")
+                                           .format(name=quote(name),
+                                                   trees=", ".join("@" + n for n in trees)))
             stripped = trees[name]
         elif stripped.startswith("random"):
             return random_tree(**_random_options(stripped), first_ply=first_ply), Shape()
@@ -247,24 +264,22 @@ class TreeGame(Game[Node, int]):
         except InvalidPositionError:
             raise
         except RecursionError:
-            raise InvalidPositionError(
-                f"tree is nested too deeply: a tree has at most {MAX_DEPTH} levels"
-            ) from None
+            raise _too_deep() from None
         except json.JSONDecodeError as error:
             raise InvalidPositionError(
-                f"tree {quote(text)} is not valid JSON ({error.msg} at character {error.pos + 1});"
-                " expected nested lists of numbers such as [[3,12,8],[2,4,6],[14,5,2]]"
-            ) from None
+                _("tree {text} is not valid JSON ({problem} at character {position}); expected "
+                  "nested lists of numbers such as [[3,12,8],[2,4,6],[14,5,2]]").format(
+                    text=quote(text), problem=error.msg, position=error.pos + 1)) from None
         except ValueError:  # any other refusal inside the JSON reader: the same answer
             raise InvalidPositionError(
-                f"tree {quote(text)} is not a tree of numbers; leaves must be finite numbers"
-                " within about 1.8e308"
-            ) from None
+                _("tree {text} is not a tree of numbers; leaves must be finite numbers within "
+                  "about 1.8e308").format(text=quote(text))) from None
         tree, players, first_player = unwrap(data)
         if players is not None:
             if turn is not None:
                 raise InvalidPositionError(
-                    f"/{turn.group(1)} names MIN or MAX of a two-player tree: {PLAYERS_RULE}")
+                    _("{turn} names MIN or MAX of a two-player tree: {rule}").format(
+                        turn="/" + turn.group(1), rule=_(PLAYERS_RULE)))
             first_ply = first_player
         return _build(tree, text, first_ply, players)
 
@@ -281,22 +296,23 @@ class TreeGame(Game[Node, int]):
         """A child number from 1 (ASCII digits), or a child's label. Labels are never whole
         numbers (see `tree_kinds.label_of`), so the two cannot be confused."""
         if state.value is not None:
-            raise IllegalMoveError(f"no move {quote(text)}: this node is a leaf (the game is over)")
+            raise IllegalMoveError(_("no move {text}: this node is a leaf (the game is over)")
+                                   .format(text=quote(text)))
         word = text.strip()
         for i, child in enumerate(state.children):
             if child.label is not None and child.label == word:
                 return i
         count = len(state.children)
         if not _DIGITS.fullmatch(word):  # ASCII digits only: int() refuses '²'
-            raise InvalidMoveError(
-                f"{quote(text)} is not a move; give a child number from 1 to {count}"
-                + ("" if not any(c.label for c in state.children) else " or a child's label")
-            )
+            message = (_("{text} is not a move; give a child number from 1 to {count} or a "
+                         "child's label") if any(c.label for c in state.children) else
+                       _("{text} is not a move; give a child number from 1 to {count}"))
+            raise InvalidMoveError(message.format(text=quote(text), count=count))
         digits = word.lstrip("0") or "0"
         if len(digits) > len(str(MAX_CHILDREN)) or not 1 <= int(digits) <= count:
             raise IllegalMoveError(
-                f"there is no child {quote(digits, 20)} here; give a number from 1 to {count}"
-            )
+                _("there is no child {child} here; give a number from 1 to {count}").format(
+                    child=quote(digits, 20), count=count))
         return int(digits) - 1
 
     def node_name(self, state: Node) -> str | None:
@@ -331,8 +347,10 @@ def _leaf_int(digits: str) -> int:
     significant = digits.lstrip("+-").lstrip("0")
     if len(significant) > MAX_LEAF_DIGITS:
         raise InvalidPositionError(
-            f"leaf {quote(digits, 20)} has {len(significant):,} digits: leaves must be finite"
-            f" numbers within about 1.8e308 (at most {MAX_LEAF_DIGITS} digits)")
+            _("leaf {leaf} has {count} digits: leaves must be finite numbers within about "
+              "1.8e308 (at most {most} digits)").format(leaf=quote(digits, 20),
+                                                        count=grouped(len(significant)),
+                                                        most=MAX_LEAF_DIGITS))
     return int(digits)
 
 
@@ -356,10 +374,10 @@ def _build(data: Any, text: str, first_ply: int = 0, players: int | None = None,
         nonlocal count
         count += 1
         if count > MAX_NODES:
-            raise InvalidPositionError(f"tree has more than {MAX_NODES:,} nodes: a tree has {LIMITS}")
+            raise InvalidPositionError(_("tree has more than {most} nodes: a tree has {limits}")
+                                       .format(most=grouped(MAX_NODES), limits=limits()))
         if depth > MAX_DEPTH:
-            raise InvalidPositionError(
-                f"tree is nested too deeply: a tree has at most {MAX_DEPTH} levels")
+            raise _too_deep()
         label = None
         if isinstance(item, dict):
             label = label_of(item.get("label"))
@@ -370,27 +388,28 @@ def _build(data: Any, text: str, first_ply: int = 0, players: int | None = None,
             elif "value" in item:
                 item = item["value"]
             elif "players" in item:
-                raise InvalidPositionError(f'"players" wraps the whole tree only: {PLAYERS_RULE}')
+                raise InvalidPositionError(_('"players" wraps the whole tree only: {rule}')
+                                           .format(rule=_(PLAYERS_RULE)))
             else:
                 raise InvalidPositionError(
-                    f"a node with keys {quote(', '.join(map(str, item)), 30)} needs \"children\""
-                    ' (a list) or "value" (a number); a chance node needs "chance" (a list of'
-                    " [probability, subtree] pairs)")
+                    _('a node with keys {keys} needs "children" (a list) or "value" (a number); a '
+                      'chance node needs "chance" (a list of [probability, subtree] pairs)').format(
+                        keys=quote(", ".join(map(str, item)), 30)))
         if isinstance(item, FloatText):
             item = float(item.text)
         if isinstance(item, bool) or not isinstance(item, int | float | list):
             raise InvalidPositionError(
-                f"{shown(item)} in tree {quote(text)} is not a number or a list;"
-                " leaves must be numbers"
-            )
+                _("{item} in tree {text} is not a number or a list; leaves must be numbers")
+                .format(item=shown(item), text=quote(text)))
         if isinstance(item, list):
             if not item:
                 raise InvalidPositionError(
-                    f"tree {quote(text)} has an empty list: an inner node needs at least one child"
-                )
+                    _("tree {text} has an empty list: an inner node needs at least one child")
+                    .format(text=quote(text)))
             if len(item) > MAX_CHILDREN:
                 raise InvalidPositionError(
-                    f"a node of the tree has {len(item):,} children: a tree has {LIMITS}")
+                    _("a node of the tree has {count} children: a tree has {limits}").format(
+                        count=grouped(len(item)), limits=limits()))
             vector = None if players is None else tuple_leaf(item, players)
             if vector is not None:
                 return leaf(vector, ply, label)
@@ -399,17 +418,16 @@ def _build(data: Any, text: str, first_ply: int = 0, players: int | None = None,
             return Node(None, children, ply, label)
         if players is not None:
             raise InvalidPositionError(
-                f"leaf {shown(item)} is one number, but the tree has {players} players:"
-                f" {PLAYERS_RULE}")
+                _("leaf {leaf} is one number, but the tree has {players} players: {rule}").format(
+                    leaf=shown(item), players=players, rule=_(PLAYERS_RULE)))
         finite(item)
         return Node(item, (), ply, label)
 
     def finite(number: float) -> None:  # (str() of an int is safe: MAX_LEAF_DIGITS is below)
         if not _finite(number):
             raise InvalidPositionError(
-                f"leaf {quote(str(number), 20)} in tree {quote(text)} is not a finite number"
-                " within about 1.8e308"
-            )
+                _("leaf {leaf} in tree {text} is not a finite number within about 1.8e308")
+                .format(leaf=quote(str(number), 20), text=quote(text)))
 
     def leaf(numbers: tuple[float, ...], ply: int, label: str | None) -> Node:
         for number in numbers:
@@ -420,7 +438,8 @@ def _build(data: Any, text: str, first_ply: int = 0, players: int | None = None,
         pairs = outcomes(item)
         if len(pairs) > MAX_CHILDREN:
             raise InvalidPositionError(
-                f"a chance node of the tree has {len(pairs):,} outcomes: a tree has {LIMITS}")
+                _("a chance node of the tree has {count} outcomes: a tree has {limits}").format(
+                    count=grouped(len(pairs)), limits=limits()))
         probabilities = [probability(p, i) for i, (p, _) in enumerate(pairs, 1)]
         check_total(probabilities)
         shape.chance = True
@@ -441,18 +460,19 @@ def _random_options(text: str) -> dict[str, int]:
     options = dict(RANDOM_DEFAULTS)
     rest = text[len("random"):]
     if rest and not rest.startswith(":"):
-        raise InvalidPositionError(f"{quote(text)} is not a random tree; write {RANDOM_FORM}")
+        raise InvalidPositionError(_("{text} is not a random tree; write {form}").format(
+            text=quote(text), form=_(RANDOM_FORM)))
     for part in filter(None, rest[1:].split(",")):
-        key, _, raw = part.partition("=")
+        key, _equals, raw = part.partition("=")
         key = key.strip()
         if key not in options:
-            raise InvalidPositionError(
-                f"unknown key {quote(key, 20)} in {quote(text)}; write {RANDOM_FORM}")
+            raise InvalidPositionError(_("unknown key {key} in {text}; write {form}").format(
+                key=quote(key, 20), text=quote(text), form=_(RANDOM_FORM)))
         number = _SIGNED.fullmatch(raw.strip())
         if number is None:
             raise InvalidPositionError(
-                f"{quote(raw.strip(), 20)} for {key} in {quote(text)} is not a whole number;"
-                f" write {RANDOM_FORM}")
+                _("{value} for {key} in {text} is not a whole number; write {form}").format(
+                    value=quote(raw.strip(), 20), key=key, text=quote(text), form=_(RANDOM_FORM)))
         try:
             value = parse_whole(number.group(2))
         except ValueError as error:  # more than MAX_DIGITS digits
@@ -461,13 +481,14 @@ def _random_options(text: str) -> dict[str, int]:
     branching, depth = options["branching"], options["depth"]
     if not 1 <= branching <= 10 or not 1 <= depth <= 12:
         raise InvalidPositionError(
-            f"random trees take branching 1..10 and depth 1..12: {quote(text)}")
+            _("random trees take branching 1..10 and depth 1..12: {text}").format(text=quote(text)))
     nodes = sum(branching**level for level in range(depth + 1))
     if nodes > MAX_NODES:
         raise InvalidPositionError(
-            f"{quote(text)} would have {nodes:,} nodes: a tree has at most {MAX_NODES:,} nodes")
+            _("{text} would have {count} nodes: a tree has at most {most} nodes").format(
+                text=quote(text), count=grouped(nodes), most=grouped(MAX_NODES)))
     if options["low"] > options["high"]:
-        raise InvalidPositionError(f"low must not exceed high in {quote(text)}")
+        raise InvalidPositionError(_("low must not exceed high in {text}").format(text=quote(text)))
     return options
 
 

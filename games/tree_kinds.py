@@ -25,7 +25,8 @@ from fractions import Fraction
 from typing import Any
 
 from minimax_cli.core.game import TWO_PLAYER_NUMERIC, GameType, InvalidPositionError
-from minimax_cli.core.params import quote
+from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.params import grouped, quote
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -37,10 +38,12 @@ PROBABILITY_TEXT = 40
 #: Characters of a label (a move's name in tables and prompts).
 MAX_LABEL = 40
 
-CHANCE_RULE = ('a chance node is {"chance": [[p, subtree], ...]}, each p a number above 0 and at'
-               ' most 1 (0.25) or text such as "1/3", the p of one node summing to exactly 1')
-PLAYERS_RULE = ('a tree of 2 to 8 players is {"players": 3, "tree": ...}, every leaf a list of one'
-                ' number per player such as [1, 2, 3]; "to_move": 2 puts player 2 at the root')
+# English, marked for the catalogue: `_` them where shown (as values, never as formats: braces).
+CHANCE_RULE = N_('a chance node is {"chance": [[p, subtree], ...]}, each p a number above 0 and at'
+                 ' most 1 (0.25) or text such as "1/3", the p of one node summing to exactly 1')
+PLAYERS_RULE = N_('a tree of 2 to 8 players is {"players": 3, "tree": ...}, every leaf a list of'
+                  ' one number per player such as [1, 2, 3]; "to_move": 2 puts player 2 at the'
+                  ' root')
 WRAPPER_KEYS = ("players", "to_move", "tree")
 
 _DIGITS = re.compile(r"[0-9]+")
@@ -119,9 +122,9 @@ def shown(item: Any) -> str:
     if isinstance(item, FloatText):  # as the JSON reader's float would be shown
         return item.text if len(item.text) <= 20 else quote(item.text, 20)
     if isinstance(item, dict):
-        return "an object {...}"
+        return _("an object {...}")
     if isinstance(item, list):
-        return "a list [...]"
+        return _("a list [...]")
     if isinstance(item, str):
         return quote(item, 20)
     return json.dumps(item)  # null, true, false or a whole number (of at most 309 digits)
@@ -137,19 +140,21 @@ def label_of(label: Any) -> str | None:
     end (a typed move is stripped), and not a whole number (it would read as a child number)."""
     if label is None:
         return None
-    rule = (f"a label is text of 1 to {MAX_LABEL} characters, not only digits (a number names a"
-            ' child by its place), e.g. "B" or "x1"')
+    rule = _('a label is text of 1 to {most} characters, not only digits (a number names a child '
+             'by its place), e.g. "B" or "x1"').format(most=MAX_LABEL)
     if not isinstance(label, str):
-        raise InvalidPositionError(f"label {shown(label)} is not text in quotes: {rule}")
+        raise InvalidPositionError(_("label {label} is not text in quotes: {rule}").format(
+            label=shown(label), rule=rule))
     if not label or len(label) > MAX_LABEL:
-        raise InvalidPositionError(
-            f"label {quote(label, 20)} has {len(label):,} characters: {rule}")
+        raise InvalidPositionError(_("label {label} has {count} characters: {rule}").format(
+            label=quote(label, 20), count=grouped(len(label)), rule=rule))
     if _DIGITS.fullmatch(label):
-        raise InvalidPositionError(f"label {quote(label, 20)} would read as a child number: {rule}")
+        raise InvalidPositionError(_("label {label} would read as a child number: {rule}").format(
+            label=quote(label, 20), rule=rule))
     if label != label.strip() or not label.isprintable():
         raise InvalidPositionError(
-            f"label {quote(label, 20)} has spaces at an end or characters that cannot be"
-            f" typed: {rule}")
+            _("label {label} has spaces at an end or characters that cannot be typed: {rule}")
+            .format(label=quote(label, 20), rule=rule))
     return label
 
 
@@ -160,8 +165,8 @@ def check_siblings(children: tuple[Node, ...]) -> None:
         if child.label is not None:
             if child.label in seen:
                 raise InvalidPositionError(
-                    f"two children of one node are labelled {quote(child.label, 20)}: labels"
-                    " must differ among siblings (they name the moves)")
+                    _("two children of one node are labelled {label}: labels must differ among "
+                      "siblings (they name the moves)").format(label=quote(child.label, 20)))
             seen.add(child.label)
 
 
@@ -190,18 +195,21 @@ def unwrap(data: Any) -> tuple[Any, int | None, int]:
         return data, None, 0
     unknown = [key for key in data if key not in WRAPPER_KEYS]
     if unknown:
-        raise InvalidPositionError(f"unknown key {quote(str(unknown[0]), 20)} around the tree:"
-                                   f" {PLAYERS_RULE}")
+        raise InvalidPositionError(_("unknown key {key} around the tree: {rule}").format(
+            key=quote(str(unknown[0]), 20), rule=_(PLAYERS_RULE)))
     players = data["players"]
     if not isinstance(players, int) or isinstance(players, bool) or not (
             MIN_PLAYERS <= players <= MAX_PLAYERS):
-        raise InvalidPositionError(f"{shown(players)} is not a number of players: {PLAYERS_RULE}")
+        raise InvalidPositionError(_("{value} is not a number of players: {rule}").format(
+            value=shown(players), rule=_(PLAYERS_RULE)))
     if "tree" not in data:
-        raise InvalidPositionError(f'the tree is missing ("tree": ...): {PLAYERS_RULE}')
+        raise InvalidPositionError(_('the tree is missing ("tree": ...): {rule}').format(
+            rule=_(PLAYERS_RULE)))
     to_move = data.get("to_move", 1)
     if not isinstance(to_move, int) or isinstance(to_move, bool) or not 1 <= to_move <= players:
-        raise InvalidPositionError(f"{shown(to_move)} is not a player from 1 to {players} to move"
-                                   f" at the root: {PLAYERS_RULE}")
+        raise InvalidPositionError(
+            _("{value} is not a player from 1 to {players} to move at the root: {rule}").format(
+                value=shown(to_move), players=players, rule=_(PLAYERS_RULE)))
     return data["tree"], players, to_move - 1
 
 
@@ -213,12 +221,14 @@ def tuple_leaf(items: list[Any], players: int) -> tuple[float, ...] | None:
         return None
     if not all(numbers):
         raise InvalidPositionError(
-            "a list mixes numbers and subtrees: in a tree of several players a leaf is a list of"
-            f" numbers only and an inner node a list of subtrees; {PLAYERS_RULE}")
+            _("a list mixes numbers and subtrees: in a tree of several players a leaf is a list "
+              "of numbers only and an inner node a list of subtrees; {rule}").format(
+                rule=_(PLAYERS_RULE)))
     if len(items) != players:
         raise InvalidPositionError(
-            f"leaf {quote(json.dumps([leaf_number(i) for i in items[:9]]), 30)} has"
-            f" {len(items):,} numbers, but the tree has {players} players: {PLAYERS_RULE}")
+            _("leaf {leaf} has {count} numbers, but the tree has {players} players: {rule}")
+            .format(leaf=quote(json.dumps([leaf_number(i) for i in items[:9]]), 30),
+                    count=grouped(len(items)), players=players, rule=_(PLAYERS_RULE)))
     return tuple(leaf_number(item) for item in items)
 
 
@@ -235,14 +245,15 @@ def leaf_number(item: Any) -> float:
 def outcomes(item: Any) -> list[tuple[Any, Any]]:
     """The (probability as written, subtree) pairs of a chance node's list."""
     if not isinstance(item, list) or not item:
-        what = "an empty list" if item == [] else shown(item)
-        raise InvalidPositionError(f"a chance node's outcomes are {what}, not a list of pairs:"
-                                   f" {CHANCE_RULE}")
+        what = _("an empty list") if item == [] else shown(item)
+        raise InvalidPositionError(_("a chance node's outcomes are {what}, not a list of pairs: "
+                                     "{rule}").format(what=what, rule=_(CHANCE_RULE)))
     pairs = []
     for i, pair in enumerate(item, 1):
         if not isinstance(pair, list) or len(pair) != 2:
-            raise InvalidPositionError(f"outcome {i:,} of a chance node is {shown(pair)}, not a"
-                                       f" pair [probability, subtree]: {CHANCE_RULE}")
+            raise InvalidPositionError(
+                _("outcome {number} of a chance node is {pair}, not a pair [probability, "
+                  "subtree]: {rule}").format(number=grouped(i), pair=shown(pair), rule=_(CHANCE_RULE)))
         pairs.append((pair[0], pair[1]))
     return pairs
 
@@ -251,8 +262,9 @@ def probability(raw: Any, outcome: int) -> Fraction:
     """A probability as written (a whole number, a JSON decimal, or text "1/3" or "0.25"),
     exactly; InvalidPositionError unless it is above 0 and at most 1."""
     def refuse(problem: str) -> InvalidPositionError:
-        return InvalidPositionError(f"probability {shown(raw)} of outcome {outcome:,} {problem}:"
-                                    f" {CHANCE_RULE}")
+        return InvalidPositionError(
+            _("probability {value} of outcome {number} {problem}: {rule}").format(
+                value=shown(raw), number=grouped(outcome), problem=problem, rule=_(CHANCE_RULE)))
 
     written = raw.text if isinstance(raw, FloatText) else raw if isinstance(raw, str) else None
     decimal = None if written is None else _DECIMAL.fullmatch(written)
@@ -260,28 +272,29 @@ def probability(raw: Any, outcome: int) -> Fraction:
         value = Fraction(raw)
     elif decimal is not None and (decimal[2] or decimal[3]):
         if len(decimal[0].strip()) > PROBABILITY_TEXT:
-            raise refuse(f"is longer than {PROBABILITY_TEXT} characters")
+            raise refuse(_("is longer than {most} characters").format(most=PROBABILITY_TEXT))
         digits = int((decimal[2] or "") + (decimal[3] or "") or "0")
         # the number is digits / 10**places; the exponent is read without building 10**exponent
         places = len(decimal[3] or "") - int(decimal[4] or "0")
         if digits == 0 or decimal[1] == "-":
-            raise refuse("is not above 0")
+            raise refuse(_("is not above 0"))
         if places < 0:
-            raise refuse("is above 1")
+            raise refuse(_("is above 1"))
         if places > PROBABILITY_DIGITS:
-            raise refuse(f"has more than {PROBABILITY_DIGITS} decimal places")
+            raise refuse(_("has more than {most} decimal places").format(most=PROBABILITY_DIGITS))
         value = Fraction(digits, 10**places)
     elif isinstance(raw, str) and (ratio := _FRACTION.fullmatch(raw)) is not None:
         top, bottom = ratio[1].lstrip("0"), ratio[2].lstrip("0")
         if max(len(top), len(bottom)) > PROBABILITY_DIGITS:
-            raise refuse(f"has more than {PROBABILITY_DIGITS} digits above or below the line")
+            raise refuse(_("has more than {most} digits above or below the line").format(
+                most=PROBABILITY_DIGITS))
         if not bottom:
-            raise refuse("divides by 0")
+            raise refuse(_("divides by 0"))
         value = Fraction(int(top or "0"), int(bottom))
     else:
-        raise refuse("is not a number")
+        raise refuse(_("is not a number"))
     if not 0 < value <= 1:
-        raise refuse("is not above 0" if value <= 0 else "is above 1")
+        raise refuse(_("is not above 0") if value <= 0 else _("is above 1"))
     return value
 
 
@@ -290,9 +303,11 @@ def check_total(probabilities: list[Fraction]) -> None:
     total = sum(probabilities, Fraction(0))
     if total != 1:
         exact = str(total)
-        words = f"{exact} (about {float(total):.6g})" if len(exact) <= 30 else f"about {float(total):.6g}"
+        about = _("about {number}").format(number=f"{float(total):.6g}")
+        words = f"{exact} ({about})" if len(exact) <= 30 else about
         raise InvalidPositionError(
-            f"the probabilities of a chance node sum to {words}, not exactly 1: {CHANCE_RULE}")
+            _("the probabilities of a chance node sum to {total}, not exactly 1: {rule}").format(
+                total=words, rule=_(CHANCE_RULE)))
 
 
 def probability_text(p: Fraction) -> str:

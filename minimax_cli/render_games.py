@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from minimax_cli.core.game import Game, Parameter
+from minimax_cli.core.i18n import _
 
 GameClass = type[Game[Any, Any]]
 
@@ -52,7 +53,7 @@ def games_overview(classes: dict[str, GameClass], width: int = 80) -> str:
     wrap = max(width - column - 1, 20)
     lines = ["Games"]
     for name, cls in classes.items():
-        block = textwrap.wrap(cls.description, wrap) or [""]
+        block = textwrap.wrap(_(cls.description), wrap) or [""]
         block.append(f"parameters: {parameter_words(cls.parameters)}")
         named = cls.named_positions()
         if named:
@@ -85,12 +86,13 @@ def _rows(rows: Sequence[tuple[str, str]], width: int) -> Text:
 def parameter_rows(parameters: Iterable[Parameter]) -> list[tuple[str, str]]:
     rows = []
     for p in parameters:
+        help_text = _(p.help) if p.help else ""  # _("") is the catalogue's header
         if is_flag(p):
             label = f"--{p.name}"
-            text = f"{p.help} (a flag: off unless given)"
+            text = f"{help_text} (a flag: off unless given)"
         else:
             label = f"--{p.name} {p.metavar}"
-            text = f"{p.help} (default {default_text(p.default)})"
+            text = f"{help_text} (default {default_text(p.default)})"
         if p.sets_start:
             text += "; it sets the start position: give it or a position, not both"
         rows.append((label, text))
@@ -157,7 +159,7 @@ def _example_lines(rows: Sequence[tuple[str, str]]) -> Text:
 
 def game_view(name: str, cls: GameClass, width: int = 80) -> RenderableType:
     """One game in full: what it is, its parameters, notation, positions and examples."""
-    head = Text("\n".join(textwrap.wrap(f"{name}: {cls.description}", width - 1)))
+    head = Text("\n".join(textwrap.wrap(f"{name}: {_(cls.description)}", width - 1)))
     head.stylize("bold", 0, len(name))
     parts: list[RenderableType] = [
         head,
@@ -165,7 +167,8 @@ def game_view(name: str, cls: GameClass, width: int = 80) -> RenderableType:
         _section("Parameters (options after the game's name)"),
         _rows(parameter_rows(cls.parameters), width) if cls.parameters else Text("none"),
         _section("Notation"),
-        _rows([("position", cls.position_help or "-"), ("move", cls.move_help or "-")], width),
+        _rows([("position", _(cls.position_help) if cls.position_help else "-"),
+               ("move", _(cls.move_help) if cls.move_help else "-")], width),
     ]
     game = _default_game(cls)
     evaluators = list(game.evaluators()) if game is not None else []

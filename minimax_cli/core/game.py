@@ -19,6 +19,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, Union
 
+from minimax_cli.core.i18n import _
+
 if TYPE_CHECKING:  # kept out of start-up: `minimax games` needs none of them
     from fractions import Fraction
 
@@ -88,10 +90,11 @@ class GameType:
 
     def describe(self) -> str:
         """`two players, deterministic, zero-sum, win/loss` and the like."""
-        players = {1: "one player", 2: "two players"}.get(self.players, f"{self.players} players")
-        return ", ".join([players, "chance" if self.chance else "deterministic",
-                          "zero-sum" if self.zero_sum else "general-sum",
-                          "win/loss" if self.win_loss else "numeric outcomes"])
+        players = {1: _("one player"), 2: _("two players")}.get(
+            self.players, _("{count} players").format(count=self.players))
+        return ", ".join([players, _("chance") if self.chance else _("deterministic"),
+                          _("zero-sum") if self.zero_sum else _("general-sum"),
+                          _("win/loss") if self.win_loss else _("numeric outcomes")])
 
 
 #: The usual type: two players, no chance, zero-sum, win / draw / loss.

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-BOOL_FORM = "true/false, yes/no or 1/0"
+from minimax_cli.core.i18n import N_, _, language
+
+BOOL_FORM = N_("true/false, yes/no or 1/0")
 _TRUE = frozenset({"true", "yes", "1"})
 _FALSE = frozenset({"false", "no", "0"})
 
@@ -17,7 +19,8 @@ def parse_bool(text: str) -> bool:
         return True
     if word in _FALSE:
         return False
-    raise ValueError(f"{text!r} is not a yes/no value: use {BOOL_FORM}")
+    raise ValueError(_("{text} is not a yes/no value: use {form}").format(text=repr(text),
+                                                                             form=_(BOOL_FORM)))
 
 
 #: The most digits a whole number in a parameter, position or move may have: far beyond any heap
@@ -34,6 +37,14 @@ MAX_TIME = 86_400.0
 MAX_NODES = 10**12
 
 
+def grouped(number: int) -> str:
+    """A count for a message: `10,000` in English; in Spanish as the RAE writes numbers (no
+    separator up to four digits, then groups of three split by a no-break space)."""
+    if language() == "es":
+        return f"{number:,}".replace(",", "\u00a0") if abs(number) >= 10_000 else str(number)
+    return f"{number:,}"
+
+
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     """`text` quoted for an error message, cut to a readable length."""
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
@@ -44,14 +55,23 @@ def parse_whole(digits: str) -> int:
     (leading zeros do not count). Callers check that `digits` are ASCII digits first."""
     significant = digits.lstrip("0")
     if len(significant) > MAX_DIGITS:
-        raise ValueError(f"a number of {len(significant):,} digits is too large: at most "
-                         f"{MAX_DIGITS} digits")
+        raise NumberTooLarge(_("a number of {count} digits is too large: at most {most} digits")
+                             .format(count=grouped(len(significant)), most=MAX_DIGITS))
     return int(significant or "0")
 
 
-#: The ways a count may be written, for error messages and help.
-COUNT_FORMS = ("digits (1000000), digits with underscores (1_000_000), a power (10**6) or "
-               "e-notation (1e6, 2.5e3)")
+#: The ways a count may be written, for error messages and help (English; `_` it where shown).
+COUNT_FORMS = N_("digits (1000000), digits with underscores (1_000_000), a power (10**6) or "
+                 "e-notation (1e6, 2.5e3)")
+
+
+class NumberTooLarge(ValueError):
+    """A number with more than MAX_DIGITS digits (its own class: callers tell it from a typo)."""
+
+
+def _not_whole(text: str) -> ValueError:
+    return ValueError(_("{text} is not a whole number: write {forms}").format(
+        text=quote(text), forms=_(COUNT_FORMS)))
 
 _DIGITS = r"[0-9]+(?:_[0-9]+)*"
 
@@ -85,7 +105,7 @@ def parse_count(text: str) -> int:
     number (`1e-3`, `2.5e0`), or naming the limit when it has more than MAX_DIGITS digits."""
     match = _patterns()[0].fullmatch(text.strip())
     if match is None:
-        raise ValueError(f"{quote(text)} is not a whole number: write {COUNT_FORMS}")
+        raise _not_whole(text)
     whole = match["whole"].replace("_", "").lstrip("0")
     if len(whole) > MAX_DIGITS:
         raise _too_large(text)
@@ -101,14 +121,14 @@ def parse_count(text: str) -> int:
     negative = match["sign"] == "-"
     if len(exponent_digits) > _EXPONENT_DIGITS:
         if negative:
-            raise ValueError(f"{quote(text)} is not a whole number: write {COUNT_FORMS}")
+            raise _not_whole(text)
         raise _too_large(text)
     # value = mantissa * 10**scale, exactly
     scale = (-1 if negative else 1) * int(exponent_digits) - len(fraction)
     if scale < 0:
         kept = mantissa[:scale]
         if mantissa[scale:].strip("0") or not kept:
-            raise ValueError(f"{quote(text)} is not a whole number: write {COUNT_FORMS}")
+            raise _not_whole(text)
         mantissa, scale = kept, 0
     if len(mantissa) + scale > MAX_DIGITS:
         raise _too_large(text)
@@ -132,5 +152,6 @@ def _power(text: str, base: int, exponent_text: str) -> int:
     return value
 
 
-def _too_large(text: str) -> ValueError:
-    return ValueError(f"{quote(text)} is too large: at most {MAX_DIGITS} digits")
+def _too_large(text: str) -> NumberTooLarge:
+    return NumberTooLarge(_("{text} is too large: at most {most} digits").format(
+        text=quote(text), most=MAX_DIGITS))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from minimax_cli.core.game import SearchError
+from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult
 from minimax_cli.core.search.common import Algorithm, AnyGame
 from minimax_cli.core.search.expectimax import expectimax
@@ -28,40 +29,40 @@ from minimax_cli.core.search.textbook import alphabeta, alphabeta_ordered, minim
 ALGORITHMS: dict[str, Algorithm] = {
     a.name: a
     for a in (
-        Algorithm("negamax", "the engine: alpha-beta with move ordering, transposition table, "
-                  "symmetry, iterative deepening under a time or node budget", negamax),
-        Algorithm("minimax", "textbook minimax: every node visited, no pruning, no table",
+        Algorithm("negamax", N_("the engine: alpha-beta with move ordering, transposition table, "
+                  "symmetry, iterative deepening under a time or node budget"), negamax),
+        Algorithm("minimax", N_("textbook minimax: every node visited, no pruning, no table"),
                   minimax),
-        Algorithm("alphabeta", "textbook alpha-beta: children in natural order, no table",
+        Algorithm("alphabeta", N_("textbook alpha-beta: children in natural order, no table"),
                   alphabeta),
-        Algorithm("alphabeta-ordered", "textbook alpha-beta with the game's move ordering "
-                  "(best first; on an explicit tree, by the children's minimax values), no table",
+        Algorithm("alphabeta-ordered", N_("textbook alpha-beta with the game's move ordering "
+                  "(best first; on an explicit tree, by the children's minimax values), no table"),
                   alphabeta_ordered),
-        Algorithm("expectimax", "MAX maximises; the opponent plays uniformly at random (MIN "
-                  "nodes average) and chance nodes average by their probabilities", expectimax,
+        Algorithm("expectimax", N_("MAX maximises; the opponent plays uniformly at random (MIN "
+                  "nodes average) and chance nodes average by their probabilities"), expectimax,
                   chance=True, minimax_value=False),
-        Algorithm("expectiminimax", "MAX maximises, MIN minimises, chance nodes average by "
-                  "their probabilities; no pruning, a memo of positions", expectiminimax,
+        Algorithm("expectiminimax", N_("MAX maximises, MIN minimises, chance nodes average by "
+                  "their probabilities; no pruning, a memo of positions"), expectiminimax,
                   chance=True),
-        BoundedAlgorithm("star1", "expectiminimax with alpha-beta, and Ballard's Star1 windows "
-                         "at chance nodes from the game's bounds on its outcomes", star1,
+        BoundedAlgorithm("star1", N_("expectiminimax with alpha-beta, and Ballard's Star1 windows "
+                         "at chance nodes from the game's bounds on its outcomes"), star1,
                          chance=True),
-        BoundedAlgorithm("star2", "Star1 with Ballard's probing: the first move of each outcome "
-                         "bounds the chance node before the full search", star2, chance=True),
-        Algorithm("proof", "exact proof search: null windows by bisection over the game's proof "
-                  "kernel (losing moves skipped, threats first, bounds in the table)", proof_search,
+        BoundedAlgorithm("star2", N_("Star1 with Ballard's probing: the first move of each outcome "
+                         "bounds the chance node before the full search"), star2, chance=True),
+        Algorithm("proof", N_("exact proof search: null windows by bisection over the game's proof "
+                  "kernel (losing moves skipped, threats first, bounds in the table)"), proof_search,
                   needs_kernel=True),
-        Algorithm("maxn", "max^n for any number of players: each player takes the child best for "
+        Algorithm("maxn", N_("max^n for any number of players: each player takes the child best for "
                   "its own utility (ties: the first in move order); chance nodes average; "
-                  "no pruning, a memo of positions", maxn, players=tuple(range(2, 9)),
+                  "no pruning, a memo of positions"), maxn, players=tuple(range(2, 9)),
                   chance=True, general_sum=True, minimax_value=False),
-        Algorithm("paranoid", "the player to move against all the others, who minimise its "
+        Algorithm("paranoid", N_("the player to move against all the others, who minimise its "
                   "utility together: alpha-beta on the root player's utility, a memo of "
-                  "positions and windows", paranoid, players=tuple(range(2, 9)),
+                  "positions and windows"), paranoid, players=tuple(range(2, 9)),
                   general_sum=True, minimax_value=False),
-        Algorithm("mcts", "Monte Carlo tree search (UCT) with the MCTS-Solver: random (or "
+        Algorithm("mcts", N_("Monte Carlo tree search (UCT) with the MCTS-Solver: random (or "
                   "evaluation-guided) playouts, the most visited move; anytime, within "
-                  "--iterations, --time or --nodes", mcts, players=tuple(range(2, 9)),
+                  "--iterations, --time or --nodes"), mcts, players=tuple(range(2, 9)),
                   chance=True, general_sum=True, minimax_value=False),
     )
 }
@@ -76,7 +77,8 @@ def get_algorithm(name: str) -> Algorithm:
         return ALGORITHMS[name]
     except KeyError:
         known = ", ".join(ALGORITHMS)
-        raise SearchError(f"unknown algorithm '{name}'; choose one of: {known}") from None
+        raise SearchError(_("unknown algorithm '{name}'; choose one of: {known}").format(
+            name=name, known=known)) from None
 
 
 def make_options(**options: Any) -> SearchOptions:
@@ -85,7 +87,8 @@ def make_options(**options: Any) -> SearchOptions:
         return SearchOptions(**options)
     except TypeError as error:
         accepted = ", ".join(SearchOptions.__dataclass_fields__)
-        raise SearchError(f"{error}; search options are: {accepted}") from None
+        raise SearchError(_("{error}; search options are: {accepted}").format(
+            error=error, accepted=accepted)) from None
     except ValueError as error:
         raise SearchError(str(error)) from None
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, Evaluator, Game, SearchError
+from minimax_cli.core.i18n import _
 from minimax_cli.core.result import (
     STOP_NODES,
     STOP_TIME,
@@ -44,9 +45,8 @@ def deep_recursion() -> Iterator[None]:
         yield
     except RecursionError:
         raise SearchError(
-            "the game is too deep for a recursive search from this position; give --depth with"
-            " an evaluation function, or use `minimax solve`"
-        ) from None
+            _("the game is too deep for a recursive search from this position; give --depth with"
+              " an evaluation function, or use `minimax solve`")) from None
     finally:
         sys.setrecursionlimit(previous)
 
@@ -94,15 +94,15 @@ def pick_evaluator(game: AnyGame, name: str | None, needed: bool) -> Evaluator[A
     """The evaluation function to use at depth cuts, or None when the search goes to the end."""
     evaluators = game.evaluators()
     if name is not None and name not in evaluators:
-        known = ", ".join(evaluators) or "none"
-        raise SearchError(f"unknown evaluation '{name}' for {game.name}; available: {known}")
+        known = ", ".join(evaluators) or _("none")
+        raise SearchError(_("unknown evaluation '{name}' for {game}; available: {known}").format(
+            name=name, game=game.name, known=known))
     if not needed:
         return None
     if not evaluators:
         raise SearchError(
-            f"{game.name} has no evaluation function, so the search cannot be cut off by depth;"
-            " drop --depth to search to the end"
-        )
+            _("{game} has no evaluation function, so the search cannot be cut off by depth; drop "
+              "--depth to search to the end").format(game=game.name))
     return evaluators[name] if name is not None else next(iter(evaluators.values()))
 
 
@@ -129,18 +129,19 @@ class Algorithm:
         """Why this algorithm cannot search `game`, in one line; None when it can."""
         kind = game.game_type
         if kind.players not in self.players:
-            served = " or ".join(map(str, self.players))
-            return (f"{self.name} searches games of {served} players; {game.name} has "
-                    f"{kind.players}")
+            served = _(" or ").join(map(str, self.players))
+            return _("{name} searches games of {served} players; {game} has {count}").format(
+                name=self.name, served=served, game=game.name, count=kind.players)
         if kind.chance and not self.chance:
-            return (f"{self.name} cannot search {game.name}: it has chance nodes (dice, cards),"
-                    " which this algorithm does not model; use expectiminimax (or expectimax, which "
-                    "models the opponent as random)")
+            return _("{name} cannot search {game}: it has chance nodes (dice, cards), which this "
+                     "algorithm does not model; use expectiminimax (or expectimax, which models "
+                     "the opponent as random)").format(name=self.name, game=game.name)
         if not kind.zero_sum and not self.general_sum:
-            return f"{self.name} needs a zero-sum game; {game.name} is general-sum"
+            return _("{name} needs a zero-sum game; {game} is general-sum").format(
+                name=self.name, game=game.name)
         if self.needs_kernel and game.proof_kernel() is None:
-            return (f"{self.name} needs a game with a proof kernel (Connect Four has one); "
-                    f"{game.name} has none: use negamax")
+            return _("{name} needs a game with a proof kernel (Connect Four has one); {game} has "
+                     "none: use negamax").format(name=self.name, game=game.name)
         return None
 
 

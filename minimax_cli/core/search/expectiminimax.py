@@ -44,6 +44,7 @@ from fractions import Fraction
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, MIN, SearchError
+from minimax_cli.core.i18n import _
 from minimax_cli.core.params import quote
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
 from minimax_cli.core.score import Bound, Number, format_number
@@ -91,8 +92,8 @@ class BoundedAlgorithm(Algorithm):
 
 
 def _unbounded(name: str, game: AnyGame) -> str:
-    return (f"{name} prunes chance nodes by the bounds a game declares on its outcomes; "
-            f"{game.name} declares none: use expectiminimax")
+    return _("{name} prunes chance nodes by the bounds a game declares on its outcomes; {game} "
+             "declares none: use expectiminimax").format(name=name, game=game.name)
 
 
 def expectiminimax(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
@@ -285,8 +286,9 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
                 total += p * v
             return _tidy(total)
         if any(p <= 0 for _, p in outcomes):
-            raise SearchError(f"{game.name} gives a chance outcome of probability 0 or less in "
-                              f"position {quote(game.format_position(s))}; {name} divides by it")
+            raise SearchError(_("{game} gives a chance outcome of probability 0 or less in "
+                                "position {position}; {name} divides by it").format(
+                game=game.name, position=quote(game.format_position(s)), name=name))
         children = [play(s, m) for m, _ in outcomes]
         lows: list[Number] = [low] * len(outcomes)
         highs: list[Number] = [high] * len(outcomes)
@@ -366,7 +368,7 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
               move: Hashable, probability: Number) -> Number:
         """Visit `s` (a player's node, not over, above the depth cut) and search its first move
         only: a bound on its value from the side of its player."""
-        _, node = enter(s, ply, alpha, beta, parent, move, probability)
+        _entered, node = enter(s, ply, alpha, beta, parent, move, probability)
         first = legal(s)[0]
         v = visit(play(s, first), ply + 1, alpha, beta, node, first, None)
         if node is not None:
@@ -403,10 +405,15 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
 
 def _outside(game: AnyGame, state: Any, what: str, value: Number, low: Number, high: Number,
              name: str) -> str:
-    return (f"{game.name}'s {what} is {format_number(value)} in position "
-            f"{quote(game.format_position(state))}, outside the bounds the game declares on its "
-            f"outcomes ({format_number(low)} to {format_number(high)}); {name} prunes by those "
-            "bounds, so its value would be wrong: use expectiminimax")
+    message = (_("{game}'s outcome is {value} in position {position}, outside the bounds the "
+                 "game declares on its outcomes ({low} to {high}); {name} prunes by those bounds, "
+                 "so its value would be wrong: use expectiminimax") if what == "outcome" else
+               _("{game}'s evaluation is {value} in position {position}, outside the bounds the "
+                 "game declares on its outcomes ({low} to {high}); {name} prunes by those bounds, "
+                 "so its value would be wrong: use expectiminimax"))
+    return message.format(game=game.name, value=format_number(value),
+                          position=quote(game.format_position(state)), low=format_number(low),
+                          high=format_number(high), name=name)
 
 
 __all__ = ["BoundedAlgorithm", "expectiminimax", "outcome_bounds", "star1", "star2"]

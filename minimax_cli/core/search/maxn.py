@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, PLAYER_NAMES, SearchError
+from minimax_cli.core.i18n import N_, _, ngettext
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
 from minimax_cli.core.score import Bound, Number, format_number, is_decisive, terminal_score
 from minimax_cli.core.search.common import (
@@ -48,7 +49,7 @@ Vector = tuple[Number, ...]
 
 #: Rough bytes a memo entry costs (key, vector, line); sizes the memo from `table_mb`.
 MEMO_ENTRY_BYTES = 256
-TIE_RULE = "the first move in the game's move order"
+TIE_RULE = N_("the first move in the game's move order")
 
 
 @dataclass(frozen=True)
@@ -103,9 +104,9 @@ def vector_evaluation(game: AnyGame, evaluate: Callable[[Any], Any]) -> Callable
         if pair and isinstance(h, int | float | Fraction) and not isinstance(h, bool):
             return (h, -h)
         raise SearchError(
-            f"{game.name}'s evaluation gives {type(h).__name__} values; a depth limit in a game of "
-            f"{players} players needs one value per player (a tuple of {players} numbers): "
-            "drop --depth to search to the end")
+            _("{game}'s evaluation gives {kind} values; a depth limit in a game of {players} "
+              "players needs one value per player (a tuple of {players} numbers): drop --depth to "
+              "search to the end").format(game=game.name, kind=type(h).__name__, players=players))
 
     return vector
 
@@ -127,7 +128,7 @@ def shown(vector: Vector, engine: bool) -> Vector:
 def player_name(game: AnyGame, player: int) -> str:
     if game.game_type.players == 2:
         return PLAYER_NAMES[player]
-    return f"player {player + 1}"
+    return _("player {number}").format(number=player + 1)
 
 
 def vector_text(vector: Vector) -> str:
@@ -153,16 +154,18 @@ def tie_note(game: AnyGame, state: Any, tie: Tie, engine: bool) -> str:
     chosen, chosen_vector = tie.options[0]
     own = format_number(shown(chosen_vector, engine)[tie.player])
     names = [move(m) for m, _ in tie.options]
-    choice = ", ".join(names[:-1]) + " and " + names[-1]
-    others = " and ".join(f"{move(m)} would give {vector_text(shown(v, engine))}"
-                          for m, v in tie.options[1:])
+    choice = ", ".join(names[:-1]) + _(" and ") + names[-1]
+    others = _(" and ").join(_("{move} would give {returns}").format(
+        move=move(m), returns=vector_text(shown(v, engine))) for m, v in tie.options[1:])
     result = shown(chosen_vector, engine)
     who = winner(game, result)
-    won = "" if who is None else f", so {player_name(game, who)} wins"
-    return (f"in position {game.format_position(state)}, {player_name(game, tie.player)} was "
-            f"indifferent between the moves {choice} (each worth {own} to it); by the tie-break "
-            f"rule ({TIE_RULE}) it played {move(chosen)}, which gives {vector_text(result)}"
-            f"{won} ({others})")
+    won = "" if who is None else _(", so {player} wins").format(player=player_name(game, who))
+    return _("in position {position}, {player} was indifferent between the moves {choice} (each "
+             "worth {value} to it); by the tie-break rule ({rule}) it played {move}, which gives "
+             "{returns}{won} ({others})").format(
+        position=game.format_position(state), player=player_name(game, tie.player),
+        choice=choice, value=own, rule=_(TIE_RULE), move=move(chosen),
+        returns=vector_text(result), won=won, others=others)
 
 
 def follow(game: AnyGame, state: Any, step: Step | None, engine: bool,
@@ -281,7 +284,7 @@ def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
         total: list[Number] = []
         estimated = False
         for m, p in chance(s):
-            vector, _, below = visit(play(s, m), ply + 1, left - 1, node, m, p)
+            vector, _step, below = visit(play(s, m), ply + 1, left - 1, node, m, p)
             estimated = estimated or below
             if ply == 0:
                 root_scores.append(Scored(m, vector[view], not below, Bound.EXACT,
@@ -340,9 +343,12 @@ def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
     # Positions searched by an earlier search sharing the memo are not counted: no such note then.
     off_line = 0 if isinstance(memo, Memo) else len(ties) - len(notes)
     if off_line > 0:
-        notes.append(f"the tie-break rule ({TIE_RULE}) also decided between moves of different "
-                     f"value to another player in {off_line} position{'s' * (off_line != 1)} off "
-                     "the principal variation (the search tree marks them)")
+        notes.append(ngettext(
+            "the tie-break rule ({rule}) also decided between moves of different value to another "
+            "player in {count} position off the principal variation (the search tree marks them)",
+            "the tie-break rule ({rule}) also decided between moves of different value to another "
+            "player in {count} positions off the principal variation (the search tree marks them)",
+            off_line).format(rule=_(TIE_RULE), count=off_line))
     result = build_result("maxn", game, root_player,
                           root=Scored(None, vector[view], not estimated, Bound.EXACT),
                           moves=root_scores, best_move=pv[0] if pv else None, pv=pv,

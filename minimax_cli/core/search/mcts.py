@@ -52,6 +52,7 @@ from math import log, sqrt
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, SearchError
+from minimax_cli.core.i18n import _
 from minimax_cli.core.result import STOP_NODES, STOP_TIME, Limits, SearchOptions, SearchResult
 from minimax_cli.core.score import HEURISTIC_LIMIT
 from minimax_cli.core.search.common import AnyGame, pick_evaluator
@@ -90,12 +91,13 @@ class Tree:
         self.evaluate: Callable[[Any], float] | None = None
         if options.rollout == "eval":
             if not self.pair:
-                raise SearchError("eval playouts need a two-player zero-sum game (the evaluation is"
-                                  f" MAX's view); {game.name} is not one: use random playouts")
+                raise SearchError(_("eval playouts need a two-player zero-sum game (the "
+                                    "evaluation is MAX's view); {game} is not one: use random "
+                                    "playouts").format(game=game.name))
             evaluate = pick_evaluator(game, options.evaluator, needed=False)
             if not game.evaluators():
-                raise SearchError(f"{game.name} has no evaluation function for eval playouts; "
-                                  "use random playouts")
+                raise SearchError(_("{game} has no evaluation function for eval playouts; use "
+                                    "random playouts").format(game=game.name))
             self.evaluate = evaluate or next(iter(game.evaluators().values()))
         elif options.evaluator is not None:
             pick_evaluator(game, options.evaluator, needed=False)  # an unknown name is an error
@@ -117,7 +119,7 @@ class Tree:
         if mover == CHANCE:
             outcomes = list(game.chance_outcomes(state))
             total, cumulative = 0.0, []
-            for _, probability in outcomes:
+            for _outcome, probability in outcomes:
                 total += float(probability)
                 cumulative.append(total)
             cumulative[-1] = 2.0  # float sums may fall short of 1: the last outcome takes the rest
@@ -273,7 +275,7 @@ class Tree:
         game, rand = self.game, self.rng.random
         play, legal, to_move = game.play, game.legal_moves, game.to_move
         evaluate = self.evaluate
-        for _ in range(ROLLOUT_CAP):
+        for _ply in range(ROLLOUT_CAP):
             mover = to_move(state)
             if mover == CHANCE:
                 draw = rand()

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import CHANCE, MAX
+from minimax_cli.core.i18n import ngettext
+from minimax_cli.core.params import grouped
 from minimax_cli.core.result import SearchResult, SearchStats
 from minimax_cli.core.score import WIN, Bound, Number
 from minimax_cli.core.search.common import Scored, build_result
@@ -161,8 +163,11 @@ def snapshot(tree: Tree, started: float) -> SearchResult:
     moves = [_scored(tree, c, pov) for c in children]
     notes = []
     if tree.cut:
-        notes.append(f"{tree.cut:,} playout{'s' * (tree.cut != 1)} reached no end within "
-                     f"{tree.cap:,} plies and scored the middle of the reward range")
+        notes.append(ngettext("{count} playout reached no end within {cap} plies and scored "
+                              "the middle of the reward range",
+                              "{count} playouts reached no end within {cap} plies and scored "
+                              "the middle of the reward range", tree.cut).format(
+            count=grouped(tree.cut), cap=grouped(tree.cap)))
     vector: tuple[Number, ...] | None = None
     if root.reward is not None and root.proof is not None:  # proven by the solver
         own = root.proof

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from minimax_cli.core.game import SearchError
+from minimax_cli.core.i18n import _
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
 from minimax_cli.core.score import WIN, Bound, Number, is_decisive
 from minimax_cli.core.search.common import (
@@ -73,7 +74,7 @@ def bisection(engine: Engine, depth: int, guess: Number | None = None) -> RootSe
         probe = min(max(probe, low), high - 1)
         result = engine.root(depth, probe, probe + 1, exact=False)
         if result.best.__class__ is not int:
-            raise SearchError("bisection needs whole-number scores; use the full window")
+            raise SearchError(_("bisection needs whole-number scores; use the full window"))
         if result.best > probe:
             low = result.best  # fail high: the score is at least this
         else:

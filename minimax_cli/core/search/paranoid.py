@@ -23,6 +23,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from minimax_cli.core.game import SearchError
+from minimax_cli.core.i18n import _
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
 from minimax_cli.core.score import Bound, Number, terminal_score
 from minimax_cli.core.search.common import (
@@ -60,7 +61,8 @@ def paranoid_search(game: AnyGame, state: Any, limits: Limits | None = None,
     limits = limits or Limits()
     options = options or SearchOptions()
     if game.game_type.chance:
-        raise SearchError(f"paranoid cannot search {game.name}: it has chance nodes; use maxn")
+        raise SearchError(_("paranoid cannot search {game}: it has chance nodes; use maxn").format(
+            game=game.name))
     evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
     vector_of = None if evaluate is None else vector_evaluation(game, evaluate)
     engine = engine_units(game, evaluate is not None)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from minimax_cli.core.game import MAX, SearchError
+from minimax_cli.core.i18n import _
 from minimax_cli.core.proof import ProofKernel, ProofScale
 from minimax_cli.core.result import Limits, MoveValue, SearchOptions, SearchResult, SearchStats
 from minimax_cli.core.score import PovScore, Score
@@ -30,7 +31,8 @@ PV_NODES = 2_000_000
 def kernel_of(game: AnyGame) -> ProofKernel:
     kernel = game.proof_kernel()
     if kernel is None:
-        raise SearchError(f"{game.name} has no proof kernel, so the proof search does not serve it")
+        raise SearchError(_("{game} has no proof kernel, so the proof search does not serve it")
+                          .format(game=game.name))
     return kernel
 
 
@@ -133,7 +135,8 @@ class Prover:
                         state, plies, score = child, plies + 1, -score
                         break
                 else:
-                    raise SearchError("no move keeps the proven score: the proof is inconsistent")
+                    raise SearchError(_("no move keeps the proven score: the proof is "
+                                        "inconsistent"))
         return line
 
     def pov_score(self, score: int, plies: int, weak: bool) -> Score:
