@@ -15,14 +15,14 @@ import typer
 from rich.console import Console
 
 from minimax_cli import __version__, cli_help, cli_input, registry
-from minimax_cli.cli_analyze import analyze
+from minimax_cli.cli_analyze import ANALYZE_HELP, analyze
 from minimax_cli.cli_base import (
-    POSITION_LIMIT_WORDS,
     GamesCommand,
     MinimaxGroup,
     MinimaxTyper,
     error_line,
     fail,
+    position_limit,
     progress_display,
     user_errors,
 )
@@ -30,23 +30,29 @@ from minimax_cli.cli_base import console as _console
 from minimax_cli.cli_game import (
     EXTRA,
     GAME_HELP,
+    GAME_METAVAR,
     MAX_DELAY,
     MAX_SEED,
     POSITION_HELP,
+    POSITION_METAVAR,
     TABLE_MB_HELP,
     TIME_LIMITS,
     TIME_PARSER,
     game_and_position,
     get_algorithm,
 )
+from minimax_cli.cli_help import help_text, usage_message
 from minimax_cli.cli_input import check_table_mb
-from minimax_cli.cli_quiz import quiz
+from minimax_cli.cli_quiz import QUIZ_HELP, quiz
+from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import MAX_DEPTH
+
+APP_HELP = N_("Play, analyze and solve games with adversarial search.")
 
 app = MinimaxTyper(
     name="minimax",
     cls=MinimaxGroup,
-    help="Play, analyze and solve games with adversarial search.",
+    help=APP_HELP,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
@@ -62,21 +68,23 @@ def _version(value: bool) -> None:
 def _root(
     ctx: typer.Context,
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                 help="Show the version and exit."),
+                                 help=N_("Show the version and exit.")),
 ) -> None:
-    """Play, analyze and solve games with adversarial search."""
+    """A bare `minimax`: the overview (the group's description for users: APP_HELP)."""
     if ctx.invoked_subcommand is None:  # a bare `minimax`: the overview
         print(cli_help.overview())
 
 
-@app.command(cls=GamesCommand, context_settings={"allow_extra_args": True})
+@app.command(cls=GamesCommand, context_settings={"allow_extra_args": True},
+             help=N_("The games: each one's description and parameters; one game in full with "
+                     "examples."))
 def games(ctx: typer.Context) -> None:
-    """The games: each one's description and parameters; one game in full with examples."""
+    """`minimax games [GAME]`."""
     from minimax_cli import render_games
 
     if len(ctx.args) > 1:
-        fail(f"unexpected argument '{ctx.args[1]}': give one game, e.g. `minimax games "
-             f"{ctx.args[0]}`")
+        fail(_("unexpected argument '{word}': give one game, e.g. `{example}`").format(
+            word=ctx.args[1], example=f"minimax games {ctx.args[0]}"))
     with user_errors():
         if ctx.args:
             name = ctx.args[0]
@@ -89,44 +97,48 @@ def games(ctx: typer.Context) -> None:
         classes, min(shutil.get_terminal_size().columns, render_games.MAX_WIDTH)))
 
 
-app.command(context_settings=EXTRA)(analyze)
-app.command()(quiz)
+app.command(context_settings=EXTRA, help=ANALYZE_HELP)(analyze)
+app.command(help=QUIZ_HELP)(quiz)
+
+SOLVE_HELP = N_(
+    "Solve a position exactly: who wins with perfect play, every move's value, how it was found."
+    "\n\n"
+    "A game with its own exact solver uses it: bones solves heaps bottom-up up to 10,000,000, "
+    "stopping early once the outcomes prove a period, and reads larger ones (10**18) off the "
+    "proven period; Nim uses Bouton's theorem. Other games: every root move is searched to the end "
+    "by the engine with one shared table, e.g. `minimax solve tictactoe`, `minimax solve "
+    "tictactoe --rows 4 --cols 4 --k 4`.\n\n"
+    "Game parameters follow the game: `minimax solve bones --n 1000000 --take 1,3,4 --misere`."
+)
 
 
-@app.command(context_settings=EXTRA)
+@app.command(context_settings=EXTRA, help=SOLVE_HELP)
 def solve(
     ctx: typer.Context,
-    game_name: str = typer.Argument(..., metavar="GAME", help=GAME_HELP,
+    game_name: str = typer.Argument(..., metavar=GAME_METAVAR, help=GAME_HELP,
                                     autocompletion=cli_input.complete_game),
-    position: str | None = typer.Argument(None, help=POSITION_HELP),
+    position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=POSITION_HELP),
     upto: int | None = typer.Option(None, "--upto", metavar="N", parser=cli_input.count_parser(0),
-                                    help="Also tabulate the game's family of positions 0..N (bones: "
-                                    "every heap) and state the pattern (period) found in it."),
-    show_tree: bool = typer.Option(False, "--tree", help="Solve by plain minimax and draw the "
-                                   "whole game tree with its backed-up values, beside the node "
-                                   "counts of minimax and the engine (up to 5,000 nodes)."),
+                                    help=N_("Also tabulate the game's family of positions 0..N "
+                                            "(bones: every heap) and state the pattern (period) "
+                                            "found in it.")),
+    show_tree: bool = typer.Option(False, "--tree", help=N_(
+        "Solve by plain minimax and draw the whole game tree with its backed-up values, beside "
+        "the node counts of minimax and the engine (up to 5,000 nodes).")),
     table_mb: float | None = typer.Option(None, "--table-mb", metavar="MB", help=TABLE_MB_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object (no progress bar)."),
-    weak: bool = typer.Option(False, "--weak", help="Prove only win, draw or loss, faster (games "
-                              "with a proof kernel: Connect Four)."),
-    batch: str | None = typer.Option(None, "--batch", metavar="FILE", help="Prove every "
-                                     "`position [score]` line of FILE (- for stdin), printing "
-                                     "`position score` as each is proven, then a summary "
-                                     "(Connect Four; Pons' test-set format)."),
+    as_json: bool = typer.Option(False, "--json",
+                                 help=N_("Print one JSON object (no progress bar).")),
+    weak: bool = typer.Option(False, "--weak", help=N_("Prove only win, draw or loss, faster "
+                                                       "(games with a proof kernel: Connect "
+                                                       "Four).")),
+    batch: str | None = typer.Option(None, "--batch", metavar=N_("FILE"), help=N_(
+        "Prove every `position [score]` line of FILE (- for stdin), printing `position score` as "
+        "each is proven, then a summary (Connect Four; Pons' test-set format).")),
     jobs: int | None = typer.Option(None, "--jobs", "-j", metavar="N",
-                             parser=cli_input.count_parser(1, 64, " processes"),
-                             help="Spread a --batch over N processes (1 to 64; default 1)."),
+                             parser=cli_input.count_parser(1, 64, N_("processes")),
+                             help=N_("Spread a --batch over N processes (1 to 64; default 1).")),
 ) -> None:
-    """Solve a position exactly: who wins with perfect play, every move's value, how it was found.
-
-    A game with its own exact solver uses it: bones solves heaps bottom-up up to 10,000,000,
-    stopping early once the outcomes prove a period, and reads larger ones (10**18) off the proven
-    period; Nim uses Bouton's theorem.
-    Other games: every root move is searched to the end by the engine with one shared table, e.g.
-    `minimax solve tictactoe`, `minimax solve tictactoe --rows 4 --cols 4 --k 4`.
-
-    Game parameters follow the game: `minimax solve bones --n 1000000 --take 1,3,4 --misere`.
-    """
+    """`minimax solve` (its description for users: SOLVE_HELP)."""
     # Imported here so other commands do not load the solver.
     from minimax_cli import render_solve
     from minimax_cli import series as series_mod
@@ -143,7 +155,12 @@ def solve(
             run_batch(game, batch, weak, jobs or 1, table_megabytes)
     # `--upto N` alone tabulates the family; the start position is solved only when asked for.
     solve_position = upto is None or ctx.meta["position_given"] or show_tree
-    with user_errors(), progress_display(not as_json, f"solving {game.name}") as progress:
+    if as_json:  # scripts read the JSON's words (result, explanation...): English, whatever --lang
+        from minimax_cli.i18n import set_language
+
+        set_language("en")
+    with user_errors(), progress_display(not as_json,
+                                         _("solving {game}").format(game=game.name)) as progress:
         if upto is not None:
             series_mod.check_upto(game, upto)  # before any long work
         solved = (solving.solve(game, state, tree=show_tree, progress=progress,
@@ -156,7 +173,7 @@ def solve(
     _console().print(render_solve.solve_view(game, state, solved, series))
 
 
-PLAY_LEVEL_HELP = (
+PLAY_LEVEL_HELP = N_(
     "AI strength: 1 weak, 2 easy, 3 medium, 4 strong, 5 perfect (number or name). Every level "
     "thinks within --time seconds a move. Perfect plays a proven best move when it solves the "
     "position in time, else the best move of its deepest completed search, and says which. Below "
@@ -164,73 +181,79 @@ PLAY_LEVEL_HELP = (
     "plays a random move 60, 40, 25 or 10 % of the time."
 )
 
+PLAY_HELP = N_(
+    "Play a game against the AI (default: tic-tac-toe, you are X, the AI is perfect).\n\n"
+    "Game parameters follow the game: `minimax play tictactoe --rows 4 --cols 4 --k 4`. A position "
+    "to start from follows the game: `minimax play tictactoe x.o/.x./...`, `minimax play tree "
+    "@abcd`, `minimax play bones 10`, `minimax play nim 3,4,5`; you play the side to move there."
+    "\n\n"
+    "Type a move, or hint, undo, why, board, help, quit. Tab completes.\n\n"
+    "Scripted: with no terminal on stdin, moves are read one per line, and --seed makes the AI's "
+    "choices reproducible: `printf '5\\n1\\n6\\n8\\n7\\n' | minimax play --seed 1`. A bad line is "
+    "reported on stderr, the game goes on, and the exit code is 2.\n\n"
+    "The AI thinks about one second a move (--time changes it). Ctrl-C while it thinks makes it "
+    "play its best move so far (during a hint: gives the prompt back); the game goes on.\n\n"
+    "quit and Ctrl-D exit with code 0; Ctrl-C at your prompt (or twice in a row) with 130."
+)
 
-@app.command(context_settings=EXTRA)
+
+@app.command(context_settings=EXTRA, help=PLAY_HELP)
 def play(
     ctx: typer.Context,
-    game_name: str = typer.Argument("tictactoe", metavar="GAME",
-                                    help="A game from `minimax games` (default tictactoe).",
+    game_name: str = typer.Argument("tictactoe", metavar=GAME_METAVAR,
+                                    help=N_("A game from `minimax games` (default tictactoe)."),
                                     autocompletion=cli_input.complete_game),
-    position: str | None = typer.Argument(None, help="Start from this position, in the game's "
-                                          "notation (default: the start), or a file; "
-                                          f"{POSITION_LIMIT_WORDS}."),
-    side: str | None = typer.Option(None, "--side", "-s", help="The side you play: first or "
-                                    "second (x or o in tic-tac-toe); a seat number 1..n in games "
-                                    "of more players. Default: the side to move."),
-    ai_first: bool = typer.Option(False, "--ai-first",
-                                  help="The AI makes the first move: you play the other side."),
-    level: str = typer.Option("perfect", "--level", "-l", help=PLAY_LEVEL_HELP),
-    algorithm: str | None = typer.Option(None, "--algorithm", "-a", metavar="NAME",
-                                         help="The AI's search algorithm (default negamax; "
-                                         "expectiminimax in games of chance, maxn with more "
-                                         "than two players).",
+    position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=help_text(N_(
+        "Start from this position, in the game's notation (default: the start), or a file; "
+        "{limit}."), limit=position_limit)),
+    side: str | None = typer.Option(None, "--side", "-s", metavar=N_("SIDE"), help=N_(
+        "The side you play: first or second (x or o in tic-tac-toe); a seat number 1..n in games "
+        "of more players. Default: the side to move.")),
+    ai_first: bool = typer.Option(False, "--ai-first", help=N_(
+        "The AI makes the first move: you play the other side.")),
+    level: str = typer.Option("perfect", "--level", "-l", metavar=N_("LEVEL"),
+                              help=PLAY_LEVEL_HELP),
+    algorithm: str | None = typer.Option(None, "--algorithm", "-a", metavar=N_("NAME"),
+                                         help=N_("The AI's search algorithm (default negamax; "
+                                                 "expectiminimax in games of chance, maxn with "
+                                                 "more than two players)."),
                                          autocompletion=cli_input.complete_algorithm),
-    depth: int | None = typer.Option(None, "--depth", "-d", metavar="PLIES",
-                                     parser=cli_input.count_parser(1, MAX_DEPTH, " plies"),
-                                     help="Cut the AI's search this many plies deep "
-                                     f"(replaces the level's depth; needs an evaluation; 1 to "
-                                     f"{MAX_DEPTH:,})."),
-    time_s: float | None = typer.Option(None, "--time", "-t", metavar="SECONDS", parser=TIME_PARSER,
-                                        help="Seconds the AI may think per move, at every level; "
-                                        f"hints get the same (default 1; {TIME_LIMITS})."),
-    evaluator: str | None = typer.Option(None, "--eval", metavar="NAME",
-                                         help="Evaluation function for depth-limited levels.",
+    depth: int | None = typer.Option(None, "--depth", "-d", metavar=N_("PLIES"),
+                                     parser=cli_input.count_parser(1, MAX_DEPTH, N_("plies")),
+                                     help=help_text(N_(
+                                         "Cut the AI's search this many plies deep (replaces the "
+                                         "level's depth; needs an evaluation; 1 to {most})."),
+                                         most=MAX_DEPTH)),
+    time_s: float | None = typer.Option(None, "--time", "-t", metavar=N_("SECONDS"),
+                                        parser=TIME_PARSER, help=help_text(N_(
+                                            "Seconds the AI may think per move, at every level; "
+                                            "hints get the same (default 1; {least} to {most})."),
+                                            **TIME_LIMITS)),
+    evaluator: str | None = typer.Option(None, "--eval", metavar=N_("NAME"),
+                                         help=N_("Evaluation function for depth-limited levels."),
                                          autocompletion=cli_input.complete_evaluator),
     seed: int | None = typer.Option(None, "--seed", metavar="N",
                                     parser=cli_input.count_parser(0, MAX_SEED),
-                                    help="Seed the AI's random choice among equally good moves "
-                                    f"and the dice (0 to {MAX_SEED:,})."),
-    vs: str = typer.Option("ai", "--vs", help="Your opponent: ai or human."),
-    watch: bool = typer.Option(False, "--watch", help="Watch the AI play itself."),
-    delay: float = typer.Option(0.8, "--delay", metavar="SECONDS",
+                                    help=help_text(N_("Seed the AI's random choice among equally "
+                                                      "good moves and the dice (0 to {most})."),
+                                                   most=MAX_SEED)),
+    vs: str = typer.Option("ai", "--vs", metavar=N_("VS"),
+                           help=N_("Your opponent: ai or human.")),
+    watch: bool = typer.Option(False, "--watch", help=N_("Watch the AI play itself.")),
+    delay: float = typer.Option(0.8, "--delay", metavar=N_("SECONDS"),
                                 parser=cli_input.seconds_parser(0.0, MAX_DELAY),
-                                help=f"Seconds between moves with --watch (0 to {MAX_DELAY:g})."),
+                                help=help_text(N_("Seconds between moves with --watch (0 to "
+                                                  "{most})."), most=f"{MAX_DELAY:g}")),
     review: bool = typer.Option(True, "--review/--no-review",
-                                help="Review the game with the solver at the end."),
+                                help=N_("Review the game with the solver at the end.")),
 ) -> None:
-    """Play a game against the AI (default: tic-tac-toe, you are X, the AI is perfect).
-
-    Game parameters follow the game: `minimax play tictactoe --rows 4 --cols 4 --k 4`. A position
-    to start from follows the game: `minimax play tictactoe x.o/.x./...`, `minimax play tree
-    @abcd`, `minimax play bones 10`, `minimax play nim 3,4,5`; you play the side to move there.
-
-    Type a move, or hint, undo, why, board, help, quit. Tab completes.
-
-    Scripted: with no terminal on stdin, moves are read one per line, and --seed makes the AI's
-    choices reproducible: `printf '5\\n1\\n6\\n8\\n7\\n' | minimax play --seed 1`. A bad line is reported
-    on stderr, the game goes on, and the exit code is 2.
-
-    The AI thinks about one second a move (--time changes it). Ctrl-C while it thinks makes it
-    play its best move so far (during a hint: gives the prompt back); the game goes on.
-
-    quit and Ctrl-D exit with code 0; Ctrl-C at your prompt (or twice in a row) with 130.
-    """
+    """`minimax play` (its description for users: PLAY_HELP)."""
     if game_name.startswith("--"):  # `minimax play --rows 4`: parameters of the default game
         ctx.args[:0] = [game_name] + ([] if position is None else [position])
         game_name, position = "tictactoe", None
     if "-" in [position, *ctx.args]:  # stdin carries the moves
-        fail("play reads your moves from stdin, so the position cannot come from there: give it "
-             "as text or as a file")
+        fail(_("play reads your moves from stdin, so the position cannot come from there: give "
+               "it as text or as a file"))
     game, start = game_and_position(ctx, game_name, position)
     from minimax_cli import interactive  # prompt-toolkit loads only for `play`
 
@@ -257,10 +280,11 @@ def main() -> None:
         context = getattr(error, "ctx", None)
         command = context.command_path if context is not None else "minimax"
         Console(stderr=True, highlight=False).print(
-            error_line(f"{error.format_message()} (see `{command} --help`)"), soft_wrap=True)
+            error_line(_("{message} (see `{command} --help`)").format(
+                message=usage_message(error.format_message()), command=command)), soft_wrap=True)
         sys.exit(error.exit_code)
     except (typer.Abort, KeyboardInterrupt, EOFError):
-        print("\ninterrupted", file=sys.stderr)
+        print("\n" + _("interrupted"), file=sys.stderr)
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)
 

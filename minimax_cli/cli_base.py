@@ -21,6 +21,8 @@ from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
 from minimax_cli import cli_help, cli_input, registry
+from minimax_cli.core.i18n import N_, _
+from minimax_cli.words import grouped
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -46,8 +48,9 @@ _CLOSING = "'\")]}.,:;!?"
 
 def _escaped(char: str) -> str:
     """A character that would break or hide part of the line (newline, escape, bidi control)
-    as Python writes it in a string: \\n, \\x1b, \\u202e."""
-    return char if char.isprintable() or char == " " else repr(char)[1:-1]
+    as Python writes it in a string: \\n, \\x1b, \\u202e. Spaces stay, the no-break one too
+    (Spanish digit groups: 4 000 000)."""
+    return char if char.isprintable() or char in " \u00a0" else repr(char)[1:-1]
 
 
 def _cut_word(word: str) -> str:
@@ -74,7 +77,7 @@ def one_line(message: str) -> str:
 
 def error_line(message: str) -> Text:
     """`error: message` for stderr: plain text (user input is never Rich markup), one line."""
-    return Text.assemble(("error:", "bold red"), " ", one_line(message))
+    return Text.assemble((_("error:"), "bold red"), " ", one_line(message))
 
 
 def fail(message: str) -> NoReturn:
@@ -97,20 +100,28 @@ def user_errors() -> Iterator[None]:
 #: The largest position text, from the command line, stdin or a file: as long as the tree game's
 #: own limit on its text, far beyond any board or list of heaps.
 MAX_POSITION_BYTES = 4_000_000
-POSITION_LIMIT_WORDS = f"at most {MAX_POSITION_BYTES:,} bytes (4 MB)"
+_POSITION_LIMIT = N_("at most {bytes} bytes (4 MB)")
+
+
+def position_limit() -> str:
+    """The limit on a position's size, in the interface's language (`help_text(..., limit=
+    position_limit)` in a help text)."""
+    return _(_POSITION_LIMIT).format(bytes=grouped(MAX_POSITION_BYTES))
 
 
 def position_text(where: str, data: bytes) -> str:
     """`data` read from `where` (a file's name, or stdin) as text: UTF-8 within the size limit."""
     if len(data) > MAX_POSITION_BYTES:
-        fail(f"{where} is larger than a position may be: {POSITION_LIMIT_WORDS}")
+        fail(_("{where} is larger than a position may be: {limit}").format(
+            where=where, limit=position_limit()))
     try:
         text = data.decode("utf-8-sig")  # a byte-order mark is no part of the position
     except UnicodeDecodeError as error:
-        fail(f"{where} is not UTF-8 text (byte {error.start:,} is 0x{data[error.start]:02x}): "
-             "give a position as text")
+        fail(_("{where} is not UTF-8 text (byte {number} is {byte}): give a position as text")
+             .format(where=where, number=grouped(error.start), byte=f"0x{data[error.start]:02x}"))
     if "\0" in text:
-        fail(f"{where} is not text (it holds a NUL byte): give a position as text")
+        fail(_("{where} is not text (it holds a NUL byte): give a position as text").format(
+            where=where))
     return text
 
 
@@ -124,28 +135,32 @@ def read_position(game: Game[Any, Any], text: str | None) -> tuple[Game[Any, Any
         return game, game.initial_state()
     if text == "-":
         if sys.stdin is None:  # started with stdin closed
-            fail("`-` reads the position from stdin, and there is none: give it as text or a file")
+            fail(_("`-` reads the position from stdin, and there is none: give it as text or a "
+                   "file"))
         stream = getattr(sys.stdin, "buffer", None)
         raw = stream.read(MAX_POSITION_BYTES + 1) if stream is not None else None
         if raw is None:  # a text-only stdin (an embedding caller): its characters count
             try:
                 raw = sys.stdin.read(MAX_POSITION_BYTES + 1).encode("utf-8", "surrogatepass")
             except UnicodeDecodeError:
-                fail("the position on stdin is not text in stdin's encoding: give it as text")
-        text = position_text("the position on stdin", raw)
+                fail(_("the position on stdin is not text in stdin's encoding: give it as "
+                       "text"))
+        text = position_text(_("the position on stdin"), raw)
     elif os.path.isfile(text):
         name = text if len(text) <= QUOTE_LIMIT else "…" + text[1 - QUOTE_LIMIT:]  # the file's end
-        where = f"the position file {quote(name)}"
+        where = _("the position file {name}").format(name=quote(name))
         try:
             with open(text, "rb") as handle:
                 data = handle.read(MAX_POSITION_BYTES + 1)
         except OSError as error:
-            fail(f"cannot read {where}: {error.strerror or error}")
+            fail(_("cannot read {where}: {reason}").format(where=where,
+                                                          reason=error.strerror or error))
         text = position_text(where, data)
     elif len(text) > MAX_POSITION_BYTES // 4:  # only a long text can be too large in UTF-8
         size = len(text.encode("utf-8", "surrogatepass"))
         if size > MAX_POSITION_BYTES:
-            fail(f"the position is {size:,} bytes long: {POSITION_LIMIT_WORDS}")
+            fail(_("the position is {size} bytes long: {limit}").format(
+                size=grouped(size), limit=position_limit()))
     with user_errors():
         game = game.for_position(text)
         return game, game.parse_position(text)
@@ -182,7 +197,7 @@ def take_language(args: list[str], quiet: bool = False) -> list[str]:
             i += 1 if "=" in word else 2
             if value is None:
                 if not quiet:
-                    fail("--lang needs a language: en (English) or es (español)")
+                    fail(_("--lang needs a language: en (English) or es (español)"))
                 continue
             try:
                 set_language(parse_language(value))
@@ -238,8 +253,8 @@ class GamesCommand(MinimaxCommand):
     """`minimax games [GAME]`: the game's name is read from ctx.args, so that no value needs
     Typer's conversion (which loads pydantic) and the list of games starts fast."""
 
-    usage_extra = ("[GAME]",)
-    extra_arguments = (("GAME", "One game to show in full, with examples to run."),)
+    usage_extra = (N_("[GAME]"),)
+    extra_arguments = ((N_("GAME"), N_("One game to show in full, with examples to run.")),)
 
     @property
     def takes_game_parameters(self) -> bool:

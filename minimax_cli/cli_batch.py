@@ -13,32 +13,48 @@ from minimax_cli.batch import LineResult, Summary, run
 from minimax_cli.cli_base import fail, one_line
 from minimax_cli.core.game import Game
 from minimax_cli.core.params import quote
-from minimax_cli.words import count
+from minimax_cli.i18n import _, ngettext
+from minimax_cli.words import grouped
 
 
 def _emit(result: LineResult) -> None:
     if result.score is None:
-        print(one_line(f"line {result.number}: {result.error}"), file=sys.stderr, flush=True)
+        print(one_line(_("line {line}: {problem}").format(line=result.number,
+                                                          problem=result.error)),
+              file=sys.stderr, flush=True)
         return
     print(f"{result.position} {result.score}", flush=True)
     if result.mismatch:
-        print(f"line {result.number}: {result.position} scores {result.score}, the file says "
-              f"{result.expected}", file=sys.stderr, flush=True)
+        print(_("line {line}: {position} scores {score}, the file says {expected}").format(
+            line=result.number, position=result.position, score=result.score,
+            expected=result.expected), file=sys.stderr, flush=True)
 
 
 def summary_lines(summary: Summary) -> list[str]:
-    lines = [f"{count(summary.solved, 'position')} solved"
-             + (" (--weak: win, draw or loss only)" if summary.weak else "")
-             + (f", {count(summary.invalid, 'line')} not read" if summary.invalid else "")
-             + (" before Ctrl-C" if summary.interrupted else "")]
+    head = ngettext("{count} position solved", "{count} positions solved",
+                    summary.solved).format(count=grouped(summary.solved))
+    if summary.weak:
+        head += " " + _("(--weak: win, draw or loss only)")
+    if summary.invalid:
+        head += ", " + ngettext("{count} line not read", "{count} lines not read",
+                                summary.invalid).format(count=grouped(summary.invalid))
+    if summary.interrupted:
+        head += " " + _("before Ctrl-C")
+    lines = [head]
     if summary.checked:
         wrong = len(summary.mismatches)
-        lines.append(f"checked against the given scores: {summary.checked - wrong} of "
-                     f"{summary.checked} agree" + (f", {wrong} differ" if wrong else ""))
+        checked = _("checked against the given scores: {agree} of {checked} agree").format(
+            agree=grouped(summary.checked - wrong), checked=grouped(summary.checked))
+        if wrong:
+            checked += ", " + ngettext("{count} differs", "{count} differ", wrong).format(
+                count=grouped(wrong))
+        lines.append(checked)
     if summary.solved:
-        lines.append(f"time per position: mean {_seconds(summary.mean_time)}, max "
-                     f"{_seconds(summary.max_time)}; nodes: mean {summary.mean_nodes:,.0f}, "
-                     f"total {summary.nodes:,}")
+        lines.append(_("time per position: mean {mean}, max {max}; nodes: mean {mean_nodes}, "
+                       "total {nodes}").format(mean=_seconds(summary.mean_time),
+                                               max=_seconds(summary.max_time),
+                                               mean_nodes=grouped(round(summary.mean_nodes)),
+                                               nodes=grouped(summary.nodes)))
     return lines
 
 
@@ -55,13 +71,13 @@ def check_proof_options(game: Game[Any, Any], weak: bool, batch: str | None, job
     """One line and exit 2 for --weak, --batch and --jobs where they do not apply; `other_work`
     is True when a position, --upto, --tree or --json was given too."""
     if (weak or batch is not None) and game.proof_kernel() is None:
-        fail(f"--{'weak' if weak else 'batch'} needs a game with a proof kernel (connect4); "
-             f"{game.name} has none")
+        fail(_("{option} needs a game with a proof kernel (connect4); {game} has none").format(
+            option="--weak" if weak else "--batch", game=game.name))
     if batch is None and jobs is not None:
-        fail("--jobs spreads a --batch over processes: give --batch FILE too")
+        fail(_("--jobs spreads a --batch over processes: give --batch FILE too"))
     if batch is not None and other_work:
-        fail("--batch reads its positions from the file: give no position, --upto, --tree or "
-             "--json with it")
+        fail(_("--batch reads its positions from the file: give no position, --upto, --tree or "
+               "--json with it"))
 
 
 def run_batch(game: Game[Any, Any], source: str, weak: bool, jobs: int,
@@ -70,16 +86,17 @@ def run_batch(game: Game[Any, Any], source: str, weak: bool, jobs: int,
     handle: TextIO | None = None
     if source == "-":
         if sys.stdin is None:
-            fail("`--batch -` reads positions from stdin, and there is none: give a file")
+            fail(_("`--batch -` reads positions from stdin, and there is none: give a file"))
         stream = sys.stdin
     else:
         if not os.path.isfile(source):
-            fail(f"--batch {quote(source)}: no such file; give a file of `position [score]` "
-                 "lines, or - for stdin")
+            fail(_("--batch {file}: no such file; give a file of `position [score]` lines, or - "
+                   "for stdin").format(file=quote(source)))
         try:
             handle = open(source, encoding="utf-8", errors="replace")  # noqa: SIM115
         except OSError as error:
-            fail(f"cannot read {quote(source)}: {error.strerror or error}")
+            fail(_("cannot read {where}: {reason}").format(where=quote(source),
+                                                          reason=error.strerror or error))
         stream = handle
     try:
         summary = run(game, stream, _emit, weak=weak, jobs=jobs, table_mb=table_mb)

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from minimax_cli import cli_input, registry
-from minimax_cli.cli_base import POSITION_LIMIT_WORDS, fail, read_position, user_errors
+from minimax_cli.cli_base import fail, position_limit, read_position, user_errors
+from minimax_cli.cli_help import help_text
+from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME
 from minimax_cli.core.table import DEFAULT_MB, MAX_MB, MIN_MB
 
@@ -25,17 +27,22 @@ def game_params(name: str, args: list[str]) -> dict[str, str]:
     """`--rows 4 --k=3 --misere` -> {"rows": "4", "k": "3", "misere": "true"}, checked by name."""
     cls = registry.load(name)
     declared = {p.name: p for p in cls.parameters}
-    accepted = ", ".join(f"--{n}" for n in declared) or "none"
+    accepted = ", ".join(f"--{n}" for n in declared)
     params: dict[str, str] = {}
     given: dict[str, str] = {}  # as the user wrote them, for a complaint
     i = 0
     while i < len(args):
         word = args[i]
+        # A game without parameters has its own sentence: "none" is not one word in Spanish.
         if not word.startswith("--"):
-            fail(f"unexpected argument '{word}'; {name} parameters: {accepted}")
+            fail((_("unexpected argument '{word}'; {game} parameters: {accepted}") if accepted
+                  else _("unexpected argument '{word}'; {game} parameters: none"))
+                 .format(word=word, game=name, accepted=accepted))
         key, eq, value = word[2:].partition("=")
         if key not in declared:
-            fail(f"no such option '--{key}' for {name}; its parameters: {accepted}")
+            fail((_("no such option '--{key}' for {game}; its parameters: {accepted}") if accepted
+                  else _("no such option '--{key}' for {game}; its parameters: none"))
+                 .format(key=key, game=name, accepted=accepted))
         written = word
         if not eq:
             is_flag = isinstance(declared[key].default, bool)
@@ -46,10 +53,11 @@ def game_params(name: str, args: list[str]) -> dict[str, str]:
                 value = args[i]
                 written = f"{word} {value}"
             else:
-                fail(f"--{key} needs a value: {declared[key].help}")
+                fail(_("--{key} needs a value: {help}").format(key=key,
+                                                                 help=_(declared[key].help)))
         if key in params and params[key] != value:
-            fail(f"{given[key]} and {written} were both given: give --{key} once, with the value "
-                 "you mean")
+            fail(_("{first} and {second} were both given: give {option} once, with the value you "
+                   "mean").format(first=given[key], second=written, option=f"--{key}"))
         params[key] = value
         given[key] = written
         i += 1
@@ -67,21 +75,26 @@ def get_algorithm(name: str) -> Algorithm:
     return lookup(name)
 
 
-GAME_HELP = "A game from `minimax games`."
-POSITION_HELP = ("Position in the game's notation (default: the start); `-` reads stdin, or a "
-                 f"file; {POSITION_LIMIT_WORDS}.")
-ALGORITHM_HELP = "The search algorithm: one of the Algorithms below (the default is marked)."
-EVAL_HELP = "The evaluation function at a depth cut, by name (default: the game's first)."
-TABLE_MB_HELP = (f"Memory in megabytes for the engine's transposition table and for a game's own "
-                 f"solver's tables (bones' table and period proof) (default {DEFAULT_MB:g}; "
-                 f"{MIN_MB} to {MAX_MB:,.0f}).")
+#: The metavars of GAME and POSITION, for the help pages (translated there).
+GAME_METAVAR = N_("GAME")
+POSITION_METAVAR = N_("POSITION")
+GAME_HELP = N_("A game from `minimax games`.")
+POSITION_HELP = help_text(N_("Position in the game's notation (default: the start); `-` reads "
+                             "stdin, or a file; {limit}."), limit=position_limit)
+ALGORITHM_HELP = N_("The search algorithm: one of the Algorithms below (the default is marked).")
+EVAL_HELP = N_("The evaluation function at a depth cut, by name (default: the game's first).")
+TABLE_MB_HELP = help_text(N_("Memory in megabytes for the engine's transposition table and for a "
+                             "game's own solver's tables (bones' table and period proof) (default "
+                             "{default}; {least} to {most})."),
+                          default=f"{DEFAULT_MB:g}", least=f"{MIN_MB}", most=int(MAX_MB))
 #: The least and most seconds a search may be given, and the longest pause between watched moves.
 MIN_TIME = 0.001
 MAX_DELAY = 60.0
 #: The seeds `play --seed` takes: those of a 32-bit generator, enough to tell runs apart.
 MAX_SEED = 2**32 - 1
-TIME_LIMITS = f"{MIN_TIME:g} to {MAX_TIME:,.0f}"
-DEPTH_PARSER = cli_input.count_parser(0, MAX_DEPTH, " plies")
+#: The limits of --time, for `help_text(..., least=..., most=...)`.
+TIME_LIMITS = {"least": f"{MIN_TIME:g}", "most": int(MAX_TIME)}
+DEPTH_PARSER = cli_input.count_parser(0, MAX_DEPTH, N_("plies"))
 NODES_PARSER = cli_input.count_parser(1, MAX_NODES)
 TIME_PARSER = cli_input.seconds_parser(MIN_TIME, MAX_TIME)
 
@@ -107,7 +120,7 @@ def game_and_position(ctx: typer.Context, name: str, position: str | None) -> tu
             bare.append(word)
         else:
             options.append(word)
-            key, eq, _ = word[2:].partition("=")
+            key, eq, _value = word[2:].partition("=")
             has_next = i + 1 < len(words)
             flag_alone = key in flags and (not has_next or words[i + 1].startswith("--"))
             if not eq and not flag_alone and has_next:
@@ -115,18 +128,21 @@ def game_and_position(ctx: typer.Context, name: str, position: str | None) -> tu
                 options.append(words[i])
         i += 1
     if len(bare) > 1:
-        fail(f"unexpected argument '{bare[1]}': give one position, then the game's parameters "
-             "as --name value")
+        fail(_("unexpected argument '{word}': give one position, then the game's parameters as "
+               "--name value").format(word=bare[1]))
     with user_errors():
         params = game_params(name, options)
         game = registry.create(name, params)
     start = next((key for key in params if key in starts), None)
     if bare and start is not None:
         command = ctx.command.name
-        fail(f"both a position ({bare[0]}) and --{start} {params[start]} were given, but --{start} "
-             f"only sets the start position, which the position replaces: give one, e.g. "
-             f"`minimax {command} {name} {bare[0]}` or `minimax {command} {name} --{start} "
-             f"{params[start]}`")
+        option = f"--{start} {params[start]}"
+        fail(_("both a position ({position}) and {option} were given, but --{name} only sets the "
+               "start position, which the position replaces: give one, e.g. `{with_position}` or "
+               "`{with_option}`").format(
+                   position=bare[0], option=option, name=start,
+                   with_position=f"minimax {command} {name} {bare[0]}",
+                   with_option=f"minimax {command} {name} {option}"))
     # Whether the user named a position (or set the start), for commands that need not solve it.
     ctx.meta["position_given"] = bool(bare) or start is not None
     return read_position(game, bare[0] if bare else None)

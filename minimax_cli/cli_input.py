@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from minimax_cli.core.i18n import N_, _
+from minimax_cli.words import grouped
+
 if TYPE_CHECKING:
     from typer._click import Context
 
@@ -25,8 +28,9 @@ if TYPE_CHECKING:
 # --- counts and seconds ------------------------------------------------------------------------
 def count_parser(minimum: int, maximum: int | None = None,
                  unit: str = "") -> Callable[[str], int]:
-    """A Typer `parser=` for a count from `minimum` to `maximum`; a bad value is one line naming
-    the accepted forms or the limits (Typer adds which option it was)."""
+    """A Typer `parser=` for a count from `minimum` to `maximum` (of `unit`, a plural noun marked
+    N_); a bad value is one line naming the accepted forms or the limits (Typer adds which option
+    it was)."""
     def parse(text: str | int) -> int:
         from minimax_cli.core.params import parse_count, quote
 
@@ -36,11 +40,14 @@ def count_parser(minimum: int, maximum: int | None = None,
         except ValueError as error:
             raise typer.BadParameter(str(error)) from None
         if value < minimum:
-            raise typer.BadParameter(f"{quote(text)} is too small: give a whole number, "
-                                     f"{minimum} or more")
+            raise typer.BadParameter(_("{value} is too small: give a whole number, {least} or "
+                                       "more").format(value=quote(text), least=minimum))
         if maximum is not None and value > maximum:
-            raise typer.BadParameter(f"{quote(text)} is too large: give a whole number from "
-                                     f"{minimum} to {maximum:,}{unit}")
+            message = (_("{value} is too large: give a whole number from {least} to {most} {unit}")
+                       if unit else
+                       _("{value} is too large: give a whole number from {least} to {most}"))
+            raise typer.BadParameter(message.format(value=quote(text), least=minimum,
+                                                    most=grouped(maximum), unit=_(unit)))
         return value
 
     return parse
@@ -54,13 +61,14 @@ _SECONDS_DIGITS = 30  # enough for any written duration; longer text is a mistak
 def seconds_parser(minimum: float, maximum: float) -> Callable[[str], float]:
     """A Typer `parser=` for seconds from `minimum` to `maximum` (0.5, 2, 1e-3); a value outside,
     or not a finite decimal number, is one line naming the limits."""
-    return decimal_parser(minimum, maximum, "a number of seconds", "0.5")
+    return decimal_parser(minimum, maximum, N_("a number of seconds"), "0.5")
 
 
 def decimal_parser(minimum: float, maximum: float, noun: str,
                    example: str) -> Callable[[str], float]:
     """A Typer `parser=` for a decimal number from `minimum` to `maximum`; a value outside, or
-    not a finite decimal number, is one line naming `noun`, the limits and an `example`."""
+    not a finite decimal number, is one line naming `noun` (marked N_), the limits and an
+    `example`."""
     def parse(text: str | float) -> float:
         import re
 
@@ -68,13 +76,15 @@ def decimal_parser(minimum: float, maximum: float, noun: str,
 
         text = str(text)  # Click passes a default as it is written in the code: a float
         written = text.strip()
-        limits = f"from {minimum:g} to {maximum:,.0f}"
+        fields = {"value": quote(text), "noun": _(noun), "least": f"{minimum:g}",
+                  "most": grouped(round(maximum)), "example": example}
         if len(written) > _SECONDS_DIGITS or not re.fullmatch(_SECONDS, written):
-            raise typer.BadParameter(f"{quote(text)} is not {noun}: give a decimal "
-                                     f"number {limits}, e.g. {example}")
+            raise typer.BadParameter(_("{value} is not {noun}: give a decimal number from {least} "
+                                       "to {most}, e.g. {example}").format(**fields))
         value = float(written)
         if not minimum <= value <= maximum:
-            raise typer.BadParameter(f"{quote(text)} is out of range: give {noun} {limits}")
+            raise typer.BadParameter(_("{value} is out of range: give {noun} from {least} to "
+                                       "{most}").format(**fields))
         return value
 
     return parse
@@ -122,10 +132,11 @@ def repeated_option(params: Sequence[Any], args: Sequence[str]) -> str | None:
             if param.name in given and given[param.name][1] != value:
                 first = given[param.name][0]
                 if spelling is not None:
-                    return f"{first} and {written} were both given: give one of them"
+                    return _("{first} and {second} were both given: give one of them").format(
+                        first=first, second=written)
                 long = next((o for o in param.opts if o.startswith("--")), name)
-                return (f"{first} and {written} were both given: give {long} once, with the "
-                        "value you mean")
+                return _("{first} and {second} were both given: give {option} once, with the "
+                         "value you mean").format(first=first, second=written, option=long)
             given[param.name] = (written, value)
         i += 1
     return None
@@ -227,6 +238,7 @@ def check_table_mb(megabytes: float | None) -> float | None:
     from minimax_cli.core.table import DEFAULT_MB, MAX_MB, MIN_MB
 
     if megabytes is not None and not MIN_MB <= megabytes <= MAX_MB:
-        fail(f"--table-mb {megabytes:g} is out of range: give megabytes from {MIN_MB} to "
-             f"{MAX_MB:,.0f} (default {DEFAULT_MB:g})")
+        fail(_("--table-mb {value} is out of range: give megabytes from {least} to {most} "
+               "(default {default})").format(value=f"{megabytes:g}", least=MIN_MB,
+                                             most=grouped(round(MAX_MB)), default=f"{DEFAULT_MB:g}"))
     return megabytes

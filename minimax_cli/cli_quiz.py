@@ -26,7 +26,8 @@ from rich.text import Text
 
 from minimax_cli import cli_input
 from minimax_cli.cli_base import console, error_line, fail
-from minimax_cli.i18n import _
+from minimax_cli.cli_help import help_text
+from minimax_cli.core.i18n import N_, _
 from minimax_cli.quiz import (
     BRANCHINGS,
     DEPTHS,
@@ -217,45 +218,59 @@ def signed_parser(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+#: `minimax quiz --help`'s description (given to Typer as `help=`, translated when drawn).
+QUIZ_HELP = N_(
+    "Write alpha-beta exercises with answer keys as Markdown, for teachers.\n\n"
+    "Each exercise is a random tree (MAX at the root, leaves numbered from the left) drawn and as "
+    "JSON, with two questions: the root's value and MAX's move, and the leaves alpha-beta never "
+    "evaluates. The answer key after them gives the answers, the node counts of minimax and "
+    "alpha-beta, and alpha-beta's worked steps. The same options give the same file, byte for "
+    "byte: `minimax quiz --count 5 --depth 3 --seed 7 --out quiz.md`."
+)
+
+
 def quiz(
     count: int | None = typer.Option(None, "--count", "-n", metavar="N",
                                      parser=cli_input.count_parser(1, MAX_COUNT),
-                                     help=f"Exercises to write (default {DEFAULTS['count']}; "
-                                     f"1 to {MAX_COUNT})."),
-    depth: int | None = typer.Option(None, "--depth", "-d", metavar="LEVELS",
-                                     parser=cli_input.count_parser(*DEPTHS, " levels"),
-                                     help=f"Levels below the root (default {DEFAULTS['depth']}; "
-                                     f"{DEPTHS[0]} to {DEPTHS[1]})."),
+                                     help=help_text(N_("Exercises to write (default {default}; 1 "
+                                                       "to {most})."),
+                                                    default=DEFAULTS["count"], most=MAX_COUNT)),
+    depth: int | None = typer.Option(None, "--depth", "-d", metavar=N_("LEVELS"),
+                                     parser=cli_input.count_parser(*DEPTHS, N_("levels")),
+                                     help=help_text(N_("Levels below the root (default {default}; "
+                                                       "{least} to {most})."),
+                                                    default=DEFAULTS["depth"], least=DEPTHS[0],
+                                                    most=DEPTHS[1])),
     branching: int | None = typer.Option(None, "--branching", "-b", metavar="N",
-                                         parser=cli_input.count_parser(*BRANCHINGS, " children"),
-                                         help="Children of every inner node (default "
-                                         f"{DEFAULTS['branching']}; {BRANCHINGS[0]} to "
-                                         f"{BRANCHINGS[1]}); a tree has at most "
-                                         f"{MAX_QUIZ_NODES} nodes, e.g. depth 4 with 3 "
-                                         "children or depth 6 with 2."),
+                                         parser=cli_input.count_parser(*BRANCHINGS, N_("children")),
+                                         help=help_text(N_(
+                                             "Children of every inner node (default {default}; "
+                                             "{least} to {most}); a tree has at most {nodes} "
+                                             "nodes, e.g. depth 4 with 3 children or depth 6 with "
+                                             "2."), default=DEFAULTS["branching"],
+                                             least=BRANCHINGS[0], most=BRANCHINGS[1],
+                                             nodes=MAX_QUIZ_NODES)),
     seed: int | None = typer.Option(None, "--seed", metavar="N",
                                     parser=cli_input.count_parser(0, MAX_SEED),
-                                    help=f"The set's seed (default {DEFAULTS['seed']}; 0 to "
-                                    f"{MAX_SEED:,}): the same options give the same file."),
+                                    help=help_text(N_("The set's seed (default {default}; 0 to "
+                                                      "{most}): the same options give the same "
+                                                      "file."),
+                                                   default=DEFAULTS["seed"], most=MAX_SEED)),
     low: int | None = typer.Option(None, "--low", metavar="N", parser=signed_parser(*LEAF_RANGE),
-                                   help=f"Smallest leaf value (default {DEFAULTS['low']}; "
-                                   f"{LEAF_RANGE[0]} to {LEAF_RANGE[1]})."),
+                                   help=help_text(N_("Smallest leaf value (default {default}; "
+                                                     "{least} to {most})."),
+                                                  default=DEFAULTS["low"], least=LEAF_RANGE[0],
+                                                  most=LEAF_RANGE[1])),
     high: int | None = typer.Option(None, "--high", metavar="N",
                                     parser=signed_parser(*LEAF_RANGE),
-                                    help=f"Largest leaf value (default {DEFAULTS['high']}; "
-                                    "above --low, at most 999)."),
-    out_file: str | None = typer.Option(None, "--out", "-o", metavar="FILE",
-                                        help="Write the Markdown to FILE (replaced if it "
-                                        "exists) instead of stdout."),
+                                    help=help_text(N_("Largest leaf value (default {default}; "
+                                                      "above --low, at most {most})."),
+                                                   default=DEFAULTS["high"], most=LEAF_RANGE[1])),
+    out_file: str | None = typer.Option(None, "--out", "-o", metavar=N_("FILE"),
+                                        help=N_("Write the Markdown to FILE (replaced if it "
+                                                "exists) instead of stdout.")),
 ) -> None:
-    """Write alpha-beta exercises with answer keys as Markdown, for teachers.
-
-    Each exercise is a random tree (MAX at the root, leaves numbered from the left) drawn and as
-    JSON, with two questions: the root's value and MAX's move, and the leaves alpha-beta never
-    evaluates. The answer key after them gives the answers, the node counts of minimax and
-    alpha-beta, and alpha-beta's worked steps. The same options give the same file, byte for
-    byte: `minimax quiz --count 5 --depth 3 --seed 7 --out quiz.md`.
-    """
+    """`minimax quiz` (its description for users: QUIZ_HELP)."""
     chosen = {"count": count, "depth": depth, "branching": branching, "seed": seed, "low": low,
               "high": high}
     options = {k: DEFAULTS[k] if v is None else v for k, v in chosen.items()}

@@ -4,6 +4,7 @@
     python scripts/i18n.py --check    # exit 1 if a string lacks a translation or the .mo is stale
     python scripts/i18n.py --fill es.json   # also take translations from a JSON object
                                             # {"English": "Spanish", "plural": ["uno", "varios"]}
+                                            # ("context|English" for a pgettext string)
 
 Strings are those passed to `_(...)` and `ngettext(...)` in minimax_cli/ and games/ (Babel's
 Python extractor). New strings enter the `.po` with an empty translation, for a translator to
@@ -28,7 +29,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "minimax_cli" / "locale"
 LANGUAGES = ("es",)
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 SOURCES = ("minimax_cli", "games")
 
 
@@ -79,6 +80,8 @@ def fill(catalog: Catalog, translations: dict[str, str | list[str]]) -> None:
         if not message.id:
             continue
         key = message.id if isinstance(message.id, str) else message.id[0]
+        if message.context:
+            key = f"{message.context}|{key}"
         if key in translations:
             given = translations[key]
             message.string = tuple(given) if isinstance(given, list) else given

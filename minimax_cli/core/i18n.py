@@ -86,10 +86,16 @@ def N_(message: str) -> str:
     return message
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` in the interface's language, where `context` tells apart one English word with
+    several translations (the "none" of parameters, ninguno; of leaves, ninguna)."""
+    return _current.pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for the count `n`, in the interface's language."""
     return _current.ngettext(singular, plural, n)
 
 
 __all__ = ["LANGUAGES", "LOCALE_DIR", "N_", "_", "language", "language_from_environment", "ngettext",
-           "parse_language", "set_language"]
+           "parse_language", "pgettext", "set_language"]
