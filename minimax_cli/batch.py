@@ -19,6 +19,8 @@ from typing import Any
 from minimax_cli.core.game import Game, GameError
 from minimax_cli.core.params import quote
 from minimax_cli.core.search.prover import Prover
+from minimax_cli.i18n import _
+from minimax_cli.words import grouped
 
 AnyGame = Game[Any, Any]
 
@@ -95,19 +97,22 @@ class LineProver:
         number, text = item
         if len(text) > MAX_LINE:
             return LineResult(number, text[:40] + "…", None, None,
-                              f"the line is {len(text):,} characters long; at most {MAX_LINE:,}")
+                              _("the line is {length} characters long; at most {limit}").format(
+                                  length=grouped(len(text)), limit=grouped(MAX_LINE)))
         words = text.split()
         position = words[0] if words else ""
         expected = None
         if len(words) > 2:
             return LineResult(number, position, None, None,
-                              "expected `position [score]`, got " + quote(text))
+                              _("expected `position [score]`, got {line}").format(
+                                  line=quote(text)))
         if len(words) == 2:
             try:
                 expected = int(words[1])
             except ValueError:
                 return LineResult(number, position, None, None,
-                                  f"the score {quote(words[1])} is not a whole number")
+                                  _("the score {score} is not a whole number").format(
+                                      score=quote(words[1])))
             if self.weak:
                 expected = (expected > 0) - (expected < 0)
         try:

@@ -17,11 +17,10 @@ from minimax_cli.core.result import (
     SearchResult,
 )
 from minimax_cli.core.score import Number, format_number
-from minimax_cli.words import count
+from minimax_cli.i18n import _
+from minimax_cli.words import count, grouped
 
 AnyGame = Game[Any, Any]
-
-
 
 def fmt_value(value: Number | None) -> str:
     """A number as people write it: integers without a decimal point, fractions as p/q,
@@ -31,7 +30,15 @@ def fmt_value(value: Number | None) -> str:
     return format_number(value)
 
 
-STOP_WORDS = {STOP_TIME: "time budget", STOP_NODES: "node budget"}
+def _stop_words(stopped: str) -> str:
+    """What ran out, as a clause: `Ctrl-C stopped the search`, `the time budget ran out`."""
+    if stopped == STOP_INTERRUPTED:
+        return _("Ctrl-C stopped the search")
+    if stopped == STOP_TIME:
+        return _("the time budget ran out")
+    if stopped == STOP_NODES:
+        return _("the node budget ran out")
+    return _("the {limit} ran out").format(limit=stopped)
 
 
 def result_dict(game: AnyGame, state: Any, result: SearchResult) -> dict[str, Any]:
@@ -49,28 +56,29 @@ def stats_table(result: SearchResult) -> Table:
     table = Table(show_header=False, box=None, padding=(0, 2))
     table.add_column(style="dim")
     table.add_column(justify="right")
-    table.add_row("nodes (root included)", f"{s.nodes:,}")
+    seconds = _("{seconds:.3f} s").format(seconds=s.elapsed)
+    table.add_row(_("nodes (root included)"), grouped(s.nodes))
     if result.iterations is not None:  # Monte Carlo: no cutoffs, no depth limit
-        table.add_row("simulations", f"{result.iterations:,}")
-        table.add_row("random playouts", f"{s.leaves:,}")
-        table.add_row("time", f"{s.elapsed:.3f} s")
-        table.add_row("simulations per second",
-                      f"{result.iterations / s.elapsed:,.0f}" if s.elapsed > 0 else "-")
+        table.add_row(_("simulations"), grouped(result.iterations))
+        table.add_row(_("random playouts"), grouped(s.leaves))
+        table.add_row(_("time"), seconds)
+        table.add_row(_("simulations per second"),
+                      grouped(round(result.iterations / s.elapsed)) if s.elapsed > 0 else "-")
         return table
-    table.add_row("leaves evaluated", f"{s.leaves:,}")
-    table.add_row("cutoffs", f"{s.cutoffs:,}")
+    table.add_row(_("leaves evaluated"), grouped(s.leaves))
+    table.add_row(_("cutoffs"), grouped(s.cutoffs))
     if s.tt_probes:
-        table.add_row("table probes / hits / answers",
-                      f"{s.tt_probes:,} / {s.tt_hits:,} / {s.tt_answers:,}")
+        table.add_row(_("table probes / hits / answers"),
+                      f"{grouped(s.tt_probes)} / {grouped(s.tt_hits)} / {grouped(s.tt_answers)}")
     if s.pv_nodes:
-        table.add_row("nodes to complete the line", f"{s.pv_nodes:,}")
+        table.add_row(_("nodes to complete the line"), grouped(s.pv_nodes))
     if result.stopped is not None and result.score is None:
-        depth = "none completed"
+        depth = _("none completed")
     else:
-        depth = "to the end" if result.depth is None else count(result.depth, "ply")
-    table.add_row("depth", depth)
-    table.add_row("time", f"{s.elapsed:.3f} s")
-    table.add_row("nodes per second", f"{s.nodes_per_second:,.0f}")
+        depth = _("to the end") if result.depth is None else count(result.depth, "ply")
+    table.add_row(_("depth"), depth)
+    table.add_row(_("time"), seconds)
+    table.add_row(_("nodes per second"), grouped(round(s.nodes_per_second)))
     return table
 
 
@@ -79,12 +87,13 @@ def analysis(game: AnyGame, state: Any, result: SearchResult) -> RenderableType:
     rep = report.from_search(game, state, result)
     notes: list[tuple[str, Text]] = []
     if result.stopped is not None:
-        cause = ("Ctrl-C stopped the search" if result.stopped == STOP_INTERRUPTED else
-                 f"the {STOP_WORDS.get(result.stopped, result.stopped)} ran out")
+        cause = _stop_words(result.stopped)
         if result.score is None:
-            note = f"{cause} before any depth was completed: no value is given"
+            note = _("{cause} before any depth was completed: no value is given").format(
+                cause=cause)
         else:
-            note = f"{cause}; the last completed depth ({result.depth}) stands"
-        notes.append(("stopped", Text(note, style="yellow")))
+            note = _("{cause}; the last completed depth ({depth}) stands").format(
+                cause=cause, depth=result.depth)
+        notes.append((_("stopped"), Text(note, style="yellow")))
     view = render_report.report_view(game, state, rep, f"{game.name} · {result.algorithm}", notes)
     return Group(view, stats_table(result))

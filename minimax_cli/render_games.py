@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from minimax_cli.core.game import Game, Parameter
-from minimax_cli.core.i18n import _
+from minimax_cli.core.i18n import _, ngettext, pgettext
 
 GameClass = type[Game[Any, Any]]
 
@@ -51,18 +51,21 @@ def games_overview(classes: dict[str, GameClass], width: int = 80) -> str:
     and layout, even Rich's first print, cost a tenth of the tool's start-up."""
     column = max((len(name) for name in classes), default=0) + 2
     wrap = max(width - column - 1, 20)
-    lines = ["Games"]
+    lines = [_("Games")]
     for name, cls in classes.items():
         block = textwrap.wrap(_(cls.description), wrap) or [""]
-        block.append(f"parameters: {parameter_words(cls.parameters)}")
+        block.append(_("parameters: {parameters}").format(
+            parameters=parameter_words(cls.parameters)) if cls.parameters else
+            _("parameters: none"))
         named = cls.named_positions()
         if named:
-            block.extend(textwrap.wrap("bundled positions: " + " ".join(named), wrap))
+            block.extend(textwrap.wrap(_("bundled positions: {positions}").format(
+                positions=" ".join(named)), wrap))
         lines.append(name.ljust(column) + ("\n" + " " * column).join(block))
     lines.append("")
-    lines.extend(textwrap.wrap(
+    lines.extend(textwrap.wrap(_(
         "`minimax games GAME` shows one game in full: its parameters, its position and move "
-        "notation, and examples to run.", width - 1))
+        "notation, and examples to run."), width - 1))
     return "\n".join(lines)
 
 
@@ -89,12 +92,13 @@ def parameter_rows(parameters: Iterable[Parameter]) -> list[tuple[str, str]]:
         help_text = _(p.help) if p.help else ""  # _("") is the catalogue's header
         if is_flag(p):
             label = f"--{p.name}"
-            text = f"{help_text} (a flag: off unless given)"
+            text = _("{help} (a flag: off unless given)").format(help=help_text)
         else:
             label = f"--{p.name} {p.metavar}"
-            text = f"{help_text} (default {default_text(p.default)})"
+            text = _("{help} (default {default})").format(help=help_text,
+                                                           default=default_text(p.default))
         if p.sets_start:
-            text += "; it sets the start position: give it or a position, not both"
+            text += _("; it sets the start position: give it or a position, not both")
         rows.append((label, text))
     return rows
 
@@ -110,19 +114,21 @@ def examples(name: str, cls: GameClass) -> list[tuple[str, str]]:
     """Commands to run for this game, each with what it shows, built from its declarations."""
     import shlex  # only for one game's page
 
-    rows = [(f"minimax play {name}", "play against the AI from the start")]
+    rows = [(f"minimax play {name}", _("play against the AI from the start"))]
     game = _default_game(cls)
     named = list(cls.named_positions())
     if named:
         position = shlex.quote(named[0])
         rows.append((f"minimax analyze {name} {position} --algorithm alphabeta --tree",
-                     f"alpha-beta on the bundled position {named[0]}, with its search tree"))
-        rows.append((f"minimax solve {name} {position}", "its value, proven"))
+                     _("alpha-beta on the bundled position {position}, with its search "
+                       "tree").format(position=named[0])))
+        rows.append((f"minimax solve {name} {position}", _("its value, proven")))
     elif cls.example_position is not None:
         # Too large to solve from the start: a position that is answered in a moment.
         position = shlex.quote(cls.example_position)
-        rows.append((f"minimax analyze {name} {position}", "every move's value in a middle game"))
-        rows.append((f"minimax solve {name} {position}", "its value, proven"))
+        rows.append((f"minimax analyze {name} {position}",
+                     _("every move's value in a middle game")))
+        rows.append((f"minimax solve {name} {position}", _("its value, proven")))
     else:
         start = game.initial_state() if game is not None else None
         moves = game.legal_moves(start) if game is not None else ()
@@ -131,19 +137,22 @@ def examples(name: str, cls: GameClass) -> list[tuple[str, str]]:
             if len(after) <= EXAMPLE_POSITION_LIMIT:
                 move = game.format_move(start, moves[0])
                 rows.append((f"minimax analyze {name} {shlex.quote(after)}",
-                             f"every move's value one move in (after {move})"))
-        rows.append((f"minimax solve {name}", "who wins from the start with perfect play"))
+                             _("every move's value one move in (after {move})").format(
+                                 move=move)))
+        rows.append((f"minimax solve {name}", _("who wins from the start with perfect play")))
     if cls.parameters:
         words = [f"--{p.name}" if is_flag(p) else f"--{p.name} {shlex.quote(default_text(p.default))}"
                  for p in cls.parameters]
-        flags = ", the flags turned on" if any(map(is_flag, cls.parameters)) else ""
         where = "" if cls.example_position is None else f" {shlex.quote(cls.example_position)}"
         rows.append((f"minimax solve {name}{where} {' '.join(words)}",
-                     f"every parameter given, each at its default{flags}"))
+                     _("every parameter given, each at its default, the flags turned on")
+                     if any(map(is_flag, cls.parameters)) else
+                     _("every parameter given, each at its default")))
     evaluators = list(game.evaluators()) if game is not None else []
     if evaluators:
         rows.append((f"minimax analyze {name} --depth 2 --eval {evaluators[0]}",
-                     f"a search cut 2 plies deep, scored by {evaluators[0]}"))
+                     _("a search cut 2 plies deep, scored by {evaluation}").format(
+                         evaluation=evaluators[0])))
     return rows
 
 
@@ -163,22 +172,27 @@ def game_view(name: str, cls: GameClass, width: int = 80) -> RenderableType:
     head.stylize("bold", 0, len(name))
     parts: list[RenderableType] = [
         head,
-        Text.assemble(("type: ", "dim"), cls.game_type.describe()),
-        _section("Parameters (options after the game's name)"),
-        _rows(parameter_rows(cls.parameters), width) if cls.parameters else Text("none"),
-        _section("Notation"),
-        _rows([("position", _(cls.position_help) if cls.position_help else "-"),
-               ("move", _(cls.move_help) if cls.move_help else "-")], width),
+        Text.assemble((_("type: "), "dim"), cls.game_type.describe()),
+        _section(_("Parameters (options after the game's name)")),
+        _rows(parameter_rows(cls.parameters), width) if cls.parameters else Text(
+            pgettext("parameters", "none")),
+        _section(_("Notation")),
+        # The nouns alone, as ngettext has them (a plain _("move") would miss their translation).
+        _rows([(ngettext("position", "positions", 1),
+                _(cls.position_help) if cls.position_help else "-"),
+               (ngettext("move", "moves", 1), _(cls.move_help) if cls.move_help else "-")],
+              width),
     ]
     game = _default_game(cls)
     evaluators = list(game.evaluators()) if game is not None else []
     if evaluators:
-        parts.append(_section("Evaluation functions (--eval NAME)"))
-        parts.append(Text(", ".join([f"{evaluators[0]} (the default)", *evaluators[1:]])))
+        parts.append(_section(_("Evaluation functions (--eval NAME)")))
+        parts.append(Text(", ".join([_("{name} (the default)").format(name=evaluators[0]),
+                                     *evaluators[1:]])))
     named = cls.named_positions()
     if named:
-        parts.append(_section("Bundled positions"))
+        parts.append(_section(_("Bundled positions")))
         parts.append(_rows(list(named.items()), width))
-    parts.append(_section("Examples"))
+    parts.append(_section(_("Examples")))
     parts.append(_example_lines(examples(name, cls)))
     return Group(*parts)

@@ -9,10 +9,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from minimax_cli.core.i18n import pgettext
 from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS
 from minimax_cli.core.score import format_number
+from minimax_cli.i18n import _
 from minimax_cli.report import json_number
 from minimax_cli.series import SeriesReport
+from minimax_cli.words import grouped
 
 #: `--upto` tables show at most this many rows (the JSON has them all).
 DISPLAY_ROWS = 400
@@ -32,13 +35,15 @@ def series_view(report: SeriesReport) -> RenderableType:
     shown = min(count, DISPLAY_ROWS)
     blocks = min(MAX_BLOCKS, max(1, math.ceil(shown / BLOCK_ROWS)))
     per_block = math.ceil(shown / blocks)
-    heading = Text(f"Outcomes for the player to move, n = 0..{series.upto:,}: ", style="bold")
+    heading = Text(_("Outcomes for the player to move, n = 0..{upto}: ").format(
+        upto=grouped(series.upto)), style="bold")
     heading.append(series.description, style="dim")
-    table = Table(caption="W: the player to move wins; L: loses", caption_justify="left")
-    for _ in range(blocks):
+    win, loss = _("W"), _("L")
+    table = Table(caption=_("W: the player to move wins; L: loses"), caption_justify="left")
+    for _block in range(blocks):
         table.add_column("n", justify="right")
         table.add_column("", justify="center")
-        table.add_column("winning moves")
+        table.add_column(_("winning moves"))
     for r in range(per_block):
         cells: list[Text | str] = []
         for b in range(blocks):
@@ -47,15 +52,14 @@ def series_view(report: SeriesReport) -> RenderableType:
                 cells += ["", "", ""]
                 continue
             wins = series.outcomes[n]
-            cells.append(f"{n:,}")
-            cells.append(Text("W", style="green") if wins else Text("L", style="bold red"))
-            moves = "no move" if n in series.ended else ", ".join(series.moves[n]) or "-"
+            cells.append(grouped(n))
+            cells.append(Text(win, style="green") if wins else Text(loss, style="bold red"))
+            moves = _("no move") if n in series.ended else ", ".join(series.moves[n]) or "-"
             cells.append(Text(moves))
         table.add_row(*cells)
     parts: list[RenderableType] = [heading, table]
     if count > DISPLAY_ROWS:
-        parts.append(Text(f"… rows {DISPLAY_ROWS:,}..{series.upto:,} not shown; --json lists "
-                          "them all", style="dim"))
+        parts.append(_rows_not_shown(series.upto))
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
@@ -76,15 +80,16 @@ def standings_view(report: SeriesReport) -> RenderableType:
     blocks = min(2, max(1, math.ceil(shown / BLOCK_ROWS)))
     per_block = math.ceil(shown / blocks)
     players = len(standings[0].returns) if standings else 0
-    heading = Text(f"Who wins under the assumption below, n = 0..{series.upto:,}: ",
-                   style="bold")
+    heading = Text(_("Who wins under the assumption below, n = 0..{upto}: ").format(
+        upto=grouped(series.upto)), style="bold")
     heading.append(series.description, style="dim")
-    table = Table(caption=f"winner: the player who wins; returns: players 1..{players}; plays: "
-                  "the move made at n; ties: ties broken on the line of play, where another "
-                  "tie-break rule may give another winner", caption_justify="left")
-    for _ in range(blocks):
-        for name, justify in (("n", "right"), ("winner", "center"), ("returns", "center"),
-                              ("plays", "right"), ("ties", "right")):
+    table = Table(caption=_("winner: the player who wins; returns: players 1..{players}; plays: "
+                            "the move made at n; ties: ties broken on the line of play, where "
+                            "another tie-break rule may give another winner").format(
+                                players=players), caption_justify="left")
+    for _block in range(blocks):
+        for name, justify in (("n", "right"), (_("winner"), "center"), (_("returns"), "center"),
+                              (_("plays"), "right"), (_("ties"), "right")):
             table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for r in range(per_block):
         cells: list[Text | str] = []
@@ -94,57 +99,65 @@ def standings_view(report: SeriesReport) -> RenderableType:
                 cells += ["", "", "", "", ""]
                 continue
             standing = standings[n]
-            who = "none" if standing.winner is None else f"{standing.winner + 1}"
-            cells += [f"{n:,}", Text(who, style="green" if series.outcomes[n] else ""),
+            who = pgettext("winner", "none") if standing.winner is None else f"{standing.winner + 1}"
+            cells += [grouped(n), Text(who, style="green" if series.outcomes[n] else ""),
                       ",".join(format_number(v) for v in standing.returns),
                       Text("-" if n in series.ended else ", ".join(series.moves[n])),
-                      f"{standing.ties:,}" if standing.ties else "-"]
+                      grouped(standing.ties) if standing.ties else "-"]
         table.add_row(*cells)
     parts: list[RenderableType] = [heading, table]
     if count > DISPLAY_ROWS:
-        parts.append(Text(f"… rows {DISPLAY_ROWS:,}..{series.upto:,} not shown; --json lists "
-                          "them all", style="dim"))
+        parts.append(_rows_not_shown(series.upto))
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
-    grid.add_row("assumption", Text(series.assumption))
+    grid.add_row(_("assumption"), Text(series.assumption))
     for label, value in pattern_notes(report):
         grid.add_row(label, value)
     first = next(((n, s.notes[0]) for n, s in enumerate(standings) if s.notes), None)
     if first is not None:
-        grid.add_row("first tie", Text(f"n = {first[0]:,}: {first[1]} (--json has them for "
-                                       "every n)"))
+        grid.add_row(_("first tie"), Text(_("n = {n}: {tie} (--json has them for every n)").format(
+            n=grouped(first[0]), tie=first[1])))
     parts.append(grid)
     return Group(*parts)
+
+
+def _rows_not_shown(upto: int) -> Text:
+    return Text(_("… rows {first}..{last} not shown; --json lists them all").format(
+        first=grouped(DISPLAY_ROWS), last=grouped(upto)), style="dim")
 
 
 def pattern_notes(report: SeriesReport) -> list[tuple[str, Text]]:
     """The pattern, then how it is known: the proof and whether the outcomes show it too, or that
     it was only observed in them."""
     series, pattern, proven = report.series, report.pattern, report.series.proven
-    upto = f"n = 0..{series.upto:,}"
+    upto = grouped(series.upto)
     notes: list[tuple[str, Text]] = []
     if pattern is None:
-        notes.append(("pattern", Text(f"no period seen in {upto} (a block must repeat "
-                                      f"{DEFAULT_MIN_REPEATS} times to be seen); try a larger "
-                                      "--upto")))
+        notes.append((_("pattern"), Text(_(
+            "no period seen in n = 0..{upto} (a block must repeat {repeats} times to be seen); "
+            "try a larger --upto").format(upto=upto, repeats=DEFAULT_MIN_REPEATS))))
     else:
-        notes.append(("pattern", Text(pattern.sentence, style="bold")))
+        notes.append((_("pattern"), Text(pattern.sentence, style="bold")))
     if proven is not None:
-        notes.append(("proof", Text(series.proof or f"period {proven.period} from "
-                                    f"n = {proven.preperiod}, proven")))
+        notes.append((_("proof"), Text(series.proof or _(
+            "period {period} from n = {start}, proven").format(period=proven.period,
+                                                               start=proven.preperiod))))
         if pattern is not None and pattern.observed_upto is not None:
-            notes.append(("observed", Text(f"the outcomes for {upto} show this period by "
-                                           "themselves too", style="dim")))
+            notes.append((_("observed"), Text(_(
+                "the outcomes for n = 0..{upto} show this period by themselves too").format(
+                    upto=upto), style="dim")))
         else:
-            notes.append(("note", Text(f"the outcomes for {upto} are too few to show this period "
-                                       f"by themselves (a block must repeat {DEFAULT_MIN_REPEATS} "
-                                       "times to be seen); the proof covers every n",
-                                       style="yellow")))
+            notes.append((_("note"), Text(_(
+                "the outcomes for n = 0..{upto} are too few to show this period by themselves (a "
+                "block must repeat {repeats} times to be seen); the proof covers every n").format(
+                    upto=upto, repeats=DEFAULT_MIN_REPEATS), style="yellow")))
     elif pattern is not None:
-        notes.append(("", Text(f"seen in the outcomes for {upto} only; larger n may differ",
-                               style="dim")))
+        notes.append(("", Text(_("seen in the outcomes for n = 0..{upto} only; larger n may "
+                                 "differ").format(upto=upto), style="dim")))
     return notes
+
+
 def series_dict(report: SeriesReport) -> dict[str, Any]:
     """The JSON form. `pattern.proven` says whether it holds for every n (then `proven_period`
     has the proof) or was only observed; `pattern.observed_over` is the range of n whose outcomes

@@ -19,9 +19,10 @@ from minimax_cli import render_report, render_series, report
 from minimax_cli.core.game import CHANCE, MAX, Game
 from minimax_cli.core.result import TraceNode
 from minimax_cli.core.score import Number, format_number
+from minimax_cli.i18n import _, ngettext
 from minimax_cli.series import SeriesReport
 from minimax_cli.solve import METHOD_SEARCH, METHOD_TREE, SolveReport
-from minimax_cli.words import count
+from minimax_cli.words import count, grouped
 
 AnyGame = Game[Any, Any]
 
@@ -39,31 +40,44 @@ def signed(value: Number | None, win_loss: bool = True) -> str:
     return f"+{text}" if win_loss and value > 0 else text
 
 
-def _count(number: int, word: str) -> str:
-    return f"{number:,} {word}{'' if number == 1 else 's'}"
-
-
-def _plies(plies: int | None) -> str:
-    return "" if plies is None else f" in {plies} {'ply' if plies == 1 else 'plies'}"
-
-
 # --- the answer ----------------------------------------------------------------------------------
+def method_name(method: str) -> str:
+    """A method's name as shown (JSON keeps `method` as it is): `search`, `proof` and the words of
+    the built-in games' solvers translated; a plug-in's own word as it is."""
+    names = {METHOD_SEARCH: _("search"), "proof": _("proof"), "table": _("table"),
+             "period": _("period"), "theorem": _("theorem")}
+    return names.get(method, method)
+
+
 def _method_words(solved: SolveReport) -> str:
-    seconds = f"{solved.elapsed:.3f} s"
+    seconds = _("{seconds:.3f} s").format(seconds=solved.elapsed)
     if solved.by_solver:
-        return (f"{solved.method}: the game's own exact solver, "
-                f"{count(solved.positions, 'position')} computed, {seconds}")
+        return ngettext("{method}: the game's own exact solver, {count} position computed, "
+                        "{seconds}",
+                        "{method}: the game's own exact solver, {count} positions computed, "
+                        "{seconds}", solved.positions).format(
+            method=method_name(solved.method), count=grouped(solved.positions), seconds=seconds)
     if solved.method == METHOD_TREE:
-        return f"minimax: the whole game tree, {count(solved.nodes, 'node')}, {seconds}"
-    entries = "" if solved.table_entries is None else \
-        f", {count(solved.table_entries, 'entry')} kept in the table"
+        return _("minimax: the whole game tree, {nodes}, {seconds}").format(
+            nodes=count(solved.nodes, "node"), seconds=seconds)
+    entries = "" if solved.table_entries is None else ngettext(
+        ", {count} entry kept in the table", ", {count} entries kept in the table",
+        solved.table_entries).format(count=grouped(solved.table_entries))
     if solved.method == "proof":
-        return (f"proof: the proof search, {count(solved.nodes, 'position')} searched{entries}, "
-                f"{seconds}")
-    if solved.method != METHOD_SEARCH:  # a game the engine does not serve: max^n, expectiminimax
-        return f"{METHOD_SEARCH}: {solved.method} to the end, {count(solved.nodes, 'node')}, {seconds}"
-    return (f"{METHOD_SEARCH}: the engine, {count(solved.nodes, 'position')} searched{entries}, "
-            f"{seconds}")
+        text = ngettext("{method}: the proof search, {count} position searched{entries}, "
+                        "{seconds}",
+                        "{method}: the proof search, {count} positions searched{entries}, "
+                        "{seconds}", solved.nodes)
+    elif solved.method != METHOD_SEARCH:  # a game the engine does not serve: max^n, expectiminimax
+        return _("{search}: {algorithm} to the end, {nodes}, {seconds}").format(
+            search=method_name(METHOD_SEARCH), algorithm=solved.method,
+            nodes=count(solved.nodes, "node"), seconds=seconds)
+    else:
+        text = ngettext("{search}: the engine, {count} position searched{entries}, {seconds}",
+                        "{search}: the engine, {count} positions searched{entries}, {seconds}",
+                        solved.nodes)
+    return text.format(search=method_name(METHOD_SEARCH), method=method_name(solved.method),
+                       count=grouped(solved.nodes), entries=entries, seconds=seconds)
 
 
 def summary(game: AnyGame, state: Any, solved: SolveReport) -> RenderableType:
@@ -73,15 +87,18 @@ def summary(game: AnyGame, state: Any, solved: SolveReport) -> RenderableType:
     rows: list[tuple[str, Text]] = []
     if not rep.over and rep.to_move != CHANCE:  # chance chooses no move: none is optimal
         optimal, every = len(rep.optimal_moves()), len(rep.moves)
-        verb = "keeps" if optimal == 1 else "keep"
-        rows.append(("optimal", Text(f"{optimal} of {count(every, 'move')} {verb} the game value")))
+        text = ngettext("{optimal} of {moves} keeps the game value",
+                        "{optimal} of {moves} keep the game value", optimal)
+        rows.append((_("optimal"), Text(text.format(optimal=optimal,
+                                                    moves=count(every, "move")))))
     if rep.first_player_wins is not None:
-        rows.append(("first player", Text("wins with perfect play" if rep.first_player_wins
-                                          else "does not win with perfect play")))
-    rows.append(("method", Text(_method_words(solved))))
+        rows.append((_("first player"), Text(_("wins with perfect play") if rep.first_player_wins
+                                             else _("does not win with perfect play"))))
+    rows.append((_("method"), Text(_method_words(solved))))
     for i, sentence in enumerate(solved.explanation):
-        rows.append(("why" if i == 0 else "", Text(sentence)))
-    return render_report.report_view(game, state, rep, f"{solved.game} · solved", rows)
+        rows.append((_("why") if i == 0 else "", Text(sentence)))
+    return render_report.report_view(game, state, rep,
+                                      _("{game} · solved").format(game=solved.game), rows)
 
 
 # --- the drawn tree ------------------------------------------------------------------------------
@@ -115,7 +132,7 @@ def _tree_label(game: AnyGame, state: Any, node: TraceNode, move: str | None,
             text.append(f" → {position}", style="dim")
     value = signed(node.value, game.win_loss)
     if node.kind == "terminal":
-        text.append(f"  leaf = {value}", style="cyan")
+        text.append("  " + _("leaf = {value}").format(value=value), style="cyan")
         return text
     mark = MAX_MARK if node.player == MAX else MIN_MARK
     text.append(f"  {mark}", style="green" if node.player == MAX else "red")
@@ -125,19 +142,20 @@ def _tree_label(game: AnyGame, state: Any, node: TraceNode, move: str | None,
 
 def search_counts(report: SolveReport) -> Table:
     """Plain minimax and the engine side by side on the position whose tree was drawn."""
-    table = Table(title="The same position searched twice (node counts include the root)",
+    table = Table(title=_("The same position searched twice (node counts include the root)"),
                   title_justify="left")
-    for name, justify in [("algorithm", "left"), ("value", "right"), ("nodes", "right"),
-                          ("leaves", "right"), ("table hits", "right"), ("time", "right")]:
+    for name, justify in [(_("algorithm"), "left"), (_("value"), "right"), (_("nodes"), "right"),
+                          (_("leaves"), "right"), (_("table hits"), "right"),
+                          (_("time"), "right")]:
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    labels = {"minimax": "minimax: plain, every node", "negamax": "negamax: the engine"}
+    labels = {"minimax": _("minimax: plain, every node"), "negamax": _("negamax: the engine")}
     for result in report.searches:
         s = result.stats
         table.add_row(labels.get(result.algorithm, result.algorithm), signed(result.value, report.win_loss),
-                      f"{s.nodes:,}", f"{s.leaves:,}", f"{s.tt_hits:,}" if s.tt_probes else "-",
-                      f"{s.elapsed:.4f} s")
-    table.caption = (f"plain minimax visits every node: the game tree from here has "
-                     f"{_count(report.searches[0].stats.nodes, 'node')}")
+                      grouped(s.nodes), grouped(s.leaves), grouped(s.tt_hits) if s.tt_probes else "-",
+                      _("{seconds:.4f} s").format(seconds=s.elapsed))
+    table.caption = _("plain minimax visits every node: the game tree from here has {nodes}").format(
+        nodes=count(report.searches[0].stats.nodes, "node"))
     table.caption_justify = "left"
     return table
 

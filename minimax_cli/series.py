@@ -17,8 +17,11 @@ from typing import Any
 
 from minimax_cli import registry
 from minimax_cli.core.game import Game, SearchError
+from minimax_cli.core.i18n import pgettext
 from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS, Period
 from minimax_cli.core.solver import ExactSolver, Series
+from minimax_cli.i18n import _
+from minimax_cli.words import grouped
 
 AnyGame = Game[Any, Any]
 ProgressFn = Callable[[int, int], None]
@@ -63,11 +66,12 @@ def check_upto(game: AnyGame, upto: int) -> None:
     """SearchError unless `game` has a family of positions to tabulate and `upto` is in range."""
     solver = game.exact_solver()
     if solver is None or not solver.has_series:
-        having = ", ".join(games_with_series()) or "none"
-        raise SearchError(f"--upto tabulates a family of positions; {game.name} has none "
-                          f"(games with one: {having})")
+        having = ", ".join(games_with_series()) or pgettext("games", "none")
+        raise SearchError(_("--upto tabulates a family of positions; {game} has none (games "
+                            "with one: {games})").format(game=game.name, games=having))
     if not 0 <= upto <= UPTO_MAX:
-        raise SearchError(f"--upto must be from 0 to {UPTO_MAX:,}, got {upto:,}")
+        raise SearchError(_("--upto must be from 0 to {most}, got {upto}").format(
+            most=grouped(UPTO_MAX), upto=grouped(upto)))
 
 
 def games_with_series() -> list[str]:
@@ -94,7 +98,8 @@ def solve_series(game: AnyGame, upto: int, progress: ProgressFn | None = None,
     started = time.perf_counter()
     series = None if solver is None else solver.series(upto, progress)
     if solver is None or series is None:
-        raise SearchError(f"{game.name}'s solver gave no table of positions 0..{upto}")
+        raise SearchError(_("{game}'s solver gave no table of positions 0..{upto}").format(
+            game=game.name, upto=upto))
     outcomes = [int(o) for o in series.outcomes]
     observed = observe_period(outcomes)
     if series.standings is not None:
@@ -116,15 +121,17 @@ def proven_pattern(outcomes: Sequence[int], proven: Period, observed: Period | N
     if len(full) < needed:
         longer = solver.series(needed - 1)
         if longer is None or len(longer.outcomes) < needed:
-            raise SearchError(f"the solver proved period {proven.period} from n = "
-                              f"{proven.preperiod} but gave no outcomes for n = 0..{needed - 1}")
+            raise SearchError(_("the solver proved period {period} from n = {start} but gave "
+                                "no outcomes for n = 0..{last}").format(
+                period=proven.period, start=proven.preperiod, last=needed - 1))
         full = [int(o) for o in longer.outcomes]
     wrong = first_contradiction(full, proven)
     if wrong is None and full[:len(outcomes)] != list(outcomes):
         wrong = next(n for n, o in enumerate(outcomes) if o != full[n])
     if wrong is not None:
-        raise SearchError(f"the solver's proven period {proven.period} from n = {proven.preperiod} "
-                          f"disagrees with its own outcome at n = {wrong:,}; please report this")
+        raise SearchError(_("the solver's proven period {period} from n = {start} disagrees "
+                            "with its own outcome at n = {n}; please report this").format(
+            period=proven.period, start=proven.preperiod, n=grouped(wrong)))
     pattern = describe_pattern(full, proven)
     if observed is not None and (observed.preperiod, observed.period) == (proven.preperiod,
                                                                           proven.period):
@@ -153,17 +160,18 @@ def standings_pattern(series: Series, solver: ExactSolver[Any, Any]) -> Pattern 
     if len(winners) < needed:  # a proven period longer than the table asked for
         longer = solver.series(needed - 1)
         if longer is None or longer.standings is None or len(longer.outcomes) < needed:
-            raise SearchError(f"the solver proved period {period.period} from n = "
-                              f"{period.preperiod} but gave no winners for n = 0..{needed - 1}")
+            raise SearchError(_("the solver proved period {period} from n = {start} but "
+                                "gave no winners for n = 0..{last}").format(
+                period=period.period, start=period.preperiod, last=needed - 1))
         full = longer
     every = winners_of(full)
     wrong = first_contradiction(every, period)
     if wrong is None and every[:len(winners)] != winners:
         wrong = next(n for n, w in enumerate(winners) if w != every[n])
     if wrong is not None:
-        raise SearchError(f"the solver's proven period {period.period} from n = "
-                          f"{period.preperiod} disagrees with its own winner at n = {wrong:,}; "
-                          "please report this")
+        raise SearchError(_("the solver's proven period {period} from n = {start} disagrees "
+                            "with its own winner at n = {n}; please report this").format(
+            period=period.period, start=period.preperiod, n=grouped(wrong)))
     pattern = describe_pattern([int(o) for o in full.outcomes], period)
     seen = observed is not None and (observed.preperiod, observed.period) == (
         period.preperiod, period.period)
@@ -176,25 +184,45 @@ def winners_sentence(winners: Sequence[int], period: Period, last: int) -> str:
     proven for every n or observed over n = 0..last only."""
     start, length = period.preperiod, period.period
 
-    def who(player: int) -> str:
-        return "nobody" if player < 0 else f"player {player + 1}"
+    def rule(player: int, first: bool, residues: list[int]) -> str:
+        """`player 1 wins when n mod 5 = 1, 2 or 3` (the first rule), `player 2 when ...`."""
+        if player < 0:
+            text = (_("nobody wins when n mod {period} = {residues}") if first else
+                    _("nobody when n mod {period} = {residues}"))
+        else:
+            text = (_("player {number} wins when n mod {period} = {residues}") if first else
+                    _("player {number} when n mod {period} = {residues}"))
+        return text.format(number=player + 1, period=length, residues=_or_list(residues))
+
+    def early_rule(player: int, ns: list[int]) -> str:
+        text = _("nobody at n = {values}") if player < 0 else _("player {number} at n = {values}")
+        return text.format(number=player + 1, values=_or_list(ns))
 
     residues: dict[int, list[int]] = {}
     for n in range(start, start + length):
         residues.setdefault(winners[n], []).append(n % length)
-    rules = [f"{who(p)}{' wins' if i == 0 else ''} when n mod {length} = {_or_list(sorted(r))}"
-             for i, (p, r) in enumerate(sorted(residues.items()))]
+    rules = [rule(p, i == 0, sorted(r)) for i, (p, r) in enumerate(sorted(residues.items()))]
     early: dict[int, list[int]] = {}
     for n in range(start):
         early.setdefault(winners[n], []).append(n)
-    before = "" if not early else f"; below n = {start}: " + ", ".join(
-        f"{who(p)} at n = {_or_list(ns)}" for p, ns in sorted(early.items()))
-    where = f"period {length} from n = {start}"
+    before = "" if not early else _("; below n = {start}: {winners}").format(
+        start=start, winners=", ".join(early_rule(p, ns) for p, ns in sorted(early.items())))
+    return _sentence("; ".join(rules), before, period, last)
+
+
+def _sentence(rule: str, before: str, period: Period, last: int) -> str:
+    """A pattern's sentence: `rule` (with its subject) and `before` (what holds below the
+    preperiod, or nothing) for every n when `period` is proven, else over n = 0..last only."""
+    start, length = period.preperiod, period.period
+    where = _("period {period} from n = {start}").format(period=length, start=start)
     if period.proven:
-        scope = "for every n" if start == 0 else f"for every n from {start} on"
-        return f"{scope}, {'; '.join(rules)}{before} ({where}, proven; see the proof)"
-    return (f"observed over n = 0..{last}, not proven: in n = {start}..{last}, {'; '.join(rules)}"
-            f"{before} ({where} in these outcomes)")
+        text = (_("for every n, {rule}{before} ({where}, proven; see the proof)") if start == 0
+                else _("for every n from {start} on, {rule}{before} ({where}, proven; see the "
+                       "proof)"))
+    else:
+        text = _("observed over n = 0..{last}, not proven: in n = {start}..{last}, "
+                 "{rule}{before} ({where} in these outcomes)")
+    return text.format(start=start, last=last, rule=rule, before=before, where=where)
 
 
 def first_contradiction(outcomes: Sequence[int], period: Period) -> int | None:
@@ -254,35 +282,30 @@ def describe_pattern(outcomes: Sequence[int], period: Period) -> Pattern:
     residues = tuple(sorted(n % length for n in range(start, start + length) if not outcomes[n]))
     early = tuple(n for n in range(start) if not outcomes[n])
     if not residues:
-        rule = "always wins"
+        rule = _("the player to move always wins")
     elif len(residues) == length:
-        rule = "always loses"
+        rule = _("the player to move always loses")
     elif len(residues) <= LISTED:
-        rule = f"loses exactly when n mod {length} = {_or_list(residues)}"
+        rule = _("the player to move loses exactly when n mod {period} = {residues}").format(
+            period=length, residues=_or_list(residues))
     else:
-        rule = (f"loses exactly when n mod {length} is one of {len(residues):,} values: "
-                f"{_or_list(residues)}")
+        rule = _("the player to move loses exactly when n mod {period} is one of {count} "
+                 "values: {residues}").format(period=length, count=grouped(len(residues)),
+                                              residues=_or_list(residues))
     if start == 0:
         before = ""
     elif not early:
-        before = f"; below n = {start} they never lose"
+        before = _("; below n = {start} they never lose").format(start=start)
+    elif len(early) <= LISTED:
+        before = _("; below n = {start} they lose at n = {values}").format(
+            start=start, values=_or_list(early))
     else:
-        losses = _or_list(early) if len(early) <= LISTED else (
-            f"{len(early):,} values of n: {_or_list(early)}")
-        before = f"; below n = {start} they lose at n = {losses}"
-    where = f"period {length} from n = {start}"
-    if period.proven:
-        scope = "for every n" if start == 0 else f"for every n from {start} on"
-        sentence = f"{scope}, the player to move {rule}{before} ({where}, proven; see the proof)"
-        observed_upto = None
-    else:
-        last = len(outcomes) - 1
-        scope = f"in n = {start}..{last}"
-        sentence = (f"observed over n = 0..{last}, not proven: {scope}, the player to move "
-                    f"{rule}{before} ({where} in these outcomes)")
-        observed_upto = last
+        before = _("; below n = {start} they lose at n = {count} values of n: {values}").format(
+            start=start, count=grouped(len(early)), values=_or_list(early))
+    last = len(outcomes) - 1
+    sentence = _sentence(rule, before, period, last)
     return Pattern(start, length, period.checked_upto, residues, early, sentence, period.proven,
-                   observed_upto)
+                   None if period.proven else last)
 
 
 #: The most numbers a pattern's sentence lists; `--json` has them all.
@@ -292,7 +315,10 @@ LISTED = 16
 def _or_list(numbers: Sequence[int]) -> str:
     """`0, 2 or 7`; past LISTED numbers the first few, `...` and the last (the sentence says how
     many there are)."""
-    words = [f"{n:,}" for n in numbers]
+    words = [grouped(n) for n in numbers]
     if len(words) > LISTED:
-        return ", ".join(words[:LISTED - 2]) + ", ..., " + words[-1] + " (--json lists them all)"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        return _("{numbers}, ..., {last} (--json lists them all)").format(
+            numbers=", ".join(words[:LISTED - 2]), last=words[-1])
+    if len(words) == 1:
+        return words[0]
+    return _("{numbers} or {last}").format(numbers=", ".join(words[:-1]), last=words[-1])

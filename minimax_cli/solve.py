@@ -30,7 +30,8 @@ from minimax_cli.core.score import Number, PovScore, Score
 from minimax_cli.core.search import search
 from minimax_cli.core.solver import Solution
 from minimax_cli.core.table import TranspositionTable
-from minimax_cli.words import count
+from minimax_cli.i18n import _
+from minimax_cli.words import count, grouped
 
 AnyGame = Game[Any, Any]
 
@@ -185,9 +186,9 @@ def solve_by_search(game: AnyGame, state: Any, progress: ProgressFn | None = Non
     started = time.perf_counter()
     mover = game.to_move(state)
     outcome = game.outcome(state)
-    explanation = ("Every move was searched to the end of the game by the engine (negamax: "
-                   "alpha-beta with a transposition table shared by the moves), so every value "
-                   "is proven.",)
+    explanation = (_("Every move was searched to the end of the game by the engine (negamax: "
+                     "alpha-beta with a transposition table shared by the moves), so every value "
+                     "is proven."),)
     if outcome is not None:
         return _report(game, state, as_score(game, outcome, 0), (), METHOD_SEARCH, explanation,
                        1, None, time.perf_counter() - started)
@@ -200,7 +201,8 @@ def solve_by_search(game: AnyGame, state: Any, progress: ProgressFn | None = Non
         result = search(game, game.play(state, move), "negamax", Limits(), exact_root=False,
                         table=table)
         if result.max_score is None or not result.exact:  # no limits were given: cannot happen
-            raise SearchError(f"the search of move {game.format_move(state, move)} was cut short")
+            raise SearchError(_("the search of move {move} was cut short").format(
+                move=game.format_move(state, move)))
         nodes += result.stats.nodes
         child = result.max_score
         found.append((move, dataclasses.replace(child, plies=_later(child.plies))))
@@ -290,10 +292,9 @@ def solve_by_tree(game: AnyGame, state: Any) -> SolveReport:
     plain = search(game, state, "minimax", Limits(nodes=TREE_NODE_LIMIT + 1), trace=True,
                    trace_limit=TREE_NODE_LIMIT + 1)
     if plain.timed_out or plain.stats.nodes > TREE_NODE_LIMIT or plain.trace is None:
-        raise SearchError(
-            f"the game tree from this position has more than {TREE_NODE_LIMIT:,} nodes, too large "
-            "to draw; drop --tree, or give a position nearer the end"
-        )
+        raise SearchError(_(
+            "the game tree from this position has more than {limit} nodes, too large to draw; "
+            "drop --tree, or give a position nearer the end").format(limit=grouped(TREE_NODE_LIMIT)))
     # A tree of at most TREE_NODE_LIMIT nodes fits a small table, which is quicker to set up.
     engine = search(game, state, "negamax", Limits(), exact_root=True, table_mb=1)
     if plain.value != engine.value:  # two independent searches: a disagreement is a bug
@@ -303,11 +304,16 @@ def solve_by_tree(game: AnyGame, state: Any) -> SolveReport:
     score = as_score(game, root.value, distances[id(root)])
     found = [(child.move, as_score(game, child.value, _later(distances[id(child)])))
              for child in root.children]
-    lengths = ("; the distance to the end is read off the same tree (the quickest win, the slowest "
-               "loss)") if game.win_loss else ""
-    explanation = (f"Plain minimax visited every node of the game tree from this position "
-                   f"({count(plain.stats.nodes, 'node')}) and backed the leaves' values up{lengths}. The "
-                   "engine searched the same position and agrees.",)
+    if game.win_loss:
+        sentence = _("Plain minimax visited every node of the game tree from this position "
+                     "({nodes}) and backed the leaves' values up; the distance to the end is read "
+                     "off the same tree (the quickest win, the slowest loss). The engine searched "
+                     "the same position and agrees.")
+    else:
+        sentence = _("Plain minimax visited every node of the game tree from this position "
+                     "({nodes}) and backed the leaves' values up. The engine searched the same "
+                     "position and agrees.")
+    explanation = (sentence.format(nodes=count(plain.stats.nodes, "node")),)
     report = _report(game, state, score, found, METHOD_TREE, explanation, plain.stats.nodes, None,
                      time.perf_counter() - started)
     return dataclasses.replace(report, searches=(plain, engine), pv=tuple(engine.pv))
@@ -346,7 +352,7 @@ def as_score(game: AnyGame, value: Number | None, plies: int | None) -> Score:
     """A proven value on the game's scale (MAX's view: a finished game's outcome, or one backed up
     by plain minimax) as a Score; `plies` to the end count for wins and losses only."""
     if value is None:
-        raise SearchError("the minimax tree has a node without a value")
+        raise SearchError(_("the minimax tree has a node without a value"))
     if not game.win_loss:
         return Score.value(value)
     return Score.win(plies) if value > 0 else Score.loss(plies) if value < 0 else Score.draw()

@@ -12,21 +12,24 @@ from minimax_cli.core.game import Game, SearchError
 from minimax_cli.core.result import Limits, MoveValue
 from minimax_cli.core.score import Kind, Score
 from minimax_cli.core.search import default_algorithm, search
+from minimax_cli.i18n import _
 from minimax_cli.solve import MoveReport, SolveReport
 
 AnyGame = Game[Any, Any]
 
-EXPLANATIONS = {
-    "expectiminimax": (
-        "Every move was searched to the end by expectiminimax: MAX takes the largest value, MIN "
-        "the smallest, and a chance node the average of its outcomes weighted by their "
-        "probabilities, computed exactly. The value is what MAX can expect against the dice "
-        "when both players play their best.",),
-    "maxn": (
-        "Every move was searched to the end by max^n: each player, on its turn, takes the move "
-        "whose returns are best for itself (ties by max^n's rule, see `minimax analyze "
-        "--help`). The returns are each player's outcome under that play, one per player.",),
-}
+def explanation(name: str) -> str:
+    """Why the solve by algorithm `name` is sound, in the interface's language."""
+    if name == "expectiminimax":
+        return _("Every move was searched to the end by expectiminimax: MAX takes the largest "
+                 "value, MIN the smallest, and a chance node the average of its outcomes weighted "
+                 "by their probabilities, computed exactly. The value is what MAX can expect "
+                 "against the dice when both players play their best.")
+    if name == "maxn":
+        return _("Every move was searched to the end by max^n: each player, on its turn, takes "
+                 "the move whose returns are best for itself (ties by max^n's rule, see `minimax "
+                 "analyze --help`). The returns are each player's outcome under that play, one "
+                 "per player.")
+    return _("Every move was searched to the end by {algorithm}.").format(algorithm=name)
 
 
 def _first_player(entry: MoveValue) -> Score:
@@ -42,13 +45,14 @@ def solve_by_algorithm(game: AnyGame, state: Any) -> SolveReport:
     started = time.perf_counter()
     result = search(game, state, name, Limits(), exact_root=True)
     if result.score is None or not result.score.relative.proven:  # no limits: cannot happen
-        raise SearchError(f"{name} could not solve this position")
+        raise SearchError(_("{algorithm} could not solve this position").format(algorithm=name))
     if result.vector is not None:
         score = Score.value(result.vector[0])
     else:
         score = result.score.max()
         if score.kind is Kind.ESTIMATE:
-            raise SearchError(f"{name} gave an estimate, not a proven value")
+            raise SearchError(_("{algorithm} gave an estimate, not a proven value").format(
+                algorithm=name))
     mover = game.to_move(state)
     moves = []
     for entry in result.moves:
@@ -59,12 +63,11 @@ def solve_by_algorithm(game: AnyGame, state: Any) -> SolveReport:
             optimal = move_score.number == score.number
         moves.append(MoveReport(entry.move, game.format_move(state, entry.move), move_score,
                                 optimal, entry.vector))
-    explanation = EXPLANATIONS.get(name, (f"Every move was searched to the end by {name}.",))
     # A finished game is a result; an expected value over dice is not.
     win_loss = game.win_loss and (score.result or game.outcome(state) is not None)
     return SolveReport(game.name, game.format_position(state), mover, win_loss, score,
                        tuple(moves), name, False,
-                       explanation + result.notes, None, result.stats.nodes, 0, None,
+                       (explanation(name), *result.notes), None, result.stats.nodes, 0, None,
                        time.perf_counter() - started, pv=tuple(result.pv), returns=result.vector)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from minimax_cli.core.game import Game
 from minimax_cli.core.score import PovScore, Score
 from minimax_cli.core.search.prover import Prover
+from minimax_cli.i18n import _
 from minimax_cli.solve import MoveReport, ProgressFn, SolveReport
 
 AnyGame = Game[Any, Any]
@@ -32,7 +33,6 @@ def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
     plies = kernel.plies(state)
     words = kernel.convention or "score"
     title = words[:1].upper() + words[1:]
-    exactness = "the sign only (--weak): win, draw or loss" if weak else "exact"
 
     def max_view(score: int) -> Score:
         return PovScore(prover.pov_score(score, plies, weak), mover).max()
@@ -40,7 +40,8 @@ def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
     if game.outcome(state) is not None:
         found = prover.prove(state, weak)
         return _report(game, state, max_view(found.score), (), (), weak,
-                       (f"The game is over. {title}: {found.score}.",),
+                       (_("The game is over. {title}: {score}.").format(
+                           title=title, score=found.score),),
                        {"score": found.score, "weak": weak}, prover, started)
     legal = list(game.legal_moves(state))
     scored = []
@@ -52,15 +53,24 @@ def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
     moves = tuple(MoveReport(m.move, game.format_move(state, m.move), max_view(m.score),
                              m.score == best) for m in scored)
     best_text = ", ".join(m.text for m in moves if m.optimal)
-    explanation = (
-        f"Every move was proven by the proof search ({exactness}): null windows narrowing the "
-        "score by bisection, moves that let the opponent win at once skipped, moves making the "
-        "most threats first, bounds kept in a transposition table.",
-        (f"For the side to move: {'a win' if best > 0 else 'a loss' if best < 0 else 'a draw'} "
-         f"(--weak proves only that, not the {words}). Optimal: {best_text}." if weak else
-         f"{title}, for the side to move: {best} (positive: it wins; 0: a draw; negative: it "
-         f"loses). Best: {best_text}."),
-    )
+    if weak:
+        how = _("Every move was proven by the proof search (the sign only (--weak): win, draw or "
+                "loss): null windows narrowing the score by bisection, moves that let the "
+                "opponent win at once skipped, moves making the most threats first, bounds kept "
+                "in a transposition table.")
+        result = (_("For the side to move: a win (--weak proves only that, not the {words}). "
+                    "Optimal: {moves}.") if best > 0 else
+                  _("For the side to move: a loss (--weak proves only that, not the {words}). "
+                    "Optimal: {moves}.") if best < 0 else
+                  _("For the side to move: a draw (--weak proves only that, not the {words}). "
+                    "Optimal: {moves}."))
+    else:
+        how = _("Every move was proven by the proof search (exact): null windows narrowing the "
+                "score by bisection, moves that let the opponent win at once skipped, moves "
+                "making the most threats first, bounds kept in a transposition table.")
+        result = _("{title}, for the side to move: {score} (positive: it wins; 0: a draw; "
+                   "negative: it loses). Best: {moves}.")
+    explanation = (how, result.format(words=words, moves=best_text, title=title, score=best))
     pv: tuple[Hashable, ...] = ()
     if not weak:
         first = next(m for m in scored if m.score == best)
