@@ -32,8 +32,7 @@ from minimax_cli.cli_input import check_table_mb, make_limits
 from minimax_cli.compare import COMPARE_SECONDS
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
-from minimax_cli.render_trace import DEFAULT_STEPS, MAX_STEPS
-from minimax_cli.render_tree import MAX_TREE_DEPTH
+from minimax_cli.view_limits import DEFAULT_STEPS, MAX_STEPS, MAX_TREE_DEPTH
 
 MCTS = "mcts"
 #: The exploration constant's range: 0 (pure exploitation) to far more exploration than is useful.

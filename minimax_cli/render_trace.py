@@ -13,12 +13,10 @@ from rich.text import Text
 from minimax_cli.core.score import Number, format_number, is_decisive
 from minimax_cli.i18n import _
 from minimax_cli.trace_view import Interval, Pruned, Step
+from minimax_cli.view_limits import DEFAULT_STEPS, MAX_STEPS
 
 INF = float("inf")
 
-#: Steps shown unless --max-steps says otherwise, and the most it may say.
-DEFAULT_STEPS = 200
-MAX_STEPS = 100_000
 
 
 def number(value: Number | None, engine: bool = False) -> str:

@@ -24,6 +24,7 @@ from minimax_cli.core.result import SearchOptions, TraceNode
 from minimax_cli.core.score import WIN, Number, format_number, is_decisive
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.trace_view import Interval, Walk
+from minimax_cli.view_limits import MAX_TREE_DEPTH
 
 AnyGame = Game[Any, Any]
 INF = float("inf")
@@ -34,8 +35,6 @@ CHANCE_MARK = "◆ CHANCE"  # neither triangle: nobody chooses, the outcomes are
 PV_MARK = "★"
 TREE_CHILDREN = 40
 TREE_PRUNED = 20
-#: Levels `--tree-depth` may ask for.
-MAX_TREE_DEPTH = 200
 
 
 def shown_number(value: Number | None, engine: bool) -> str:
