@@ -10,6 +10,7 @@ from rich.text import Text
 
 from minimax_cli import render_report, report
 from minimax_cli.core.game import Game
+from minimax_cli.core.i18n import pgettext
 from minimax_cli.core.result import (
     STOP_INTERRUPTED,
     STOP_NODES,
@@ -94,6 +95,6 @@ def analysis(game: AnyGame, state: Any, result: SearchResult) -> RenderableType:
         else:
             note = _("{cause}; the last completed depth ({depth}) stands").format(
                 cause=cause, depth=result.depth)
-        notes.append((_("stopped"), Text(note, style="yellow")))
+        notes.append((pgettext("search", "stopped"), Text(note, style="yellow")))
     view = render_report.report_view(game, state, rep, f"{game.name} · {result.algorithm}", notes)
     return Group(view, stats_table(result))

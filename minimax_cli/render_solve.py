@@ -17,6 +17,7 @@ from rich.tree import Tree
 
 from minimax_cli import render_report, render_series, report
 from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.i18n import pgettext
 from minimax_cli.core.result import TraceNode
 from minimax_cli.core.score import Number, format_number
 from minimax_cli.i18n import _, ngettext
@@ -89,7 +90,7 @@ def summary(game: AnyGame, state: Any, solved: SolveReport) -> RenderableType:
         optimal, every = len(rep.optimal_moves()), len(rep.moves)
         text = ngettext("{optimal} of {moves} keeps the game value",
                         "{optimal} of {moves} keep the game value", optimal)
-        rows.append((_("optimal"), Text(text.format(optimal=optimal,
+        rows.append((pgettext("moves", "optimal"), Text(text.format(optimal=optimal,
                                                     moves=count(every, "move")))))
     if rep.first_player_wins is not None:
         rows.append((_("first player"), Text(_("wins with perfect play") if rep.first_player_wins

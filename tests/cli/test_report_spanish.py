@@ -71,7 +71,7 @@ def test_bones_with_8_bones_the_first_player_loses() -> None:
         "resultado      el jugador que mueve (MAX) pierde en 4 turnos con juego perfecto",
         "valor          -1: gana el segundo jugador (MIN) en 4 turnos  (visto por MAX)",
         "línea          1 3 1 3  (hasta el final de la partida)",
-        "óptima         3 de 3 jugadas conservan el valor del juego",
+        "óptimas        3 de 3 jugadas conservan el valor del juego",
         "primer jugador no gana con juego perfecto",
         "método         tabla: el solucionador exacto propio del juego, 9 posiciones",
         "┃ jugada ┃ para MAX (que juega) ┃ valor (MAX) ┃ óptima ┃",
@@ -87,7 +87,7 @@ def test_bones_with_8_bones_the_first_player_loses() -> None:
 def test_bones_with_10_bones_one_move_wins() -> None:
     lines = screen("solve", "bones", "--n", "10")
     assert "resultado      el jugador que mueve (MAX) gana en 5 turnos con juego perfecto" in lines
-    assert "óptima         1 de 3 jugadas conserva el valor del juego" in lines
+    assert "óptimas        1 de 3 jugadas conserva el valor del juego" in lines
     assert "primer jugador gana con juego perfecto" in lines
     assert "│ 2 ★    │ victoria en 5 turnos │          +1 │ sí     │" in lines
 
@@ -98,7 +98,7 @@ def test_tic_tac_toe_solved_is_a_draw() -> None:
     assert ("resultado empate con juego perfecto: ningún jugador puede forzar la victoria"
             in text)
     for expected in ["valor          0: empate  (visto por MAX)",
-                     "óptima         9 de 9 jugadas conservan el valor del juego",
+                     "óptimas        9 de 9 jugadas conservan el valor del juego",
                      "primer jugador no gana con juego perfecto",
                      "│ 5 ★    │ empate               │           0 │ sí     │"]:
         assert expected in lines, expected
@@ -142,7 +142,7 @@ def test_a_search_stopped_by_its_node_budget() -> None:
     assert "resultado sin valor: la búsqueda se detuvo antes de completar ninguna profundidad" in (
         text)
     assert "mejor 5 (sin buscar: la primera jugada según el orden de jugadas)" in text
-    assert ("detenido se agotó el presupuesto de nodos antes de completar ninguna profundidad: "
+    assert ("detenida se agotó el presupuesto de nodos antes de completar ninguna profundidad: "
             "no se da ningún valor") in text
 
 
