@@ -31,15 +31,19 @@ OVERVIEW_EXAMPLES = (
 )
 
 OVERVIEW_HEAD = N_(
-    "minimax plays, analyzes and solves two-player games by adversarial search:\n"
-    "minimax, alpha-beta, expectimax, and a negamax engine with a transposition table\n"
-    "for positions too big for the textbook algorithms."
+    "minimax plays, analyzes and solves games by adversarial search: minimax,\n"
+    "alpha-beta, expectiminimax with dice, max^n for several players, Monte Carlo\n"
+    "tree search, and a negamax engine for positions too big for the textbook ones."
 )
 
 OVERVIEW_NEXT = N_(
     "Next: `minimax games GAME` shows one game in full, with examples;\n"
-    "`minimax COMMAND --help` shows a command's options; `minimax --help`, the rest."
+    "`minimax COMMAND --help` shows a command's options; `minimax --help`, the rest.\n"
+    "En español: --lang es."
 )
+
+LANG_HELP = N_("The interface's language: en (English) or es (español), given anywhere on the "
+               "line; default: the locale's (LANG).")
 
 GROUP_EPILOG = N_(
     "`minimax COMMAND --help` shows a command's options and the games' parameters; "
@@ -300,7 +304,10 @@ def format_group_help(group: Any, ctx: Context, formatter: HelpFormatter) -> Non
     rows = [(name, first_sentence(translated(group.get_command(ctx, name).help)))
             for name in group.list_commands(ctx)]
     write_section(formatter, _("Commands"), rows)
-    write_section(formatter, _("Options"), option_rows(group.get_params(ctx)))
+    # --lang is read before any parsing (cli_base.take_language), so it is listed here by hand.
+    rows = option_rows(group.get_params(ctx))
+    rows.insert(1, ("--lang CODE", _(LANG_HELP)))
+    write_section(formatter, _("Options"), rows)
     formatter.write_paragraph()
     with formatter.indentation():
         formatter.write_text(_(GROUP_EPILOG))

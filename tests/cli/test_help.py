@@ -393,3 +393,10 @@ def test_help_and_the_games_list_load_no_more_than_they_need(args: list[str]) ->
                   "typer.rich_utils", "minimax_cli.core.search", "minimax_cli.render",
                   "prompt_toolkit"):
         assert heavy not in loaded, heavy
+
+
+def test_the_language_option_is_found_from_the_help_and_the_overview() -> None:
+    top = page("--help")
+    assert re.search(r"^  --lang CODE {2,}The interface's language: en \(English\) or es", top,
+                     re.M)
+    assert cli_help.overview().splitlines()[-1] == "En español: --lang es."

@@ -123,12 +123,13 @@ def test_spanish_pages_fit_80_columns(args: list[str]) -> None:
 def test_the_overview_in_spanish() -> None:
     for env, args in [(ENGLISH, ["--lang", "es"]), (SPANISH_LOCALE, [])]:
         lines = page(*args, env=env).splitlines()
-        assert lines[0] == ("minimax juega, analiza y resuelve juegos de dos jugadores mediante "
-                            "búsqueda con")
+        assert lines[0] == ("minimax juega, analiza y resuelve juegos mediante búsqueda con "
+                            "adversario:")
         assert "  minimax play                           tres en raya contra la IA; tú eres X" in lines
-        assert lines[-2:] == [
+        assert lines[-3:] == [
             "Después: `minimax games JUEGO` muestra un juego completo, con ejemplos;",
-            "`minimax COMANDO --help`: opciones de un comando; `minimax --help`: el resto."]
+            "`minimax COMANDO --help`: opciones de un comando; `minimax --help`: el resto.",
+            "In English: --lang en."]
 
 
 def help_texts(command: Any) -> Iterator[tuple[str, str]]:
