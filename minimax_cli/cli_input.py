@@ -178,7 +178,7 @@ def complete_game(incomplete: str) -> list[tuple[str, str]]:
     for name in registry.names():
         if name.startswith(incomplete):
             try:
-                found.append((name, registry.load(name).description))
+                found.append((name, _(registry.load(name).description)))
             except registry.UnknownGameError:
                 continue
     return found
@@ -189,7 +189,7 @@ def complete_algorithm(ctx: typer.Context, incomplete: str) -> list[tuple[str, s
     from minimax_cli.core.search import ALGORITHMS
 
     game = _game(_game_name(ctx))
-    return [(name, algorithm.description) for name, algorithm in ALGORITHMS.items()
+    return [(name, _(algorithm.description)) for name, algorithm in ALGORITHMS.items()
             if name.startswith(incomplete) and (game is None or algorithm.refusal(game) is None)]
 
 
@@ -217,7 +217,7 @@ def game_parameter_candidates(ctx: Context, incomplete: str) -> list[tuple[str, 
     # Click may have handed the first `--name` to an optional argument (POSITION), the rest to args.
     words = [*(value for value in ctx.params.values() if isinstance(value, str)), *ctx.args]
     given = {word[2:].partition("=")[0] for word in words if word.startswith("--")}
-    return [(f"--{p.name}", p.help) for p in parameters
+    return [(f"--{p.name}", _(p.help)) for p in parameters
             if p.name not in given and f"--{p.name}".startswith(incomplete)]
 
 

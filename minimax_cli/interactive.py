@@ -339,7 +339,7 @@ class Session:
         except Exception as error:  # a game's reader should raise GameError only: a bug, survived
             return _("the move {move} was not understood (the game's move reader failed: "
                      "{error}); {move_help}").format(move=shown(text), error=type(error).__name__,
-                                                     move_help=self.game.move_help)
+                                                     move_help=_(self.game.move_help))
         self.parsed = (text, move)
         return None
 
@@ -401,7 +401,7 @@ class Session:
     # --- commands ---------------------------------------------------------------------------------
     def command(self, word: str) -> None:
         if word == "help":
-            self.say(help_text(self.game.move_help, self.config.policy.budget))
+            self.say(help_text(_(self.game.move_help), self.config.policy.budget))
         elif word == "board":
             self.show_board()
         elif word == "hint":

@@ -142,7 +142,7 @@ def test_an_illegal_move_is_refused_in_a_spanish_frame() -> None:
     # The reason itself is the game's own message (games/ speaks English for now).
     code, out, err = play("5\n5\n1\n", "--seed", "1", "--lang", "es")
     assert code == 2
-    assert err.startswith("error: línea 2: illegal move '5': cell 5 is already taken by X")
+    assert err.startswith("error: línea 2: jugada ilegal '5': la casilla 5 ya está ocupada por X")
     assert "X (tú) juega 1" in out
 
 
@@ -169,7 +169,9 @@ def test_an_empty_entry_at_a_terminal_says_what_to_type() -> None:
 # --- commands ---------------------------------------------------------------------------------------
 HELP = [
     "Escribe una jugada o un comando:",
-    "  jugadas   " + TicTacToe().move_help,
+    "  jugadas   un número de casilla contado desde 1 en orden de lectura (arriba a la izquierda "
+    "es 1), o una coordenada como b2: letra de columna a.. desde la izquierda y número de fila "
+    "desde abajo (a1 es la esquina inferior izquierda)",
     "  pista     el valor de cada jugada para ti, la mejor primero (600 s como mucho)",
     "  deshacer  deshace tu última jugada y la respuesta de la IA",
     "  por qué   la última jugada de la IA explicada: su valor y la línea que espera",
