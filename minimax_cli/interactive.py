@@ -43,9 +43,10 @@ from prompt_toolkit.output import Output
 from rich.console import Console
 from rich.markup import escape
 
-from minimax_cli import boards, hints, render
-from minimax_cli.core.game import CHANCE, MAX, Game, GameError, Probability
-from minimax_cli.i18n import _, language, ngettext
+from minimax_cli import boards, play_commands
+from minimax_cli.core.game import CHANCE, Game, GameError, Probability
+from minimax_cli.i18n import _
+from minimax_cli.play_commands import ALIASES, COMMANDS, command_name, command_names
 from minimax_cli.play_config import (
     PlayConfig,
     intro_words,
@@ -65,22 +66,10 @@ from minimax_cli.play_input import (
     shown,
 )
 from minimax_cli.play_words import Party, ending_words, explain, the_ai, you
-from minimax_cli.policy import LEVELS, Choice, ConfigError, Thinker, parse_level, tied_moves
-from minimax_cli.review import review_game, review_words
-from minimax_cli.words import count, grouped
+from minimax_cli.policy import LEVELS, Choice, ConfigError, Thinker, parse_level
 
 AnyGame = Game[Any, Any]
 
-COMMANDS = ("hint", "undo", "why", "board", "help", "quit")
-#: The commands' names in other languages (the first for each command is the one shown), taken in
-#: every language so that a script means the same whatever the locale.
-LOCAL_COMMANDS = {
-    "es": {"pista": "hint", "deshacer": "undo", "por qué": "why", "porqué": "why",
-           "por que": "why", "porque": "why", "tablero": "board", "ayuda": "help",
-           "salir": "quit"},
-}
-ALIASES = {"q": "quit", "exit": "quit", "?": "help", "h": "help",
-           **{word: command for words in LOCAL_COMMANDS.values() for word, command in words.items()}}
 #: Answers to "play again?": English and Spanish, in any language.
 YES = ("y", "yes", "s", "si", "sí")
 NO = ("n", "no")
@@ -405,117 +394,14 @@ class Session:
         elif word == "board":
             self.show_board()
         elif word == "hint":
-            self.hint()
+            play_commands.hint(self)
         elif word == "why":
-            self.why()
+            play_commands.why(self)
         elif word == "undo":
-            self.undo()
+            play_commands.undo(self)
 
-    def hint(self) -> None:
-        """Every move with its value for the player to move, best first, found within the AI's
-        time budget."""
-        game, state = self.game, self.state
-        budget = self.config.policy.budget
-        thought = self.thinker.hint(state, self.thinking(
-            _("thinking about a hint (up to {budget} s; Ctrl-C: stop)…").format(
-                budget=f"{budget:g}")))
-        if thought.interrupted:  # the hint is abandoned: the prompt comes back
-            self.stopped_by_ctrl_c()
-            self.say(_("(Ctrl-C stopped the hint; Ctrl-C again quits.)"))
-            return
-        player = game.to_move(state)
-        mover, other = self.party(player), self.other(player)
-        if thought.result.moves:
-            self.console.print(hints.moves_table(game, state, thought.result, mover,
-                                                 side=self.names[player]))
-        tied = tied_moves(game, state, thought.result)
-        if tied:
-            self.say(hints.hint_line(game, state, thought, tied, mover, other))
-
-    def why(self) -> None:
-        """The AI's last move in this game explained: the move it played, the line it expects
-        from that move on, and its moves table."""
-        plies = [i for i in self.analyses if i < len(self.moves)]
-        if not plies:
-            self.say(_("the AI has not moved yet in this game"))
-            return
-        ply = max(plies)
-        state, choice = self.states[ply], self.analyses[ply]
-        with self.thinking(_("working out the line after the AI's move…")):
-            line = self.thinker.line(state, choice.thought, choice.move)
-        player = self.game.to_move(state)
-        self.console.print(hints.why_view(self.game, state, ply + 1, choice, line,
-                                          self.party(player), self.other(player),
-                                          self.config.policy, self.names[player]))
-
-    def undo(self) -> None:
-        """Take back the last full turn: the human's last move and the AI's replies after it."""
-        human_turns = [i for i in range(len(self.states) - 1)
-                       if self.game.to_move(self.states[i]) != CHANCE
-                       and not self.config.ai[self.game.to_move(self.states[i])]]
-        if not human_turns:
-            self.say(_("nothing to undo"))
-            return
-        keep = human_turns[-1]
-        taken = [self.party(self.game.to_move(s)).move_of(self.game.format_move(s, m))
-                 for s, m in zip(self.states[keep:-1], self.moves[keep:], strict=True)]
-        del self.states[keep + 1:]
-        del self.moves[keep:]
-        self.say(ngettext("took back {count} ply ({moves})", "took back {count} plies ({moves})",
-                          len(taken)).format(count=grouped(len(taken)), moves=", ".join(taken)))
-        self.shown = -1
-
-    # --- the end of a game ------------------------------------------------------------------------
     def summary(self) -> None:
-        game, console = self.game, self.console
-        value = game.outcome(self.state)
-        assert value is not None
-        if len(self.names) != 2:
-            verdict = _("game over: {result}").format(result=winners_words(game, self.state))
-        elif not game.win_loss:
-            verdict = _("game over: value {value} (MAX's view)").format(
-                value=render.fmt_value(value))
-        elif value == 0:
-            verdict = _("game over: a draw")
-        else:
-            verdict = _("game over: {player} wins").format(
-                player=self.who(MAX if value > 0 else 1 - MAX))
-        self.say(_("{verdict} after {plies}").format(
-            verdict=f"[bold]{escape(verdict)}[/]", plies=count(len(self.moves), "ply")),
-            markup=True)
-        if not self.config.review or not reviewable(game):
-            return
-        try:
-            review = review_game(game, self.states[:-1], self.moves)
-        except KeyboardInterrupt:
-            self.stopped_by_ctrl_c()
-            self.say(_("(Ctrl-C stopped the review; Ctrl-C again quits.)"))
-            return
-        lines, note = review_words(game, review, [self.who(0), self.who(1)], self.on_grid)  # 2 players
-        for line in lines:
-            self.say(line)
-        if note is not None:
-            console.print(note, style="dim")
-
-
-def command_names() -> tuple[str, ...]:
-    """The commands as the interface's language names them (for Tab completion)."""
-    return tuple(command_name(command) for command in COMMANDS)
-
-
-def command_name(command: str) -> str:
-    """`help`, or its name in the interface's language (`ayuda`)."""
-    words = LOCAL_COMMANDS.get(language(), {})
-    return next((word for word, meant in words.items() if meant == command), command)
-
-
-def reviewable(game: AnyGame) -> bool:
-    """The review solves each position with the engine: games it does not serve (chance, more
-    than two players) are not reviewed."""
-    from minimax_cli.core.search import ALGORITHMS, DEFAULT_ALGORITHM
-
-    return ALGORITHMS[DEFAULT_ALGORITHM].refusal(game) is None
-
+        play_commands.summary(self)
 
 def play_session(game: AnyGame, config: PlayConfig, *, console: Console,
                  input: Input | None = None, output: Output | None = None,

@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from minimax_cli import render_report, report
+from minimax_cli import render_report, report, report_json
 from minimax_cli.core.game import Game
 from minimax_cli.core.i18n import pgettext
 from minimax_cli.core.result import (
@@ -43,8 +43,8 @@ def _stop_words(stopped: str) -> str:
 
 
 def result_dict(game: AnyGame, state: Any, result: SearchResult) -> dict[str, Any]:
-    """The JSON form of an analysis: the one report schema (see `report.report_dict`)."""
-    return report.report_dict(report.from_search(game, state, result))
+    """The JSON form of an analysis: the one report schema (see `report_json.report_dict`)."""
+    return report_json.report_dict(report.from_search(game, state, result))
 
 
 def moves_table(game: AnyGame, state: Any, result: SearchResult) -> RenderableType:

@@ -19,11 +19,9 @@ from minimax_cli.core.game import CHANCE, Game
 from minimax_cli.core.i18n import pgettext
 from minimax_cli.core.score import Bound, Kind, Score, format_number
 from minimax_cli.i18n import _, ngettext
-from minimax_cli.report import (
-    MoveLine,
-    Report,
+from minimax_cli.report import MoveLine, Report, mover_view
+from minimax_cli.report_words import (
     move_words,
-    mover_view,
     number_words,
     player_words,
     result_words,

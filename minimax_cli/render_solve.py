@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from minimax_cli import render_report, render_series, report
+from minimax_cli import render_report, render_series, report, report_json
 from minimax_cli.core.game import CHANCE, MAX, Game
 from minimax_cli.core.i18n import pgettext
 from minimax_cli.core.result import TraceNode
@@ -179,10 +179,10 @@ def solve_view(game: AnyGame, state: Any, solved: SolveReport | None,
 
 def solve_dict(game: AnyGame, state: Any | None, solved: SolveReport | None,
                series: SeriesReport | None = None) -> dict[str, Any]:
-    """The JSON form of any solve: the one report schema (see `report.report_dict`), plus `series`
+    """The JSON form of any solve: the one report schema (see `report_json.report_dict`), plus `series`
     with --upto. Without a position (`solve GAME --upto N`), only the header keys and `series`."""
-    data = (report.header_dict("solve", game) if solved is None
-            else report.report_dict(report.from_solve(game, state, solved)))
+    data = (report_json.header_dict("solve", game) if solved is None
+            else report_json.report_dict(report.from_solve(game, state, solved)))
     if series is not None:
         data["series"] = render_series.series_dict(series)
     return data
