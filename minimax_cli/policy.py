@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 import time
 import unicodedata
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
@@ -46,11 +46,9 @@ from minimax_cli.core.result import (
     STOP_INTERRUPTED,
     STOP_TIME,
     Limits,
-    MoveValue,
     SearchResult,
     SearchStats,
 )
-from minimax_cli.core.score import PovScore, Score
 from minimax_cli.core.search import (
     ALGORITHMS,
     DEFAULT_ALGORITHM,
@@ -59,9 +57,14 @@ from minimax_cli.core.search import (
     iterate,
     make_options,
 )
-from minimax_cli.core.solver import Solution
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _
+from minimax_cli.policy_results import (
+    best_moves,
+    complete,
+    solution_result,
+    tied_moves,
+)
 from minimax_cli.words import count
 
 AnyGame = Game[Any, Any]
@@ -429,49 +432,6 @@ class Thinker:
         first = next(iter(self.game.order_moves(state, self.game.legal_moves(state))), None)
         return SearchResult(algorithm, self.game.to_move(state), None, first, [], [],
                             SearchStats(), stopped=stopped, best_searched=False)
-
-
-def complete(score: Score) -> bool:
-    """True when no heuristic took part in `score`: a proven value or bound, and for a win or a
-    loss, a known length (a heuristic search marks its lengths `at most`)."""
-    return score.proven and not score.plies_at_most
-
-
-def best_moves(result: SearchResult) -> list[Hashable]:
-    """The moves scored as well as the best one (see `SearchResult.best_moves`)."""
-    return result.best_moves()
-
-
-def tied_moves(game: AnyGame, state: Any, result: SearchResult) -> list[Any]:
-    """The best moves in the game's order, not the search's: a seeded choice among them is then
-    the same whatever order the search (and the table it inherited) happened to try them in.
-    The legal moves are walked only until every best move was met (a position may have many)."""
-    best = result.best_moves()
-    wanted, found = set(best), []
-    if wanted:
-        for move in game.legal_moves(state):
-            if move in wanted:
-                found.append(move)
-                if len(found) == len(wanted):
-                    break
-    met = set(found)
-    return found + [move for move in best if move not in met]
-
-
-def solution_result(game: AnyGame, state: Any, solution: Solution[Any],
-                    elapsed: float = 0.0) -> SearchResult:
-    """A game's own solver's answer as a search result (every move exact), for the same words,
-    tables and analysis as a search. `work` (positions the solver computed) stands for nodes."""
-    mover = game.to_move(state)
-
-    def view(score: PovScore) -> PovScore:
-        return score if score.pov == mover else PovScore(score.seen_by(mover), mover)
-
-    moves = [MoveValue(m.move, view(m.score)) for m in solution.moves]
-    result = SearchResult(solution.method, mover, view(solution.score), None, moves, [],
-                          SearchStats(nodes=solution.work, elapsed=elapsed))
-    tied = tied_moves(game, state, result)
-    return replace(result, best_move=tied[0] if tied else None)
 
 
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "LEVEL_DEPTHS", "LEVEL_RANDOM", "LINE_LIMIT", "PERFECT",

@@ -1,0 +1,62 @@
+"""What the AI's thinks come to, read off a result: whether no heuristic took part, the moves tied
+for best in the game's order (for a seeded choice among them), a game's own solver's answer as a
+search result."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import replace
+from typing import Any
+
+from minimax_cli.core.game import Game
+from minimax_cli.core.result import MoveValue, SearchResult, SearchStats
+from minimax_cli.core.score import PovScore, Score
+from minimax_cli.core.solver import Solution
+
+AnyGame = Game[Any, Any]
+
+
+def complete(score: Score) -> bool:
+    """True when no heuristic took part in `score`: a proven value or bound, and for a win or a
+    loss, a known length (a heuristic search marks its lengths `at most`)."""
+    return score.proven and not score.plies_at_most
+
+
+def best_moves(result: SearchResult) -> list[Hashable]:
+    """The moves scored as well as the best one (see `SearchResult.best_moves`)."""
+    return result.best_moves()
+
+
+def tied_moves(game: AnyGame, state: Any, result: SearchResult) -> list[Any]:
+    """The best moves in the game's order, not the search's: a seeded choice among them is then
+    the same whatever order the search (and the table it inherited) happened to try them in.
+    The legal moves are walked only until every best move was met (a position may have many)."""
+    best = result.best_moves()
+    wanted, found = set(best), []
+    if wanted:
+        for move in game.legal_moves(state):
+            if move in wanted:
+                found.append(move)
+                if len(found) == len(wanted):
+                    break
+    met = set(found)
+    return found + [move for move in best if move not in met]
+
+
+def solution_result(game: AnyGame, state: Any, solution: Solution[Any],
+                    elapsed: float = 0.0) -> SearchResult:
+    """A game's own solver's answer as a search result (every move exact), for the same words,
+    tables and analysis as a search. `work` (positions the solver computed) stands for nodes."""
+    mover = game.to_move(state)
+
+    def view(score: PovScore) -> PovScore:
+        return score if score.pov == mover else PovScore(score.seen_by(mover), mover)
+
+    moves = [MoveValue(m.move, view(m.score)) for m in solution.moves]
+    result = SearchResult(solution.method, mover, view(solution.score), None, moves, [],
+                          SearchStats(nodes=solution.work, elapsed=elapsed))
+    tied = tied_moves(game, state, result)
+    return replace(result, best_move=tied[0] if tied else None)
+
+
+__all__ = ["best_moves", "complete", "solution_result", "tied_moves"]
