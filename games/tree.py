@@ -27,11 +27,9 @@ from __future__ import annotations
 
 import json
 import math
-import random
 import re
 from collections.abc import Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from games.tree_kinds import (
@@ -50,6 +48,7 @@ from games.tree_kinds import (
     unwrap,
     write,
 )
+from games.tree_sources import bundled_descriptions, bundled_trees, random_options, random_tree
 from minimax_cli.core.game import (
     CHANCE,
     TWO_PLAYER_NUMERIC,
@@ -60,7 +59,7 @@ from minimax_cli.core.game import (
     InvalidPositionError,
 )
 from minimax_cli.core.i18n import N_, _
-from minimax_cli.core.params import grouped, parse_whole, quote
+from minimax_cli.core.params import grouped, quote
 
 #: Levels below the root (the searches recurse once per level).
 MAX_DEPTH = 200
@@ -77,8 +76,6 @@ _LIMITS = N_("at most {nodes} nodes, {children} children per node, {depth} level
 #: The limits in English (the messages use `limits()`).
 LIMITS = _LIMITS.format(nodes=f"{MAX_NODES:,}", children=f"{MAX_CHILDREN:,}", depth=MAX_DEPTH,
                         text=f"{MAX_TEXT:,}")
-RANDOM_DEFAULTS = {"branching": 3, "depth": 3, "seed": 0, "low": 0, "high": 10}
-RANDOM_FORM = N_("random:branching=3,depth=3,seed=1,low=0,high=10 (every key optional)")
 
 
 def limits() -> str:
@@ -90,24 +87,10 @@ def limits() -> str:
 def _too_deep() -> InvalidPositionError:
     return InvalidPositionError(_("tree is nested too deeply: a tree has at most {depth} levels")
                                 .format(depth=MAX_DEPTH))
+
+
 _TURN = re.compile(r"/\s*(max|min)\s*$", re.IGNORECASE)
 _DIGITS = re.compile(r"[0-9]+")
-_SIGNED = re.compile(r"([+-]?)([0-9]+)")
-
-
-#: Shipped inside the package (a plain path: importlib.resources costs start-up time).
-TREES_FILE = Path(__file__).parent / "data" / "trees.json"
-
-
-def bundled_trees() -> dict[str, str]:
-    """Name -> JSON text of the textbook trees shipped in games/data/trees.json."""
-    text = TREES_FILE.read_text(encoding="utf-8")
-    return {name: json.dumps(entry["tree"]) for name, entry in json.loads(text).items()}
-
-
-def bundled_descriptions() -> dict[str, str]:
-    text = TREES_FILE.read_text(encoding="utf-8")
-    return {name: entry["description"] for name, entry in json.loads(text).items()}
 
 
 class TreeGame(Game[Node, int]):
@@ -258,7 +241,7 @@ class TreeGame(Game[Node, int]):
                                                    trees=", ".join("@" + n for n in trees)))
             stripped = trees[name]
         elif stripped.startswith("random"):
-            return random_tree(**_random_options(stripped), first_ply=first_ply), Shape()
+            return random_tree(**random_options(stripped, MAX_NODES), first_ply=first_ply), Shape()
         try:
             data = json.loads(stripped, parse_int=_leaf_int, parse_float=FloatText)
         except InvalidPositionError:
@@ -452,58 +435,6 @@ def _build(data: Any, text: str, first_ply: int = 0, players: int | None = None,
     if shape.chance or players is not None:  # bounds for the game type (plain trees need none)
         shape.see_leaves(root)
     return root, shape
-
-
-def _random_options(text: str) -> dict[str, int]:
-    """The keys of `random:...`, each a whole number of ASCII digits with an optional sign, at
-    most MAX_DIGITS digits (so low and high are far within a double's range)."""
-    options = dict(RANDOM_DEFAULTS)
-    rest = text[len("random"):]
-    if rest and not rest.startswith(":"):
-        raise InvalidPositionError(_("{text} is not a random tree; write {form}").format(
-            text=quote(text), form=_(RANDOM_FORM)))
-    for part in filter(None, rest[1:].split(",")):
-        key, _equals, raw = part.partition("=")
-        key = key.strip()
-        if key not in options:
-            raise InvalidPositionError(_("unknown key {key} in {text}; write {form}").format(
-                key=quote(key, 20), text=quote(text), form=_(RANDOM_FORM)))
-        number = _SIGNED.fullmatch(raw.strip())
-        if number is None:
-            raise InvalidPositionError(
-                _("{value} for {key} in {text} is not a whole number; write {form}").format(
-                    value=quote(raw.strip(), 20), key=key, text=quote(text), form=_(RANDOM_FORM)))
-        try:
-            value = parse_whole(number.group(2))
-        except ValueError as error:  # more than MAX_DIGITS digits
-            raise InvalidPositionError(f"{key} in {quote(text)}: {error}") from None
-        options[key] = -value if number.group(1) == "-" else value
-    branching, depth = options["branching"], options["depth"]
-    if not 1 <= branching <= 10 or not 1 <= depth <= 12:
-        raise InvalidPositionError(
-            _("random trees take branching 1..10 and depth 1..12: {text}").format(text=quote(text)))
-    nodes = sum(branching**level for level in range(depth + 1))
-    if nodes > MAX_NODES:
-        raise InvalidPositionError(
-            _("{text} would have {count} nodes: a tree has at most {most} nodes").format(
-                text=quote(text), count=grouped(nodes), most=grouped(MAX_NODES)))
-    if options["low"] > options["high"]:
-        raise InvalidPositionError(_("low must not exceed high in {text}").format(text=quote(text)))
-    return options
-
-
-def random_tree(branching: int = 3, depth: int = 3, seed: int = 0, low: int = 0,
-                high: int = 10, first_ply: int = 0) -> Node:
-    """A complete tree with `branching` children per node and integer leaves in low..high; the
-    root is at `first_ply` (1 when MIN moves first)."""
-    rng = random.Random(seed)
-
-    def make(ply: int) -> Node:
-        if ply == first_ply + depth:
-            return Node(rng.randint(low, high), (), ply)
-        return Node(None, tuple(make(ply + 1) for _ in range(branching)), ply)
-
-    return make(first_ply)
 
 
 __all__ = ["LIMITS", "MAX_CHILDREN", "MAX_DEPTH", "MAX_LABEL", "MAX_LEAF_DIGITS", "MAX_NODES",
