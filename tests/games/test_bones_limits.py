@@ -10,14 +10,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from games.bones import TAKE_COUNT_MAX, TAKE_MAX, Bones, parse_heap_size, parse_take
-from games.bones_solver import (
-    EXACT_CHECKS_UPTO,
-    BonesSolver,
-    marking_plan,
-    outcome_table,
-    subtraction_period,
-    sweep,
-)
+from games.bones_solver import BonesSolver, subtraction_period
+from games.bones_sweep import EXACT_CHECKS_UPTO, marking_plan, outcome_table, sweep
 from games.heaps import amounts_text
 from minimax_cli import series as series_mod
 from minimax_cli import solve as solving
