@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from minimax_cli.core.score import Number
-from minimax_cli.i18n import _
+from minimax_cli.i18n import _, ngettext
 from minimax_cli.quiz import Exercise, Leaf, LeavesVerdict
 from minimax_cli.render_trace import sentence, trace_view
 
@@ -139,9 +139,11 @@ def leaves_verdict(exercise: Exercise, answer: frozenset[int], verdict: LeavesVe
     said = numbers(sorted(answer)) if answer else _("none")
     details = []
     if verdict.missed:
-        details.append(_("missed {leaves}").format(leaves=numbers(verdict.missed)))
+        details.append(ngettext("missed {leaves}", "missed {leaves}", len(verdict.missed))
+                       .format(leaves=numbers(verdict.missed)))
     if verdict.extra:
-        details.append(_("{leaves} evaluated").format(leaves=numbers(verdict.extra)))
+        details.append(ngettext("{leaves} evaluated", "{leaves} evaluated", len(verdict.extra))
+                       .format(leaves=numbers(verdict.extra)))
     line = Text.assemble(("✗ ", "red"), (_("wrong"), "bold red"),
                          _(": you said {answer}; alpha-beta never evaluates {leaves} "
                            "({details})").format(answer=said, leaves=truth,
