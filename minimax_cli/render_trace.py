@@ -12,6 +12,7 @@ from rich.text import Text
 
 from minimax_cli.core.score import Number, format_number, is_decisive
 from minimax_cli.i18n import _
+from minimax_cli.render_tree import shown_number
 from minimax_cli.trace_view import Interval, Pruned, Step
 from minimax_cli.view_limits import DEFAULT_STEPS, MAX_STEPS
 
@@ -21,15 +22,9 @@ INF = float("inf")
 
 def number(value: Number | None, engine: bool = False) -> str:
     """A number as the slides write it: -∞, +∞, 3, 1/2; an engine's win as `win`."""
-    if value is None:
-        return "?"
-    if value == INF:
-        return "+∞"
-    if value == -INF:
-        return "-∞"
-    if engine and is_decisive(value):
+    if engine and value is not None and value not in (INF, -INF) and is_decisive(value):
         return _("a win for MAX") if value > 0 else _("a win for MIN")
-    return format_number(value)
+    return shown_number(value, False)
 
 
 def statement(name: str, interval: Interval, engine: bool = False) -> str:

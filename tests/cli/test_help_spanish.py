@@ -31,12 +31,6 @@ PAGES = [["--help"], ["play", "--help"], ["analyze", "--help"], ["solve", "--hel
          ["games", "--help"], ["quiz", "--help"], []]
 
 
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    """The language is the process's: put English back for the tests that follow."""
-    yield
-    set_language("en")
-
 
 def page(*args: str, env: dict[str, str] | None = None) -> str:
     result = runner.invoke(app, list(args), env=env or ENGLISH)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
@@ -27,12 +26,6 @@ ENV = {"COLUMNS": "200", "NO_COLOR": "1", "LANG": "C.UTF-8", "LANGUAGE": "", "LC
        "LC_MESSAGES": ""}
 NBSP = "\u00a0"
 
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    """The language is the process's: put English back for the tests that follow."""
-    yield
-    set_language("en")
 
 
 def play(typed: str, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:

@@ -7,25 +7,17 @@ change."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from typer.testing import CliRunner
 
 from minimax_cli.cli import app
-from minimax_cli.i18n import set_language
 
 runner = CliRunner()
 #: A terminal 80 columns wide, no colour, an English locale: Spanish only from --lang es.
 ENV = {"COLUMNS": "80", "NO_COLOR": "1", "LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": "",
        "LC_MESSAGES": ""}
 
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    """The language is the process's: put English back for the tests that follow."""
-    yield
-    set_language("en")
 
 
 def screen(*args: str) -> list[str]:

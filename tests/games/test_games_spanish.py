@@ -4,8 +4,6 @@ texts (description, notation, parameter help) are marked at import and translate
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from typer.testing import CliRunner
 
@@ -22,12 +20,6 @@ ENGLISH = {"COLUMNS": "80", "NO_COLOR": "1", "LANG": "C.UTF-8", "LANGUAGE": "", 
            "LC_MESSAGES": ""}
 NBSP = "\u00a0"
 
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    """The language is the process's: put English back for the tests that follow."""
-    yield
-    set_language("en")
 
 
 def error_line(args: list[str], stdin: str | None = None) -> str:
