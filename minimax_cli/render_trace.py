@@ -69,8 +69,8 @@ def _leaf_words(step: Step, engine: bool) -> str:
         return _("{node}: depth cut, the evaluation gives {value}").format(node=step.node,
                                                                          value=value)
     if step.kind == "table":
-        return _("{node}: the table answers {value}").format(
-            node=step.node, value=statement(step.node, step.interval, engine).split(" ", 1)[1])
+        return _("{statement}, from the table").format(
+            statement=statement(step.node, step.interval, engine))
     if step.kind == "probe":
         return _("{node}: probed by its first move only, {bound}").format(
             node=step.node, bound=statement(step.node, step.interval, engine))
