@@ -331,6 +331,34 @@ def _engine_note(run: Run) -> Note:
         "keeps a transposition table.").format(name=run.name))
 
 
+#: Star1 and Star2 prune at chance nodes; beside plain expectiminimax in the same table.
+STARS = ("star1", "star2")
+PLAIN_CHANCE = "expectiminimax"
+
+
+def _star_notes(comparison: Comparison) -> list[Note]:
+    """Why a pruning search counts more nodes than plain expectiminimax: all three keep a memo of
+    positions, so a game whose positions repeat is searched as a graph, and a bound proved
+    under one window answers fewer repeats than an exact value."""
+    plain = next((r for r in comparison.runs if r.name == PLAIN_CHANCE and r.finished), None)
+    if plain is None:
+        return []
+    found = []
+    for run in comparison.runs:
+        if run.name in STARS and run.finished and \
+                run.result.stats.nodes > plain.result.stats.nodes:
+            why = _("{name} counts more nodes than {plain} here: all of them keep a memo of the "
+                    "positions searched, and in a game whose positions repeat a bound proved "
+                    "under one window answers fewer repeats than an exact value, while the "
+                    "windows leave little to prune.").format(name=run.name, plain=plain.name)
+            # Star1 prunes a subset of plain's tree; Star2's probes are extra searches.
+            more = (_("On a tree without repeats star1 never visits more.") if run.name == "star1"
+                    else _("Star2's probes search some nodes a second time, so even on a tree "
+                           "without repeats it may visit more than star1."))
+            found.append(Note((run.name,), f"{why} {more}"))
+    return found
+
+
 def _sample_note(run: Run) -> Note:
     r = run.result
     simulations = r.iterations or 0
@@ -373,6 +401,7 @@ def notes(comparison: Comparison) -> list[Note]:
             found.append(_engine_note(run))
         elif run.sampled:
             found.append(_sample_note(run))
+    found.extend(_star_notes(comparison))
     found.append(_uniform_note(comparison))
     return [note for note in found if note is not None]
 

@@ -301,3 +301,28 @@ def test_a_finished_game_has_one_value_in_every_row(position: str, winner_value:
     assert {r["value"] for r in reports} == {winner_value}
     assert all(r["over"] and r["stopped"] is None for r in reports)
     assert "(checked)" in compare_text("tictactoe", position)
+
+
+PRUNED_CHANCE = ('[{"chance": [["1/2", [[6, 3], [8, 9]]], ["1/2", [[5, 7], [4, 9]]]]}, '
+                 '{"chance": [["5/6", [[2, 4], [1, 3]]], ["1/6", [[9, 9], [8, 7]]]]}]')
+
+
+def test_a_pruning_search_counting_more_than_plain_expectiminimax_is_explained() -> None:
+    def star_notes(reports: list[dict[str, Any]]) -> dict[str, list[str]]:
+        return {r["algorithm"]: [n for n in r["notes"] if "counts more nodes than" in n]
+                for r in reports if r["algorithm"] in ("star1", "star2")}
+
+    def nodes(reports: list[dict[str, Any]]) -> dict[str, int]:
+        return {r["algorithm"]: r["stats"]["nodes"] for r in reports}
+
+    # Dice bones repeats its positions: the memo makes plain expectiminimax nearly minimal.
+    dice = compare_json("dicebones", "6")
+    counted, said = nodes(dice), star_notes(dice)
+    for name in ("star1", "star2"):
+        assert bool(said[name]) == (counted[name] > counted["expectiminimax"])
+    assert said["star1"] and said["star1"][0].endswith(
+        "On a tree without repeats star1 never visits more.")
+    # On a tree without repeats Star1 prunes: no such note.
+    tree = compare_json("tree", PRUNED_CHANCE)
+    assert nodes(tree)["star1"] < nodes(tree)["expectiminimax"]
+    assert star_notes(tree)["star1"] == []
