@@ -192,7 +192,7 @@ def game_view(name: str, cls: GameClass, width: int = 80) -> RenderableType:
     named = cls.named_positions()
     if named:
         parts.append(_section(_("Bundled positions")))
-        parts.append(_rows(list(named.items()), width))
+        parts.append(_rows([(position, _(text)) for position, text in named.items()], width))
     parts.append(_section(_("Examples")))
     parts.append(_example_lines(examples(name, cls)))
     return Group(*parts)

@@ -99,3 +99,9 @@ def test_an_unknown_language_on_the_command_line_is_one_line() -> None:
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
         "error: --lang: unknown language 'xx'; choose one of en (English), es (español)"]
+
+
+def test_the_bundled_trees_descriptions_are_in_the_catalogue() -> None:
+    from games.tree_sources import DESCRIPTIONS, bundled_descriptions
+
+    assert sorted(bundled_descriptions().values()) == sorted(DESCRIPTIONS)
