@@ -210,6 +210,18 @@ def build_result(
     )
 
 
+def stopped_result(algorithm: str, game: AnyGame, state: Any, root_player: int, stopped: str | None,
+                   common: dict[str, Any]) -> SearchResult:
+    """The result of a search stopped before it had a value: none is invented, no depth was
+    completed, and the move shown is the first legal one, marked as not searched. `common` holds
+    the keywords the algorithm passes to every build_result (stats, trace, point of view...)."""
+    common["stats"].depth = 0
+    first = list(game.legal_moves(state)) if root_player != CHANCE else []
+    return build_result(algorithm, game, root_player, root=None, moves=[],
+                        best_move=first[0] if first else None, pv=[], depth=None,
+                        stopped=stopped, best_searched=False, **common)
+
+
 def _view(score: PovScore, player: int) -> PovScore:
     return score if score.pov == player else PovScore(score.seen_by(player), player)
 
@@ -231,4 +243,5 @@ __all__ = [
     "deep_recursion",
     "finish",
     "pick_evaluator",
+    "stopped_result",
 ]

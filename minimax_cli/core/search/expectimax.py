@@ -26,6 +26,7 @@ from minimax_cli.core.search.common import (
     build_result,
     deep_recursion,
     pick_evaluator,
+    stopped_result,
 )
 
 
@@ -105,11 +106,7 @@ def expectimax(game: AnyGame, state: Any, limits: Limits, options: SearchOptions
                               "stats": stats, "trace": root_trace,
                               "trace_truncated": traced >= trace_limit > 0}
     if stopped is not None:
-        stats.depth = 0
-        moves = list(legal(state)) if root_player != CHANCE else []
-        return build_result("expectimax", game, root_player, root=None, moves=[],
-                            best_move=moves[0] if moves else None, pv=[], depth=None,
-                            stopped=stopped, best_searched=False, **common)
+        return stopped_result("expectimax", game, state, root_player, stopped, common)
     assert root_value is not None
     best_move: Hashable | None = None
     if root_scores and root_player != CHANCE:

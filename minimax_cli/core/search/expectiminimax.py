@@ -58,6 +58,7 @@ from minimax_cli.core.search.common import (
     build_result,
     deep_recursion,
     pick_evaluator,
+    stopped_result,
 )
 from minimax_cli.core.table import DEFAULT_MB
 
@@ -390,11 +391,7 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
                               "stats": stats, "trace": root_trace,
                               "trace_truncated": traced >= trace_limit > 0}
     if stopped is not None:  # no value, nothing invented
-        stats.depth = 0
-        first = list(legal(state)) if root_player != CHANCE else []
-        return build_result(name, game, root_player, root=None, moves=[],
-                            best_move=first[0] if first else None, pv=[], depth=None,
-                            stopped=stopped, best_searched=False, **common)
+        return stopped_result(name, game, state, root_player, stopped, common)
     assert root_value is not None
     pv = pv_at[0] if root_player != CHANCE and root_scores else []
     return build_result(name, game, root_player,

@@ -42,6 +42,7 @@ from minimax_cli.core.search.common import (
     build_result,
     deep_recursion,
     pick_evaluator,
+    stopped_result,
 )
 from minimax_cli.core.table import DEFAULT_MB
 
@@ -333,11 +334,7 @@ def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
                               "stats": stats, "trace": root_trace,
                               "trace_truncated": traced >= trace_limit > 0}
     if root is None:  # stopped: no value, nothing invented
-        stats.depth = 0
-        first = list(legal(state)) if root_player != CHANCE else []
-        return build_result("maxn", game, root_player, root=None, moves=[],
-                            best_move=first[0] if first else None, pv=[], depth=None,
-                            stopped=stopped, best_searched=False, **common)
+        return stopped_result("maxn", game, state, root_player, stopped, common)
     vector, step, estimated = root
     pv, notes = follow(game, state, step, engine)
     # Positions searched by an earlier search sharing the memo are not counted: no such note then.

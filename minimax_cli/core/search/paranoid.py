@@ -35,6 +35,7 @@ from minimax_cli.core.search.common import (
     build_result,
     deep_recursion,
     pick_evaluator,
+    stopped_result,
 )
 from minimax_cli.core.search.maxn import (
     MEMO_ENTRY_BYTES,
@@ -166,11 +167,7 @@ def paranoid_search(game: AnyGame, state: Any, limits: Limits | None = None,
                               "stats": stats, "trace": root_trace,
                               "trace_truncated": traced >= trace_limit > 0}
     if root is None:  # stopped: no value, nothing invented
-        stats.depth = 0
-        first = list(legal(state))
-        return build_result("paranoid", game, me, root=None, moves=[],
-                            best_move=first[0] if first else None, pv=[], depth=None,
-                            stopped=stopped, best_searched=False, **common)
+        return stopped_result("paranoid", game, state, me, stopped, common)
     value, step, estimated = root
     pv: list[Hashable] = []
     while step is not None:

@@ -26,6 +26,7 @@ from minimax_cli.core.search.common import (
     build_result,
     deep_recursion,
     pick_evaluator,
+    stopped_result,
 )
 
 
@@ -192,11 +193,7 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions, *
     common: dict[str, Any] = {"pov": MAX, "engine_scores": heuristic, "stats": stats,
                               "trace": trace, "trace_truncated": traced >= trace_limit > 0}
     if stopped is not None:  # no depth was completed: no value, nothing invented
-        stats.depth = 0
-        moves = list(legal(state))
-        return build_result(name, game, root_player, root=None, moves=[],
-                            best_move=moves[0] if moves else None, pv=[], depth=None,
-                            stopped=stopped, best_searched=False, **common)
+        return stopped_result(name, game, state, root_player, stopped, common)
     assert root_value is not None
     proven = evaluations == 0
     if not root_scores:  # the root is over (or a depth limit of 0)
