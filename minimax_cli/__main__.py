@@ -1,5 +1,5 @@
 """Allow `python -m minimax_cli`."""
 
-from minimax_cli.cli import main
+from minimax_cli.cli.app import main
 
 main()

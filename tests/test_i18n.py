@@ -93,7 +93,7 @@ def test_an_unknown_language_is_refused() -> None:
 def test_an_unknown_language_on_the_command_line_is_one_line() -> None:
     from typer.testing import CliRunner
 
-    from minimax_cli.cli import app
+    from minimax_cli.cli.app import app
 
     result = CliRunner().invoke(app, ["analyze", "tree", "@abcd", "--lang", "xx"])
     assert result.exit_code == 2

@@ -14,8 +14,8 @@ def loaded_after(statement: str) -> set[str]:
 
 def test_core_imports_nothing_of_the_ui_or_the_games() -> None:
     modules = loaded_after("import minimax_cli.core, minimax_cli.core.search, minimax_cli.core.table")
-    for banned in ("rich", "typer", "prompt_toolkit", "games", "minimax_cli.cli",
-                   "minimax_cli.render", "minimax_cli.registry"):
+    for banned in ("rich", "typer", "prompt_toolkit", "games", "minimax_cli.cli.app",
+                   "minimax_cli.views.result", "minimax_cli.registry"):
         assert banned not in modules, banned
 
 
@@ -24,7 +24,7 @@ def test_analyze_and_solve_do_not_import_prompt_toolkit() -> None:
                  ["solve", "bones", "--n", "6"], ["solve", "bones", "--upto", "12", "--json"],
                  ["solve", "nim", "3,4,5"], ["solve", "tree", "@abcd", "--tree"]):
         statement = (
-            "import sys\nfrom minimax_cli.cli import app\n"
+            "import sys\nfrom minimax_cli.cli.app import app\n"
             f"try:\n    app({argv!r}, standalone_mode=False)\nexcept SystemExit:\n    pass"
         )
         assert "prompt_toolkit" not in loaded_after(statement)

@@ -5,7 +5,7 @@ the interface, translate through the same function as the CLI.
 
 User-facing strings are written in English in the code and pass through `_` (one string) or
 `ngettext` (singular and plural by a count); the Spanish catalogue is a standard gettext catalogue,
-`minimax_cli/locale/es/LC_MESSAGES/minimax.po`, compiled to the `.mo` beside it that Python's
+`minimax_cli/i18n/locale/es/LC_MESSAGES/minimax.po`, compiled to the `.mo` beside it that Python's
 `gettext` reads (`python scripts/i18n.py` extracts the strings and compiles; tests check that every
 string has a translation and that the `.mo` matches the `.po`). Strings with values use named
 fields, `_("{node} ≤ {value}").format(node=..., value=...)`, so a translation may reorder them.
@@ -21,8 +21,8 @@ import os
 from pathlib import Path
 
 DOMAIN = "minimax"
-#: The catalogues ship with the package (minimax_cli/locale), beside the core.
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+#: The catalogues ship with the package (minimax_cli/i18n/locale), beside the core.
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "i18n" / "locale"
 #: The languages of the interface: code -> its name in that language.
 LANGUAGES = {"en": "English", "es": "español"}
 DEFAULT = "en"

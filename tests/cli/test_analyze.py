@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from minimax_cli import registry
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
 from minimax_cli.core import (
     CHANCE,
     MAX,

@@ -8,7 +8,7 @@ import weakref
 
 import pytest
 
-from minimax_cli.backstop import HardStop, Overtime
+from minimax_cli.play.backstop import HardStop, Overtime
 
 
 class _Victim:

@@ -12,8 +12,8 @@ from games.bones import Bones
 from games.nim import Nim
 from games.tictactoe import TicTacToe
 from games.tree import TreeGame
-from minimax_cli import boards
 from minimax_cli.core.game import MAX, MIN, Game
+from minimax_cli.views import boards
 
 
 def console() -> tuple[Console, io.StringIO]:

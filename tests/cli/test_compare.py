@@ -15,10 +15,12 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from games.tree import TreeGame
-from minimax_cli import cli_compare, compare, render_compare
-from minimax_cli.cli import app
+from minimax_cli.cli import compare as cli_compare
+from minimax_cli.cli.app import app
 from minimax_cli.core.result import Limits
 from minimax_cli.core.search import compared_algorithms, search
+from minimax_cli.services import compare
+from minimax_cli.views import compare as render_compare
 from tests.cli.test_report import SCHEMA_PATH
 
 runner = CliRunner()

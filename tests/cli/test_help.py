@@ -24,9 +24,12 @@ import typer.main
 from typer._click.shell_completion import get_completion_class
 from typer.testing import CliRunner
 
-from minimax_cli import cli_help, cli_input, registry, render_games
-from minimax_cli.cli import app
+from minimax_cli import registry
+from minimax_cli.cli import help as cli_help
+from minimax_cli.cli import options as cli_input
+from minimax_cli.cli.app import app
 from minimax_cli.core.search import ALGORITHMS, DEFAULT_ALGORITHM
+from minimax_cli.views import games as render_games
 from tests.cli.test_analyze import Gamble
 
 runner = CliRunner()
@@ -377,7 +380,7 @@ def test_whole_number_parameters_are_those_with_whole_defaults() -> None:
 
 # --- start-up stays light ------------------------------------------------------------------------------
 def modules_after(args: list[str]) -> set[str]:
-    code = ("import io, sys, contextlib\nfrom minimax_cli.cli import app\n"
+    code = ("import io, sys, contextlib\nfrom minimax_cli.cli.app import app\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             f"    app({args!r}, standalone_mode=False)\n"
             "print('\\n'.join(sys.modules))")
@@ -390,7 +393,7 @@ def modules_after(args: list[str]) -> set[str]:
 def test_help_and_the_games_list_load_no_more_than_they_need(args: list[str]) -> None:
     loaded = modules_after(args)
     for heavy in ("pydantic", "importlib.metadata", "rich.table", "rich.markdown",
-                  "typer.rich_utils", "minimax_cli.core.search", "minimax_cli.render",
+                  "typer.rich_utils", "minimax_cli.core.search", "minimax_cli.views.result",
                   "prompt_toolkit"):
         assert heavy not in loaded, heavy
 

@@ -17,8 +17,8 @@ import pytest
 import typer.main
 from typer.testing import CliRunner
 
-from minimax_cli import cli_help
-from minimax_cli.cli import app
+from minimax_cli.cli import help as cli_help
+from minimax_cli.cli.app import app
 from minimax_cli.i18n import set_language
 
 runner = CliRunner()

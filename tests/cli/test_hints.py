@@ -15,9 +15,10 @@ from games.tictactoe import TicTacToe
 from games.tree import TreeGame
 from minimax_cli.core.game import MAX, MIN
 from minimax_cli.core.score import Bound, Kind, Score
-from minimax_cli.hints import LISTED, MAX_ROWS, listed, moves_table, why_view
-from minimax_cli.interactive import Session, make_config
-from minimax_cli.play_words import (
+from minimax_cli.play.hints import LISTED, MAX_ROWS, listed, moves_table, why_view
+from minimax_cli.play.policy import Choice, Policy, Thinker
+from minimax_cli.play.session import Session, make_config
+from minimax_cli.play.words import (
     Party,
     after_words,
     before_words,
@@ -25,7 +26,6 @@ from minimax_cli.play_words import (
     ending_words,
     you,
 )
-from minimax_cli.policy import Choice, Policy, Thinker
 from tests.cli.test_policy import AMPLE, distance_oracle
 
 AI = Party(MIN, "the AI")

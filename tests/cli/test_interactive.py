@@ -13,10 +13,11 @@ from rich.console import Console
 
 from games.bones import Bones
 from games.tictactoe import TicTacToe
-from minimax_cli import interactive
-from minimax_cli import policy as policy_module
 from minimax_cli.core.game import MAX, MIN, Game, GameError
-from minimax_cli.interactive import (
+from minimax_cli.play import policy as policy_module
+from minimax_cli.play import session as interactive
+from minimax_cli.play.policy import DEFAULT_BUDGET, Choice, Thinker, best_moves
+from minimax_cli.play.session import (
     ConfigError,
     PlayConfig,
     Session,
@@ -24,8 +25,7 @@ from minimax_cli.interactive import (
     parse_level,
     parse_side,
 )
-from minimax_cli.play_words import Party, explain, you
-from minimax_cli.policy import DEFAULT_BUDGET, Choice, Thinker, best_moves
+from minimax_cli.play.words import Party, explain, you
 from tests.cli.test_policy import assert_best_play, interrupt_after
 
 #: A budget no search of a 3x3 board comes near, so that the tests' facts never hang on speed.

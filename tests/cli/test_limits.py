@@ -21,10 +21,12 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from minimax_cli import cli, cli_base, render_tree
-from minimax_cli.cli_base import ERROR_LIMIT, WORD_KEEP, one_line
+from minimax_cli.cli import app as cli
+from minimax_cli.cli import base as cli_base
+from minimax_cli.cli.base import ERROR_LIMIT, WORD_KEEP, one_line
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME
 from minimax_cli.core.result import Limits, SearchOptions
+from minimax_cli.views import tree as render_tree
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "hostile_commands.py"
 

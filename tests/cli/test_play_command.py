@@ -7,7 +7,7 @@ import shlex
 import pytest
 from typer.testing import CliRunner
 
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
 
 runner = CliRunner()
 

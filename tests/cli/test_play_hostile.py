@@ -22,11 +22,10 @@ from games.bones import Bones
 from games.nim import Nim
 from games.tictactoe import TicTacToe
 from games.tree import TreeGame
-from minimax_cli.backstop import HardStop
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
 from minimax_cli.core.game import MAX, MIN, Game
-from minimax_cli.interactive import BAD_INPUT, INTERRUPTED, Session, make_config
-from minimax_cli.play_input import (
+from minimax_cli.play.backstop import HardStop
+from minimax_cli.play.lines import (
     COMPLETION_SCAN,
     COMPLETIONS,
     MAX_LINE,
@@ -35,7 +34,8 @@ from minimax_cli.play_input import (
     line_problem,
     shown,
 )
-from minimax_cli.review import review_game
+from minimax_cli.play.review import review_game
+from minimax_cli.play.session import BAD_INPUT, INTERRUPTED, Session, make_config
 from tests.cli.test_policy import MultipleOfFour, SolvedBones, silent
 
 AnyGame = Game[Any, Any]

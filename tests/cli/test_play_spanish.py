@@ -14,11 +14,11 @@ from typer.testing import CliRunner
 
 from games.bones import Bones
 from games.tictactoe import TicTacToe
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
 from minimax_cli.i18n import set_language
-from minimax_cli.interactive import Session, make_config
-from minimax_cli.policy import Policy, parse_level
-from minimax_cli.words import count, in_plies
+from minimax_cli.i18n.words import count, in_plies
+from minimax_cli.play.policy import Policy, parse_level
+from minimax_cli.play.session import Session, make_config
 
 runner = CliRunner()
 #: An English locale, a wide terminal and no colour, unless a test says otherwise.

@@ -12,8 +12,6 @@ import pytest
 
 from games.bones import Bones
 from games.tictactoe import TicTacToe
-from minimax_cli import policy as policy_module
-from minimax_cli.backstop import HardStop, Overtime
 from minimax_cli.core.game import MAX, MIN
 from minimax_cli.core.result import (
     STOP_INTERRUPTED,
@@ -25,9 +23,11 @@ from minimax_cli.core.result import (
 from minimax_cli.core.score import Kind, PovScore, Score
 from minimax_cli.core.search import iterate as real_iterate
 from minimax_cli.core.solver import ExactSolver, Solution
-from minimax_cli.play_words import Party, you
-from minimax_cli.play_words import explain as explain_for
-from minimax_cli.policy import Policy, Thinker, Thought, best_moves, tied_moves
+from minimax_cli.play import policy as policy_module
+from minimax_cli.play.backstop import HardStop, Overtime
+from minimax_cli.play.policy import Policy, Thinker, Thought, best_moves, tied_moves
+from minimax_cli.play.words import Party, you
+from minimax_cli.play.words import explain as explain_for
 
 #: A budget no search of a 3x3 board comes near, so that facts never hang on the machine's speed.
 AMPLE = 600.0

@@ -21,10 +21,11 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 from typer.testing import CliRunner
 
-from minimax_cli import cli, registry
-from minimax_cli.cli import app
-from minimax_cli.cli_quiz import INTERRUPTED, Answers, run_quiz
-from minimax_cli.quiz import (
+from minimax_cli import registry
+from minimax_cli.cli import app as cli
+from minimax_cli.cli.app import app
+from minimax_cli.cli.quiz import INTERRUPTED, Answers, run_quiz
+from minimax_cli.services.quiz import (
     MAX_ANSWER,
     AnswerError,
     Exercise,
@@ -185,7 +186,7 @@ def test_a_bad_value_is_refused(text: str) -> None:
 def test_an_exact_decimal_leaf_is_matched_exactly() -> None:
     exercise = exercise_of("[[2.5, 7], [1.1, 9]]")
     assert exercise.root_value == 2.5
-    from minimax_cli.quiz import check_value
+    from minimax_cli.services.quiz import check_value
 
     assert check_value(exercise, parse_value("2,5"))
     assert not check_value(exercise, parse_value("2.4"))

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,10 +13,11 @@ from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 from minimax_cli import registry
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
+from minimax_cli.reports import SCHEMA_FILE
 
 runner = CliRunner()
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "minimax_cli" / "schema" / "report.schema.json"
+SCHEMA_PATH = SCHEMA_FILE
 VALIDATOR = Draft202012Validator(json.loads(SCHEMA_PATH.read_text()))
 
 

@@ -11,7 +11,7 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
 
 runner = CliRunner()
 #: A terminal 80 columns wide, no colour, an English locale: Spanish only from --lang es.

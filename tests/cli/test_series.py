@@ -16,11 +16,11 @@ from typer.testing import CliRunner
 
 from games.bones import Bones
 from games.bones_solver import BonesSolver
-from minimax_cli import series
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
 from minimax_cli.core import SearchError
 from minimax_cli.core.periodic import Period
-from minimax_cli.render_series import series_dict, series_view
+from minimax_cli.services import series
+from minimax_cli.views.series import series_dict, series_view
 from tests.oracles import bones_outcomes
 
 runner = CliRunner()

@@ -22,15 +22,16 @@ from typer.testing import CliRunner
 
 from games.bones import Bones
 from games.tictactoe import TicTacToe
-from minimax_cli import solve
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
 from minimax_cli.core import MAX, Game, PovScore, Score, Solution
 from minimax_cli.core.result import TraceNode
+from minimax_cli.reports import SCHEMA_FILE
+from minimax_cli.services import solve
 from tests.oracles import bones_outcomes
 
 runner = CliRunner()
 REPORT_SCHEMA = Draft202012Validator(json.loads(
-    (Path(__file__).resolve().parents[2] / "minimax_cli" / "schema" / "report.schema.json").read_text()))
+    (SCHEMA_FILE).read_text()))
 ROOT = Path(__file__).resolve().parents[2]
 
 

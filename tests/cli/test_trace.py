@@ -5,7 +5,6 @@ moves table agreeing on random trees."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,10 +13,11 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
+from minimax_cli.reports import SCHEMA_FILE
 
 runner = CliRunner()
-SCHEMA = Path(__file__).resolve().parents[2] / "minimax_cli" / "schema" / "report.schema.json"
+SCHEMA = SCHEMA_FILE
 VALIDATOR = Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
 WIDTH = {"COLUMNS": "160", "NO_COLOR": "1", "LANG": "C.UTF-8", "LANGUAGE": ""}
 COURSE = "[[3,12,8],[2,4,6],[14,5,2]]"
@@ -248,7 +248,7 @@ def test_drawn_values_and_bounds_are_consistent(tree: Any, algorithm: str) -> No
     from minimax_cli import registry
     from minimax_cli.core.result import Limits
     from minimax_cli.core.search import search
-    from minimax_cli.trace_view import Walk
+    from minimax_cli.reports.trace import Walk
 
     if isinstance(tree, int):
         tree = [tree]

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from games.tree import Node, TreeGame
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
 from minimax_cli.core.search import search
 from minimax_cli.core.search.maxn import TIE_RULE, maxn_search
 from minimax_cli.core.search.paranoid import paranoid_search

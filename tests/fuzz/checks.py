@@ -18,6 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from minimax_cli.reports import SCHEMA_FILE
 from tests.fuzz.harness import MEMORY_CAP_MB, TIME_CAP, CaseTimeout, CliCase, Outcome, PlayCase
 
 #: The longest error line accepted: a message, an input cut short and the accepted form.
@@ -30,7 +31,7 @@ MARKUP_PROBES = {"[red]zqx": "zqx", "[bold]zqy[/bold]": "zqy",
 EMOJI_PROBES = {":thumbs_up:": "\N{THUMBS UP SIGN}", ":cross_mark:": "\N{CROSS MARK}"}
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 _PROJECT = ("minimax_cli", "games")
-_SCHEMA = Path(__file__).resolve().parents[2] / "minimax_cli" / "schema" / "report.schema.json"
+_SCHEMA = SCHEMA_FILE
 
 
 @dataclass(frozen=True)

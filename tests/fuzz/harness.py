@@ -1,6 +1,6 @@
 """One fuzz case run in process, the way the installed `minimax` runs it, under a guard.
 
-A command line goes through `minimax_cli.cli.main` (the console script's entry, which turns usage
+A command line goes through `minimax_cli.cli.app.main` (the console script's entry, which turns usage
 errors into exit code 2) inside Typer's test runner isolation, so stdin, stdout and stderr are
 captured and `sys.exit` gives the exit code. A play session goes through
 `interactive.play_session` with prompt-toolkit's pipe input (as at a terminal) or a stream of lines
@@ -241,7 +241,7 @@ def run_cli(case: CliCase) -> Outcome:
     """Run `minimax ARGV` as the console script would, in this process."""
     from typer.testing import CliRunner
 
-    from minimax_cli import cli
+    from minimax_cli.cli import app as cli
 
     outcome = Outcome()
     saved_argv = sys.argv
@@ -267,7 +267,8 @@ def run_play(case: PlayCase) -> Outcome:
     from prompt_toolkit.output import DummyOutput
     from rich.console import Console
 
-    from minimax_cli import interactive, registry
+    from minimax_cli import registry
+    from minimax_cli.play import session as interactive
 
     game = registry.create(case.game, dict(case.params))
     start = None if case.start is None else game.parse_position(case.start)

@@ -23,9 +23,11 @@ from typing import Any
 from hypothesis import HealthCheck, reject, settings
 from hypothesis import strategies as st
 
-# Imported here, not in a strategy: importing prompt-toolkit touches the global random state.
-from minimax_cli import interactive, registry
+from minimax_cli import registry
 from minimax_cli.core.game import GameError
+
+# Imported here, not in a strategy: importing prompt-toolkit touches the global random state.
+from minimax_cli.play import session as interactive
 from tests.fuzz.harness import CliCase, PlayCase
 from tests.fuzz.values import (
     MARKUP,

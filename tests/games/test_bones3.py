@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from games.bones3 import HEAP_MAX, POSITION_FORM, Bones3
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
 from minimax_cli.core import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from minimax_cli.core.params import quote
 from minimax_cli.core.search.maxn import maxn_search

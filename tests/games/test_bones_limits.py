@@ -13,11 +13,11 @@ from games.bones import TAKE_COUNT_MAX, TAKE_MAX, Bones, parse_heap_size, parse_
 from games.bones_solver import BonesSolver, subtraction_period
 from games.bones_sweep import EXACT_CHECKS_UPTO, marking_plan, outcome_table, sweep
 from games.heaps import amounts_text
-from minimax_cli import series as series_mod
-from minimax_cli import solve as solving
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
 from minimax_cli.core import MAX, SearchError
 from minimax_cli.core.periodic import window_period
+from minimax_cli.services import series as series_mod
+from minimax_cli.services import solve as solving
 from tests.oracles import bones_outcomes
 
 runner = CliRunner()

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from games.dicebones import FACE_MAX, FACES_MAX, HEAP_MAX, DiceBones, parse_faces, parse_heap
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
 from minimax_cli.core.game import (
     CHANCE,
     MAX,

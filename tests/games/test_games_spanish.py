@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from games import bones3, dicebones, nim, tree, tree_kinds
 from games.connect4 import ConnectFour
 from games.tictactoe import TicTacToe
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
 from minimax_cli.core.i18n import _, set_language
 from minimax_cli.core.params import grouped
 

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 import games.tree as tree_module
 from games.tree import MAX_CHILDREN, MAX_DEPTH, Node, TreeGame
-from minimax_cli.cli import app
+from minimax_cli.cli.app import app
 from minimax_cli.core import CHANCE, InvalidPositionError
 from minimax_cli.core.search import ALGORITHMS, search
 

@@ -1,0 +1,232 @@
+"""`minimax analyze`: search a position and show every move's value, or several algorithms side by
+side; Monte Carlo tree search's own options (iterations, exploration, seed, playouts) live here."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import typer
+from rich.text import Text
+
+from minimax_cli.cli import options as cli_input
+from minimax_cli.cli.base import console, fail, user_errors
+from minimax_cli.cli.game import (
+    ALGORITHM_HELP,
+    DEPTH_PARSER,
+    EVAL_HELP,
+    GAME_HELP,
+    GAME_METAVAR,
+    MAX_SEED,
+    NODES_PARSER,
+    POSITION_HELP,
+    POSITION_METAVAR,
+    TABLE_MB_HELP,
+    TIME_LIMITS,
+    TIME_PARSER,
+    game_and_position,
+    get_algorithm,
+)
+from minimax_cli.cli.help import help_text
+from minimax_cli.cli.options import check_table_mb, make_limits
+from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
+from minimax_cli.services.compare import COMPARE_SECONDS
+from minimax_cli.views.limits import DEFAULT_STEPS, MAX_STEPS, MAX_TREE_DEPTH
+
+MCTS = "mcts"
+#: The exploration constant's range: 0 (pure exploitation) to far more exploration than is useful.
+MAX_EXPLORATION = 100.0
+#: MCTS's seed when none is given: `analyze` output is the same run after run.
+DEFAULT_MCTS_SEED = 0
+
+#: `minimax analyze --help`'s description (given to Typer as `help=`, translated when drawn).
+ANALYZE_HELP = N_(
+    "Value of every legal move, the best move, the principal variation and node counts.\n\n"
+    "Game parameters follow the game or the position, e.g. `minimax analyze tictactoe --rows 4 "
+    "--cols 4 --k 4`. Counts (--depth, --nodes) may be written 1000000, 1_000_000, 10**6 or 1e6."
+)
+
+
+def analyze(
+    ctx: typer.Context,
+    game_name: str = typer.Argument(..., metavar=GAME_METAVAR, help=GAME_HELP,
+                                    autocompletion=cli_input.complete_game),
+    position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=POSITION_HELP),
+    algorithm: str | None = typer.Option(None, "--algorithm", "-a", metavar=N_("NAME"),
+                                         help=ALGORITHM_HELP,
+                                         autocompletion=cli_input.complete_algorithm),
+    depth: int | None = typer.Option(None, "--depth", "-d", metavar=N_("PLIES"),
+                                     parser=DEPTH_PARSER,
+                                     help=help_text(N_("Cut the search this many plies below the "
+                                                       "root (0 to {most})."), most=MAX_DEPTH)),
+    time_s: float | None = typer.Option(None, "--time", "-t", metavar=N_("SECONDS"),
+                                        parser=TIME_PARSER,
+                                        help=help_text(N_("Time budget in seconds, iterative "
+                                                          "deepening ({least} to {most})."),
+                                                       **TIME_LIMITS)),
+    nodes: int | None = typer.Option(None, "--nodes", metavar="N", parser=NODES_PARSER,
+                                     help=help_text(N_("Node budget: search at most N nodes (1 "
+                                                       "to {most})."), most=MAX_NODES)),
+    evaluator: str | None = typer.Option(None, "--eval", metavar=N_("NAME"), help=EVAL_HELP,
+                                         autocompletion=cli_input.complete_evaluator),
+    table_mb: float | None = typer.Option(None, "--table-mb", metavar="MB", help=TABLE_MB_HELP),
+    show_tree: bool = typer.Option(False, "--tree", help=N_("Draw the search tree.")),
+    compare: bool = typer.Option(False, "--compare", help=help_text(N_(
+        "Run every algorithm that computes the game's value side by side (minimax, alphabeta, "
+        "alphabeta-ordered, negamax; or those for chance or more players), MCTS last as an "
+        "estimate; each gets at most {seconds} s unless --time or --nodes is given."),
+        seconds=f"{COMPARE_SECONDS:g}")),
+    iterations: int | None = typer.Option(None, "--iterations", metavar="N",
+                                          parser=cli_input.count_parser(1, MAX_NODES),
+                                          help=help_text(N_(
+                                              "mcts: simulations to run (default {default} when "
+                                              "no --time or --nodes is given; 1 to {most})."),
+                                              default=10_000, most=MAX_NODES)),
+    exploration: float | None = typer.Option(
+        None, "--exploration", metavar="C",
+        parser=cli_input.decimal_parser(0.0, MAX_EXPLORATION, N_("an exploration constant"),
+                                        "1.4"),
+        help=help_text(N_("mcts: the UCT exploration constant c (default 1.4; 0 to {most})."),
+                       most=f"{MAX_EXPLORATION:g}")),
+    seed: int | None = typer.Option(None, "--seed", metavar="N",
+                                    parser=cli_input.count_parser(0, MAX_SEED),
+                                    help=help_text(N_(
+                                        "mcts: seed of the random playouts (default {default}; 0 "
+                                        "to {most}): the same seed and budget give the same "
+                                        "answer."), default=DEFAULT_MCTS_SEED, most=MAX_SEED)),
+    rollout: str | None = typer.Option(None, "--rollout", metavar=N_("KIND"),
+                                       help=N_("mcts: playouts random (the default) or eval "
+                                               "(guided by the game's evaluation function).")),
+    solver: bool = typer.Option(True, "--solver/--no-solver",
+                                help=N_("mcts: back up proven wins and losses (MCTS-Solver; on by "
+                                        "default).")),
+    trace: bool = typer.Option(False, "--trace", help=N_(
+        "Show the search step by step, as the course narrates it: each node entered with its alpha "
+        "and beta, each leaf and what it teaches the nodes above, each cut and what it prunes; "
+        "with --json, the steps as a list of events.")),
+    max_steps: int = typer.Option(DEFAULT_STEPS, "--max-steps", metavar="N",
+                                  parser=cli_input.count_parser(1, MAX_STEPS),
+                                  help=help_text(N_("--trace shows at most N steps (default "
+                                                    "{default}; 1 to {most})."),
+                                                 default=DEFAULT_STEPS, most=MAX_STEPS)),
+    tree_depth: int | None = typer.Option(None, "--tree-depth", metavar="N",
+                                          parser=cli_input.count_parser(0, MAX_TREE_DEPTH),
+                                          help=help_text(N_(
+                                              "--tree draws N levels below the root at most (0 "
+                                              "to {most}); the search is not cut."),
+                                              most=MAX_TREE_DEPTH)),
+    show_boards: bool = typer.Option(False, "--boards", help=N_(
+        "--tree draws the small board at each node (games played on a grid).")),
+    as_json: bool = typer.Option(False, "--json", help=N_("Print one JSON object.")),
+    quiz: bool = typer.Option(False, "--quiz", help=N_(
+        "An exercise on an explicit tree: the tree with its leaves numbered and the values "
+        "hidden; you give the root's value and the leaves alpha-beta never evaluates, then see "
+        "what was right and the worked steps. Answers are read from stdin when it is not a "
+        "terminal, one a line.")),
+) -> None:
+    """`minimax analyze` (its description for users: ANALYZE_HELP)."""
+    if quiz:  # an exercise, not an analysis: its own module reads the tree and asks
+        from minimax_cli.cli.quiz import quiz_in_analyze
+
+        return quiz_in_analyze(ctx, game_name, position)
+    from minimax_cli.cli import compare as cli_compare
+    from minimax_cli.core.result import Limits, SearchOptions, SearchResult
+    from minimax_cli.core.search import compared_algorithms, default_algorithm, search
+    from minimax_cli.views import analysis as analysis_view
+    from minimax_cli.views import compare as render_compare
+    from minimax_cli.views import result as render
+
+    if algorithm is not None:
+        with user_errors():
+            get_algorithm(algorithm)  # an unknown name is named as such, also with --compare
+    if compare and algorithm is not None:
+        fail(_("--compare runs every algorithm that computes the minimax value, and --algorithm "
+               "{algorithm} names one: give one of them").format(algorithm=algorithm))
+    game, state = game_and_position(ctx, game_name, position)
+    algorithm = algorithm or default_algorithm(game)
+    source = ctx.get_parameter_source("solver")
+    given_solver = source is not None and source.name == "COMMANDLINE"
+    mcts_options = _mcts_options(algorithm, compare, iterations, exploration, seed, rollout,
+                                 solver if given_solver else None)
+    default_time = None
+    if (depth is None and time_s is None and nodes is None and iterations is None
+            and algorithm != "proof"):
+        default_time = game.analysis_seconds  # too large to search to the end by default
+    limits = make_limits(depth, default_time if time_s is None else time_s, nodes)
+    table_megabytes = check_table_mb(table_mb)
+    if default_time is not None and not as_json:
+        console().print(Text(_("{game} is searched for {seconds} s by default: give --time, "
+                               "--depth or --nodes for another limit, or --algorithm proof for "
+                               "exact scores").format(game=game.name,
+                                                      seconds=f"{default_time:g}"), style="dim"))
+    if (tree_depth is not None or show_boards) and not show_tree:
+        fail(_("--tree-depth and --boards say how --tree draws the search: add --tree"))
+    recorded = show_tree or trace
+    # Each node gives a step or two: record enough of them for the steps asked for.
+    trace_limit = max(SearchOptions.trace_limit, max_steps) if trace else SearchOptions.trace_limit
+    if as_json:  # scripts read the JSON's words (result, notes...): English, whatever --lang
+        from minimax_cli.i18n import set_language
+
+        set_language("en")
+    with user_errors():
+        def search_one(name: str, given: Limits) -> SearchResult:
+            return search(game, state, name, given, evaluator=evaluator, trace=recorded,
+                          trace_limit=trace_limit, table_mb=table_megabytes,
+                          **(mcts_options if name == MCTS else {}))
+
+        comparison = None if not compare else cli_compare.run(
+            game, state, compared_algorithms(game), limits, time_s is not None or nodes is not None,
+            search_one, as_json)
+        results = ([run.result for run in comparison.runs] if comparison is not None
+                   else [search_one(algorithm, limits)])
+    if as_json:
+        payload: Any = [render.result_dict(game, state, r) for r in results]
+        if comparison is not None:
+            cli_compare.add_notes(payload, comparison)
+        if trace:
+            for entry, result in zip(payload, results, strict=True):
+                entry["trace"] = analysis_view.steps_json(game, state, result, max_steps,
+                                                          depth is not None)
+        print(json.dumps(payload if compare else payload[0], indent=2))
+        return
+    out = console()
+    # With --compare, the analysis shown is the game's own algorithm's (the default), if compared.
+    shown = results if not compare else [
+        next((r for r in results if r.algorithm == algorithm), results[0])]
+    for result in shown:
+        for part in analysis_view.views(game, state, result, trace=trace, max_steps=max_steps,
+                                        tree=show_tree, tree_depth=tree_depth,
+                                        boards=show_boards, depth_limited=depth is not None):
+            out.print(part)
+    if comparison is not None:
+        out.print(render_compare.comparison_view(comparison))
+
+
+def _mcts_options(algorithm: str, compare: bool, iterations: int | None,
+                  exploration: float | None, seed: int | None, rollout: str | None,
+                  solver: bool | None) -> dict[str, Any]:
+    """MCTS's search options from the command line; one line and exit 2 when given to another
+    algorithm or out of their form."""
+    given = {"--iterations": iterations, "--exploration": exploration, "--seed": seed,
+             "--rollout": rollout, "--solver/--no-solver": solver}
+    named = [name for name, value in given.items() if value is not None]
+    if named and algorithm != MCTS and not compare:
+        fail(_("{option} sets Monte Carlo tree search, and the algorithm is {algorithm}: add "
+               "--algorithm mcts, or leave it out").format(option=named[0], algorithm=algorithm))
+    if rollout is not None and rollout not in ("random", "eval"):
+        fail(_("--rollout {value} is not a kind of playout: give random or eval").format(
+            value=f"{rollout!r:.40}"))
+    options: dict[str, Any] = {"seed": DEFAULT_MCTS_SEED if seed is None else seed}
+    if iterations is not None:
+        options["iterations"] = iterations
+    if exploration is not None:
+        options["exploration"] = exploration
+    if rollout is not None:
+        options["rollout"] = rollout
+    if solver is not None:
+        options["mcts_solver"] = solver
+    return options
+
+
+__all__ = ["analyze"]

@@ -1,0 +1,294 @@
+"""The `minimax` command: parse options, look up the game and algorithm, call the core, render.
+
+Game parameters are given as options after the game name (`--rows 4`, `--take 1,3,4`) and checked
+against the parameters the game declares. Every user error ends here as one red line on stderr and
+exit code 2; prompt-toolkit is imported only by `play`.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+
+import typer
+from rich.console import Console
+
+from minimax_cli import __version__, registry
+from minimax_cli.cli import help as cli_help
+from minimax_cli.cli import options as cli_input
+from minimax_cli.cli.analyze import ANALYZE_HELP, analyze
+from minimax_cli.cli.base import (
+    GamesCommand,
+    MinimaxGroup,
+    MinimaxTyper,
+    error_line,
+    fail,
+    position_limit,
+    progress_display,
+    user_errors,
+)
+from minimax_cli.cli.base import console as _console
+from minimax_cli.cli.game import (
+    EXTRA,
+    GAME_HELP,
+    GAME_METAVAR,
+    MAX_DELAY,
+    MAX_SEED,
+    POSITION_HELP,
+    POSITION_METAVAR,
+    TABLE_MB_HELP,
+    TIME_LIMITS,
+    TIME_PARSER,
+    game_and_position,
+    get_algorithm,
+)
+from minimax_cli.cli.help import help_text, usage_message
+from minimax_cli.cli.options import check_table_mb
+from minimax_cli.cli.quiz import QUIZ_HELP, quiz
+from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.params import MAX_DEPTH
+
+APP_HELP = N_("Play, analyze and solve games with adversarial search.")
+
+app = MinimaxTyper(
+    name="minimax",
+    cls=MinimaxGroup,
+    help=APP_HELP,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"minimax-cli {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def _root(
+    ctx: typer.Context,
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help=N_("Show the version and exit.")),
+) -> None:
+    """A bare `minimax`: the overview (the group's description for users: APP_HELP)."""
+    if ctx.invoked_subcommand is None:  # a bare `minimax`: the overview
+        print(cli_help.overview())
+
+
+@app.command(cls=GamesCommand, context_settings={"allow_extra_args": True},
+             help=N_("The games: each one's description and parameters; one game in full with "
+                     "examples."))
+def games(ctx: typer.Context) -> None:
+    """`minimax games [GAME]`."""
+    from minimax_cli.views import games as render_games
+
+    if len(ctx.args) > 1:
+        fail(_("unexpected argument '{word}': give one game, e.g. `{example}`").format(
+            word=ctx.args[1], example=f"minimax games {ctx.args[0]}"))
+    with user_errors():
+        if ctx.args:
+            name = ctx.args[0]
+            width = min(shutil.get_terminal_size().columns, render_games.MAX_WIDTH)
+            _console().print(render_games.game_view(name, registry.load(name), width),
+                             soft_wrap=True)
+            return
+        classes = registry.load_all()
+    print(render_games.games_overview(
+        classes, min(shutil.get_terminal_size().columns, render_games.MAX_WIDTH)))
+
+
+app.command(context_settings=EXTRA, help=ANALYZE_HELP)(analyze)
+app.command(help=QUIZ_HELP)(quiz)
+
+SOLVE_HELP = N_(
+    "Solve a position exactly: who wins with perfect play, every move's value, how it was found."
+    "\n\n"
+    "A game with its own exact solver uses it: bones solves heaps bottom-up up to 10,000,000, "
+    "stopping early once the outcomes prove a period, and reads larger ones (10**18) off the "
+    "proven period; Nim uses Bouton's theorem. Other games: every root move is searched to the end "
+    "by the engine with one shared table, e.g. `minimax solve tictactoe`, `minimax solve "
+    "tictactoe --rows 4 --cols 4 --k 4`.\n\n"
+    "Game parameters follow the game: `minimax solve bones --n 1000000 --take 1,3,4 --misere`."
+)
+
+
+@app.command(context_settings=EXTRA, help=SOLVE_HELP)
+def solve(
+    ctx: typer.Context,
+    game_name: str = typer.Argument(..., metavar=GAME_METAVAR, help=GAME_HELP,
+                                    autocompletion=cli_input.complete_game),
+    position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=POSITION_HELP),
+    upto: int | None = typer.Option(None, "--upto", metavar="N", parser=cli_input.count_parser(0),
+                                    help=N_("Also tabulate the game's family of positions 0..N "
+                                            "(bones: every heap) and state the pattern (period) "
+                                            "found in it.")),
+    show_tree: bool = typer.Option(False, "--tree", help=N_(
+        "Solve by plain minimax and draw the whole game tree with its backed-up values, beside "
+        "the node counts of minimax and the engine (up to 5,000 nodes).")),
+    table_mb: float | None = typer.Option(None, "--table-mb", metavar="MB", help=TABLE_MB_HELP),
+    as_json: bool = typer.Option(False, "--json",
+                                 help=N_("Print one JSON object (no progress bar).")),
+    weak: bool = typer.Option(False, "--weak", help=N_("Prove only win, draw or loss, faster "
+                                                       "(games with a proof kernel: Connect "
+                                                       "Four).")),
+    batch: str | None = typer.Option(None, "--batch", metavar=N_("FILE"), help=N_(
+        "Prove every `position [score]` line of FILE (- for stdin), printing `position score` as "
+        "each is proven, then a summary (Connect Four; Pons' test-set format).")),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", metavar="N",
+                             parser=cli_input.count_parser(1, 64, N_("processes")),
+                             help=N_("Spread a --batch over N processes (1 to 64; default 1).")),
+) -> None:
+    """`minimax solve` (its description for users: SOLVE_HELP)."""
+    # Imported here so other commands do not load the solver.
+    from minimax_cli.services import series as series_mod
+    from minimax_cli.services import solve as solving
+    from minimax_cli.views import solve as render_solve
+
+    game, state = game_and_position(ctx, game_name, position)
+    table_megabytes = check_table_mb(table_mb)
+    if weak or batch is not None or jobs is not None:
+        from minimax_cli.cli.batch import check_proof_options, run_batch
+
+        check_proof_options(game, weak, batch, jobs,
+                            position is not None or upto is not None or show_tree or as_json)
+        if batch is not None:
+            run_batch(game, batch, weak, jobs or 1, table_megabytes)
+    # `--upto N` alone tabulates the family; the start position is solved only when asked for.
+    solve_position = upto is None or ctx.meta["position_given"] or show_tree
+    if as_json:  # scripts read the JSON's words (result, explanation...): English, whatever --lang
+        from minimax_cli.i18n import set_language
+
+        set_language("en")
+    with user_errors(), progress_display(not as_json,
+                                         _("solving {game}").format(game=game.name)) as progress:
+        if upto is not None:
+            series_mod.check_upto(game, upto)  # before any long work
+        solved = (solving.solve(game, state, tree=show_tree, progress=progress,
+                                table_mb=table_megabytes, weak=weak) if solve_position else None)
+        series = None if upto is None else series_mod.solve_series(game, upto, progress,
+                                                                table_mb=table_megabytes)
+    if as_json:
+        print(json.dumps(render_solve.solve_dict(game, state, solved, series), indent=2))
+        return
+    _console().print(render_solve.solve_view(game, state, solved, series))
+
+
+PLAY_LEVEL_HELP = N_(
+    "AI strength: 1 weak, 2 easy, 3 medium, 4 strong, 5 perfect (number or name). Every level "
+    "thinks within --time seconds a move. Perfect plays a proven best move when it solves the "
+    "position in time, else the best move of its deepest completed search, and says which. Below "
+    "perfect a game with an evaluation function is searched 1, 2, 3 or 5 plies deep; one without "
+    "plays a random move 60, 40, 25 or 10 % of the time."
+)
+
+PLAY_HELP = N_(
+    "Play a game against the AI (default: tic-tac-toe, you are X, the AI is perfect).\n\n"
+    "Game parameters follow the game: `minimax play tictactoe --rows 4 --cols 4 --k 4`. A position "
+    "to start from follows the game: `minimax play tictactoe x.o/.x./...`, `minimax play tree "
+    "@abcd`, `minimax play bones 10`, `minimax play nim 3,4,5`; you play the side to move there."
+    "\n\n"
+    "Type a move, or hint, undo, why, board, help, quit. Tab completes.\n\n"
+    "Scripted: with no terminal on stdin, moves are read one per line, and --seed makes the AI's "
+    "choices reproducible: `printf '5\\n1\\n6\\n8\\n7\\n' | minimax play --seed 1`. A bad line is "
+    "reported on stderr, the game goes on, and the exit code is 2.\n\n"
+    "The AI thinks about one second a move (--time changes it). Ctrl-C while it thinks makes it "
+    "play its best move so far (during a hint: gives the prompt back); the game goes on.\n\n"
+    "quit and Ctrl-D exit with code 0; Ctrl-C at your prompt (or twice in a row) with 130."
+)
+
+
+@app.command(context_settings=EXTRA, help=PLAY_HELP)
+def play(
+    ctx: typer.Context,
+    game_name: str = typer.Argument("tictactoe", metavar=GAME_METAVAR,
+                                    help=N_("A game from `minimax games` (default tictactoe)."),
+                                    autocompletion=cli_input.complete_game),
+    position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=help_text(N_(
+        "Start from this position, in the game's notation (default: the start), or a file; "
+        "{limit}."), limit=position_limit)),
+    side: str | None = typer.Option(None, "--side", "-s", metavar=N_("SIDE"), help=N_(
+        "The side you play: first or second (x or o in tic-tac-toe); a seat number 1..n in games "
+        "of more players. Default: the side to move.")),
+    ai_first: bool = typer.Option(False, "--ai-first", help=N_(
+        "The AI makes the first move: you play the other side.")),
+    level: str = typer.Option("perfect", "--level", "-l", metavar=N_("LEVEL"),
+                              help=PLAY_LEVEL_HELP),
+    algorithm: str | None = typer.Option(None, "--algorithm", "-a", metavar=N_("NAME"),
+                                         help=N_("The AI's search algorithm (default negamax; "
+                                                 "expectiminimax in games of chance, maxn with "
+                                                 "more than two players)."),
+                                         autocompletion=cli_input.complete_algorithm),
+    depth: int | None = typer.Option(None, "--depth", "-d", metavar=N_("PLIES"),
+                                     parser=cli_input.count_parser(1, MAX_DEPTH, N_("plies")),
+                                     help=help_text(N_(
+                                         "Cut the AI's search this many plies deep (replaces the "
+                                         "level's depth; needs an evaluation; 1 to {most})."),
+                                         most=MAX_DEPTH)),
+    time_s: float | None = typer.Option(None, "--time", "-t", metavar=N_("SECONDS"),
+                                        parser=TIME_PARSER, help=help_text(N_(
+                                            "Seconds the AI may think per move, at every level; "
+                                            "hints get the same (default 1; {least} to {most})."),
+                                            **TIME_LIMITS)),
+    evaluator: str | None = typer.Option(None, "--eval", metavar=N_("NAME"),
+                                         help=N_("Evaluation function for depth-limited levels."),
+                                         autocompletion=cli_input.complete_evaluator),
+    seed: int | None = typer.Option(None, "--seed", metavar="N",
+                                    parser=cli_input.count_parser(0, MAX_SEED),
+                                    help=help_text(N_("Seed the AI's random choice among equally "
+                                                      "good moves and the dice (0 to {most})."),
+                                                   most=MAX_SEED)),
+    vs: str = typer.Option("ai", "--vs", metavar=N_("VS"),
+                           help=N_("Your opponent: ai or human.")),
+    watch: bool = typer.Option(False, "--watch", help=N_("Watch the AI play itself.")),
+    delay: float = typer.Option(0.8, "--delay", metavar=N_("SECONDS"),
+                                parser=cli_input.seconds_parser(0.0, MAX_DELAY),
+                                help=help_text(N_("Seconds between moves with --watch (0 to "
+                                                  "{most})."), most=f"{MAX_DELAY:g}")),
+    review: bool = typer.Option(True, "--review/--no-review",
+                                help=N_("Review the game with the solver at the end.")),
+) -> None:
+    """`minimax play` (its description for users: PLAY_HELP)."""
+    if game_name.startswith("--"):  # `minimax play --rows 4`: parameters of the default game
+        ctx.args[:0] = [game_name] + ([] if position is None else [position])
+        game_name, position = "tictactoe", None
+    if "-" in [position, *ctx.args]:  # stdin carries the moves
+        fail(_("play reads your moves from stdin, so the position cannot come from there: give "
+               "it as text or as a file"))
+    game, start = game_and_position(ctx, game_name, position)
+    from minimax_cli.play import session as interactive  # prompt-toolkit loads only for `play`
+
+    with user_errors():
+        if algorithm is not None:
+            get_algorithm(algorithm)  # an unknown name is a user error here, not mid-game
+        try:
+            config = interactive.make_config(
+                game, side=side, ai_first=ai_first, vs=vs, watch=watch, level=level,
+                algorithm=algorithm, depth=depth, budget=time_s, evaluator=evaluator, seed=seed,
+                delay=delay, review=review, start=start)
+        except interactive.ConfigError as error:
+            fail(str(error))
+        code = interactive.play_session(game, config, console=_console())
+    if code:
+        raise typer.Exit(code)
+
+
+def main() -> None:
+    """Console-script entry: usage errors become one line and exit code 2, Ctrl-C a short note."""
+    try:
+        code = app(standalone_mode=False)
+    except typer.TyperException as error:  # usage errors: exit code 2
+        context = getattr(error, "ctx", None)
+        command = context.command_path if context is not None else "minimax"
+        Console(stderr=True, highlight=False).print(
+            error_line(_("{message} (see `{command} --help`)").format(
+                message=usage_message(error.format_message()), command=command)), soft_wrap=True)
+        sys.exit(error.exit_code)
+    except (typer.Abort, KeyboardInterrupt, EOFError):
+        print("\n" + _("interrupted"), file=sys.stderr)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+__all__ = ["app", "main"]

@@ -1,0 +1,354 @@
+"""What every `minimax` command shares: the one-line error exit, reading the position (within its
+size limit, as UTF-8 text), the command classes and the progress display.
+
+The classes give each command a plain help page (cli_help), refuse an option given twice with
+different values, complete the game's parameters after the game (cli_input), and keep Typer 0.29
+from loading pydantic for flags nobody gave.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+
+import typer
+from rich.console import Console
+from rich.text import Text
+from typer.core import TyperCommand, TyperGroup
+
+from minimax_cli import registry
+from minimax_cli.cli import help as cli_help
+from minimax_cli.cli import options as cli_input
+from minimax_cli.core.i18n import N_, _
+from minimax_cli.i18n.words import grouped
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+    from typer._click import Context, HelpFormatter
+    from typer._click.shell_completion import CompletionItem
+
+    from minimax_cli.core.game import Game
+
+CommandFunction = TypeVar("CommandFunction", bound=Callable[..., Any])
+
+
+def console() -> Console:
+    return Console(highlight=False)
+
+
+#: An error line is at most this many characters; a run of text without spaces longer than
+#: WORD_LIMIT (an echoed input a message did not cut itself) is cut to WORD_KEEP, with an ellipsis.
+ERROR_LIMIT = 400
+WORD_LIMIT = 80
+WORD_KEEP = 60
+_CLOSING = "'\")]}.,:;!?"
+
+
+def _escaped(char: str) -> str:
+    """A character that would break or hide part of the line (newline, escape, bidi control)
+    as Python writes it in a string: \\n, \\x1b, \\u202e. Spaces stay, the no-break one too
+    (Spanish digit groups: 4 000 000)."""
+    return char if char.isprintable() or char in " \u00a0" else repr(char)[1:-1]
+
+
+def _cut_word(word: str) -> str:
+    if len(word) <= WORD_LIMIT:
+        return word
+    closing = word[len(word.rstrip(_CLOSING)):][-3:]  # keep a closing quote and its colon
+    return word[:WORD_KEEP] + "…" + closing
+
+
+def one_line(message: str) -> str:
+    """`message` as one short line: control characters escaped, overlong words cut, and at most
+    ERROR_LIMIT characters (the middle cut out, so the accepted form at the end stays)."""
+    text = "".join(map(_escaped, message))
+    text = " ".join(_cut_word(word) for word in text.split(" "))
+    if len(text) <= ERROR_LIMIT:
+        return text
+    head_room = ERROR_LIMIT * 3 // 5
+    head = text[:head_room].rsplit(" ", 1)[0]
+    tail_room = ERROR_LIMIT - len(head) - 3
+    tail = text[-tail_room:]
+    tail = tail.split(" ", 1)[1] if " " in tail[1:] else tail
+    return f"{head} … {tail}"
+
+
+def error_line(message: str) -> Text:
+    """`error: message` for stderr: plain text (user input is never Rich markup), one line."""
+    return Text.assemble((_("error:"), "bold red"), " ", one_line(message))
+
+
+def fail(message: str) -> NoReturn:
+    """One red line on stderr (see `one_line`) and exit code 2."""
+    Console(stderr=True, highlight=False).print(error_line(message), soft_wrap=True)
+    raise typer.Exit(2)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    from minimax_cli.core.game import GameError, SearchError  # loaded by then: no start-up cost
+
+    try:
+        yield
+    except (GameError, SearchError, registry.UnknownGameError, registry.ParameterError) as error:
+        fail(str(error))
+
+
+# --- the position ----------------------------------------------------------------------------------
+#: The largest position text, from the command line, stdin or a file: as long as the tree game's
+#: own limit on its text, far beyond any board or list of heaps.
+MAX_POSITION_BYTES = 4_000_000
+_POSITION_LIMIT = N_("at most {bytes} bytes (4 MB)")
+
+
+def position_limit() -> str:
+    """The limit on a position's size, in the interface's language (`help_text(..., limit=
+    position_limit)` in a help text)."""
+    return _(_POSITION_LIMIT).format(bytes=grouped(MAX_POSITION_BYTES))
+
+
+def position_text(where: str, data: bytes) -> str:
+    """`data` read from `where` (a file's name, or stdin) as text: UTF-8 within the size limit."""
+    if len(data) > MAX_POSITION_BYTES:
+        fail(_("{where} is larger than a position may be: {limit}").format(
+            where=where, limit=position_limit()))
+    try:
+        text = data.decode("utf-8-sig")  # a byte-order mark is no part of the position
+    except UnicodeDecodeError as error:
+        fail(_("{where} is not UTF-8 text (byte {number} is {byte}): give a position as text")
+             .format(where=where, number=grouped(error.start), byte=f"0x{data[error.start]:02x}"))
+    if "\0" in text:
+        fail(_("{where} is not text (it holds a NUL byte): give a position as text").format(
+            where=where))
+    return text
+
+
+def read_position(game: Game[Any, Any], text: str | None) -> tuple[Game[Any, Any], Any]:
+    """The game that reads `text` (Game.for_position: an explicit tree's kind depends on it) and
+    the state it names: the start position when absent; `-` reads stdin; a path a file. Text is
+    checked against MAX_POSITION_BYTES before the game reads it."""
+    from minimax_cli.core.params import QUOTE_LIMIT, quote
+
+    if text is None:
+        return game, game.initial_state()
+    if text == "-":
+        if sys.stdin is None:  # started with stdin closed
+            fail(_("`-` reads the position from stdin, and there is none: give it as text or a "
+                   "file"))
+        stream = getattr(sys.stdin, "buffer", None)
+        raw = stream.read(MAX_POSITION_BYTES + 1) if stream is not None else None
+        if raw is None:  # a text-only stdin (an embedding caller): its characters count
+            try:
+                raw = sys.stdin.read(MAX_POSITION_BYTES + 1).encode("utf-8", "surrogatepass")
+            except UnicodeDecodeError:
+                fail(_("the position on stdin is not text in stdin's encoding: give it as "
+                       "text"))
+        text = position_text(_("the position on stdin"), raw)
+    elif os.path.isfile(text):
+        name = text if len(text) <= QUOTE_LIMIT else "…" + text[1 - QUOTE_LIMIT:]  # the file's end
+        where = _("the position file {name}").format(name=quote(name))
+        try:
+            with open(text, "rb") as handle:
+                data = handle.read(MAX_POSITION_BYTES + 1)
+        except OSError as error:
+            fail(_("cannot read {where}: {reason}").format(where=where,
+                                                          reason=error.strerror or error))
+        text = position_text(where, data)
+    elif len(text) > MAX_POSITION_BYTES // 4:  # only a long text can be too large in UTF-8
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_POSITION_BYTES:
+            fail(_("the position is {size} bytes long: {limit}").format(
+                size=grouped(size), limit=position_limit()))
+    with user_errors():
+        game = game.for_position(text)
+        return game, game.parse_position(text)
+
+
+# --- the command classes ---------------------------------------------------------------------------
+def _plain_flag_defaults(params: list[Any]) -> list[Any]:
+    """Unset flags (Typer's own --help and completion options) default to False: a bool flag
+    then needs no conversion, which in Typer 0.29 would load pydantic (a tenth of a second)."""
+    for param in params:
+        if getattr(param, "is_flag", False) and param.default is None:
+            param.default = False
+    return params
+
+
+LANG_OPTION = "--lang"
+
+
+def take_language(args: list[str], quiet: bool = False) -> list[str]:
+    """`args` without `--lang CODE` (or `--lang=CODE`), which may stand anywhere on the line and
+    sets the interface's language at once, before any output (also of help pages and errors)."""
+    from minimax_cli.i18n import parse_language, set_language
+
+    kept: list[str] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":  # what follows is not options
+            kept.extend(args[i:])
+            break
+        if word == LANG_OPTION or word.startswith(LANG_OPTION + "="):
+            value = word.partition("=")[2] if "=" in word else (
+                args[i + 1] if i + 1 < len(args) else None)
+            i += 1 if "=" in word else 2
+            if value is None:
+                if not quiet:
+                    fail(_("--lang needs a language: en (English) or es (español)"))
+                continue
+            try:
+                set_language(parse_language(value))
+            except ValueError as error:
+                if not quiet:
+                    fail(f"--lang: {error}")
+            continue
+        kept.append(word)
+        i += 1
+    return kept
+
+
+class MinimaxCommand(TyperCommand):
+    """A command with plain help pages (cli_help), options given twice refused, and completion of
+    the game's parameters after the game."""
+
+    #: Extra words for the usage line and rows for the arguments, for words read from ctx.args.
+    usage_extra: tuple[str, ...] = ()
+    extra_arguments: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def takes_game_parameters(self) -> bool:
+        return bool(self.context_settings.get("allow_extra_args"))
+
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
+        return cli_help.usage_pieces(self, ctx)
+
+    def get_params(self, ctx: Context) -> list[Any]:
+        return _plain_flag_defaults(super().get_params(ctx))
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        cli_help.format_command_help(self, ctx, formatter)
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        args = take_language(args, ctx.resilient_parsing)
+        if not ctx.resilient_parsing:
+            complaint = cli_input.repeated_option(self.get_params(ctx), args)
+            if complaint is not None:
+                fail(complaint)
+        return super().parse_args(ctx, args)
+
+    def shell_complete(self, ctx: Context, incomplete: str) -> list[CompletionItem]:
+        from typer._click.shell_completion import CompletionItem
+
+        found = super().shell_complete(ctx, incomplete)
+        if self.takes_game_parameters:
+            found += [CompletionItem(word, help=text)
+                      for word, text in cli_input.game_parameter_candidates(ctx, incomplete)]
+        return found
+
+
+class GamesCommand(MinimaxCommand):
+    """`minimax games [GAME]`: the game's name is read from ctx.args, so that no value needs
+    Typer's conversion (which loads pydantic) and the list of games starts fast."""
+
+    usage_extra = (N_("[GAME]"),)
+    extra_arguments = ((N_("GAME"), N_("One game to show in full, with examples to run.")),)
+
+    @property
+    def takes_game_parameters(self) -> bool:
+        return False
+
+    def shell_complete(self, ctx: Context, incomplete: str) -> list[CompletionItem]:
+        from typer._click.shell_completion import CompletionItem
+
+        found = super().shell_complete(ctx, incomplete)
+        if not ctx.args and not incomplete.startswith("-"):
+            found += [CompletionItem(name, help=text)
+                      for name, text in cli_input.complete_game(incomplete)]
+        return found
+
+
+class MinimaxGroup(TyperGroup):
+    """The `minimax` group: a plain help page, commands in a new user's order."""
+
+    def get_params(self, ctx: Context) -> list[Any]:
+        return _plain_flag_defaults(super().get_params(ctx))
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        from minimax_cli.i18n import set_language
+
+        set_language(None)  # the environment's, unless --lang says otherwise
+        return super().parse_args(ctx, take_language(args, ctx.resilient_parsing))
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        cli_help.format_group_help(self, ctx, formatter)
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        order = cli_help.COMMAND_ORDER
+        return sorted(super().list_commands(ctx),
+                      key=lambda name: order.index(name) if name in order else len(order))
+
+
+class MinimaxTyper(typer.Typer):
+    """Every command of this app is a MinimaxCommand unless it names its own class."""
+
+    def command(self, name: str | None = None, *, cls: type[TyperCommand] | None = None,
+                **settings: Any) -> Callable[[CommandFunction], CommandFunction]:
+        return super().command(name, cls=cls or MinimaxCommand, **settings)
+
+
+class _ProgressDisplay:
+    """A transient Rich progress bar on stderr, shown only once a solve has run for a moment and
+    only on a terminal, so quick answers, pipes and --json output stay clean."""
+
+    DELAY = 0.3
+
+    def __init__(self, description: str) -> None:
+        self.description = description
+        self.started = time.perf_counter()
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
+
+    def update(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if time.perf_counter() - self.started < self.DELAY:
+                return
+            console = Console(stderr=True)
+            if not console.is_terminal:
+                return
+            from rich.progress import (  # loaded only when a solve runs long enough
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(),
+                                MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+                                transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.description, total=total)
+        assert self.task is not None
+        self.bar.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+@contextmanager
+def progress_display(enabled: bool, description: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress callback (done, total) for a long computation, or None when not `enabled`."""
+    if not enabled:
+        yield None
+        return
+    display = _ProgressDisplay(description)
+    try:
+        yield display.update
+    finally:
+        display.close()

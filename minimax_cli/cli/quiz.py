@@ -1,0 +1,305 @@
+"""Exercises: `minimax analyze tree TREE --quiz` asks a student, `minimax quiz` writes a set with
+answer keys as Markdown for a teacher.
+
+The quiz asks two questions, once each: the value of the root, and the leaves alpha-beta never
+evaluates (by their numbers #1, #2 ... from the left, shown in the drawing). An answer that is not
+of the accepted form is refused with one line and asked again; it costs no attempt. Then the
+verdicts, the answer key and alpha-beta's worked steps.
+
+On a terminal the answers are typed at a prompt-toolkit prompt; otherwise they are read from
+stdin, one a line (`printf '3\\n5 6\\n' | minimax analyze tree @abcd --quiz`), each question and
+answer echoed on stdout as a transcript, a refused line reported on stderr with its number (exit
+code 2 at the end, as `play` does). Ctrl-D or the end of the input ends the quiz with a note and
+exit code 0, nothing checked; Ctrl-C with 130.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, TypeVar
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from minimax_cli.cli import options as cli_input
+from minimax_cli.cli.base import console, error_line, fail
+from minimax_cli.cli.help import help_text
+from minimax_cli.core.i18n import N_, _
+from minimax_cli.services.quiz import (
+    BRANCHINGS,
+    DEPTHS,
+    LEAF_RANGE,
+    MAX_ANSWER,
+    MAX_COUNT,
+    MAX_QUIZ_NODES,
+    MAX_SEED,
+    AnswerError,
+    Exercise,
+    QuizRefusal,
+    build,
+    check_leaves,
+    check_value,
+    exercise_set,
+    parse_leaves,
+    parse_value,
+    tree_nodes,
+)
+
+if TYPE_CHECKING:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
+
+Answer = TypeVar("Answer")
+INTERRUPTED = 130
+BAD_INPUT = 2
+#: `minimax quiz` defaults: the course's NetLogo model draws leaves 0..10.
+DEFAULTS = {"count": 5, "depth": 3, "branching": 3, "seed": 0, "low": 0, "high": 10}
+
+
+# --- where answers come from ---------------------------------------------------------------------
+class Answers:
+    """Answers typed at a prompt (a terminal) or read line by line from a script."""
+
+    def __init__(self, out: Console, stdin: IO[str] | None = None,
+                 errors: Console | None = None, input: Input | None = None,
+                 output: Output | None = None) -> None:
+        """Scripted from `stdin` (default: sys.stdin when it is not a terminal), else at a prompt
+        on `input` and `output` (default: the terminal); tests pass prompt-toolkit's pipes."""
+        self.out = out
+        self.prompt: PromptSession[str] | None = None
+        self.stream: IO[str] | None = None
+        self.line = 0
+        self.bad = 0
+        if stdin is not None or (input is None and not sys.stdin.isatty()):
+            self.stream = stdin if stdin is not None else sys.stdin
+        else:
+            from prompt_toolkit import PromptSession  # loaded for an interactive quiz only
+
+            self.prompt = PromptSession(input=input, output=output)
+        self.errors = errors if errors is not None else (
+            Console(stderr=True, highlight=False) if self.stream is not None else out)
+
+    def ask(self, question: str, parse: Callable[[str], Answer]) -> Answer:
+        """The first answer `parse` accepts; EOFError at the end of the input or Ctrl-D."""
+        while True:
+            text, problem = self._read(question)
+            if problem is None:
+                try:
+                    return parse(text)
+                except AnswerError as error:
+                    problem = str(error)
+            self._refuse(problem)
+
+    def _read(self, question: str) -> tuple[str, str | None]:
+        if self.prompt is not None:
+            return self.prompt.prompt(question + " "), None
+        assert self.stream is not None
+        self.line += 1
+        text, problem = read_line(self.stream, MAX_ANSWER)
+        self.out.print(Text(f"{question} {text}"), soft_wrap=True)  # the transcript
+        return text, problem
+
+    def _refuse(self, problem: str) -> None:
+        if self.stream is not None:
+            self.bad += 1
+            problem = _("line {line}: {problem}").format(line=self.line, problem=problem)
+        self.errors.print(error_line(problem), soft_wrap=self.stream is not None)
+
+
+def read_line(stream: IO[str], limit: int) -> tuple[str, str | None]:
+    """The next line of `stream` without its end, and why it is refused (None if it is not):
+    longer than `limit` characters (its rest is skipped, never held in memory) or not UTF-8.
+    EOFError at the end of the input."""
+    raw: IO[bytes] | None = getattr(stream, "buffer", None)
+    if raw is None:  # a text-only stream (an embedding caller): its characters count
+        text = stream.readline(limit + 1)
+        if not text:
+            raise EOFError
+        if len(text) > limit and not text.endswith("\n"):
+            while (more := stream.readline(65_536)) and not more.endswith("\n"):
+                pass
+            return "", _too_long(limit)
+    else:  # bytes, so that a line that is not UTF-8 is refused, not a crash
+        data = raw.readline(4 * limit + 1)  # a character is at most 4 bytes
+        if not data:
+            raise EOFError
+        if len(data) > 4 * limit and not data.endswith(b"\n"):
+            while (chunk := raw.readline(65_536)) and not chunk.endswith(b"\n"):
+                pass
+            return "", _too_long(limit)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return "", _("the line is not UTF-8 text")
+    text = text.removeprefix("\ufeff").rstrip("\r\n")
+    if len(text) > limit:
+        return "", _too_long(limit)
+    return text.strip(), None
+
+
+def _too_long(limit: int) -> str:
+    return _("the line is longer than {limit} characters, the most an answer may be").format(
+        limit=limit)
+
+
+# --- the quiz --------------------------------------------------------------------------------------
+def run_quiz(exercise: Exercise, answers: Answers, out: Console) -> int:
+    """Ask, check, explain; the exit code (0; 2 after a refused scripted line; 130 on Ctrl-C)."""
+    from minimax_cli.views import quiz as show
+
+    scripted = answers.stream is not None
+    out.print(show.drawing(exercise), soft_wrap=True)
+    out.print(Text(show.legend(), style="dim"), soft_wrap=scripted)
+    try:
+        value = answers.ask(show.value_question(), parse_value)
+        leaves = answers.ask(show.leaves_question(),
+                             lambda text: parse_leaves(text, len(exercise.leaves)))
+    except EOFError:
+        out.print(Text(_("The quiz ended before every question was answered: nothing was "
+                         "checked. The same command without --quiz shows the values."),
+                       style="yellow"), soft_wrap=scripted)
+        return BAD_INPUT if answers.bad else 0
+    except KeyboardInterrupt:
+        out.print(Text(_("interrupted"), style="yellow"))
+        return INTERRUPTED
+    value_right = check_value(exercise, value)
+    verdict = check_leaves(exercise, leaves)
+    out.print(show.value_verdict(exercise, value, value_right), soft_wrap=scripted)
+    out.print(show.leaves_verdict(exercise, leaves, verdict), soft_wrap=scripted)
+    out.print(show.score_line(int(value_right) + int(verdict.right), 2))
+    out.print(show.worked(exercise), soft_wrap=scripted)
+    return BAD_INPUT if answers.bad else 0
+
+
+def quiz_in_analyze(ctx: typer.Context, game_name: str, position: str | None) -> None:
+    """`analyze ... --quiz`: refuses the other options of analyze, then runs the quiz."""
+    from minimax_cli.cli.game import game_and_position
+
+    for param in ctx.command.params:
+        source = ctx.get_parameter_source(param.name or "")
+        if (param.name not in ("game_name", "position", "quiz") and source is not None
+                and source.name in ("COMMANDLINE", "ENVIRONMENT")):
+            option = max(param.opts, key=len)
+            fail(_("--quiz shows the tree and asks about it, and takes no other option of "
+                   "analyze: leave out {option}").format(option=option))
+    if position == "-" or "-" in ctx.args:
+        fail(_("--quiz reads your answers from stdin, so the tree cannot come from there: give "
+               "it as text or as a file"))
+    game, state = game_and_position(ctx, game_name, position)
+    spec = position if position is not None and position.startswith("random") else None
+    try:
+        exercise = build(game, state, spec)
+    except QuizRefusal as error:
+        fail(str(error))
+    out = console()
+    code = run_quiz(exercise, Answers(out), out)
+    if code:
+        raise typer.Exit(code)
+
+
+# --- minimax quiz ------------------------------------------------------------------------------------
+def signed_parser(low: int, high: int) -> Callable[[str], int]:
+    """A Typer `parser=` for a whole number from `low` to `high`, sign allowed."""
+    def parse(text: str) -> int:
+        import re
+
+        from minimax_cli.core.params import quote
+
+        written = str(text).strip().replace("−", "-")
+        if not re.fullmatch(r"[+-]?[0-9]{1,6}", written) or not low <= int(written) <= high:
+            raise typer.BadParameter(_("{value} is not a whole number from {low} to {high}")
+                                     .format(value=quote(str(text)), low=low, high=high))
+        return int(written)
+
+    return parse
+
+
+#: `minimax quiz --help`'s description (given to Typer as `help=`, translated when drawn).
+QUIZ_HELP = N_(
+    "Write alpha-beta exercises with answer keys as Markdown, for teachers.\n\n"
+    "Each exercise is a random tree (MAX at the root, leaves numbered from the left) drawn and as "
+    "JSON, with two questions: the root's value and MAX's move, and the leaves alpha-beta never "
+    "evaluates. The answer key after them gives the answers, the node counts of minimax and "
+    "alpha-beta, and alpha-beta's worked steps. The same options give the same file, byte for "
+    "byte: `minimax quiz --count 5 --depth 3 --seed 7 --out quiz.md`."
+)
+
+
+def quiz(
+    count: int | None = typer.Option(None, "--count", "-n", metavar="N",
+                                     parser=cli_input.count_parser(1, MAX_COUNT),
+                                     help=help_text(N_("Exercises to write (default {default}; 1 "
+                                                       "to {most})."),
+                                                    default=DEFAULTS["count"], most=MAX_COUNT)),
+    depth: int | None = typer.Option(None, "--depth", "-d", metavar=N_("LEVELS"),
+                                     parser=cli_input.count_parser(*DEPTHS, N_("levels")),
+                                     help=help_text(N_("Levels below the root (default {default}; "
+                                                       "{least} to {most})."),
+                                                    default=DEFAULTS["depth"], least=DEPTHS[0],
+                                                    most=DEPTHS[1])),
+    branching: int | None = typer.Option(None, "--branching", "-b", metavar="N",
+                                         parser=cli_input.count_parser(*BRANCHINGS, N_("children")),
+                                         help=help_text(N_(
+                                             "Children of every inner node (default {default}; "
+                                             "{least} to {most}); a tree has at most {nodes} "
+                                             "nodes, e.g. depth 4 with 3 children or depth 6 with "
+                                             "2."), default=DEFAULTS["branching"],
+                                             least=BRANCHINGS[0], most=BRANCHINGS[1],
+                                             nodes=MAX_QUIZ_NODES)),
+    seed: int | None = typer.Option(None, "--seed", metavar="N",
+                                    parser=cli_input.count_parser(0, MAX_SEED),
+                                    help=help_text(N_("The set's seed (default {default}; 0 to "
+                                                      "{most}): the same options give the same "
+                                                      "file."),
+                                                   default=DEFAULTS["seed"], most=MAX_SEED)),
+    low: int | None = typer.Option(None, "--low", metavar="N", parser=signed_parser(*LEAF_RANGE),
+                                   help=help_text(N_("Smallest leaf value (default {default}; "
+                                                     "{least} to {most})."),
+                                                  default=DEFAULTS["low"], least=LEAF_RANGE[0],
+                                                  most=LEAF_RANGE[1])),
+    high: int | None = typer.Option(None, "--high", metavar="N",
+                                    parser=signed_parser(*LEAF_RANGE),
+                                    help=help_text(N_("Largest leaf value (default {default}; "
+                                                      "above --low, at most {most})."),
+                                                   default=DEFAULTS["high"], most=LEAF_RANGE[1])),
+    out_file: str | None = typer.Option(None, "--out", "-o", metavar=N_("FILE"),
+                                        help=N_("Write the Markdown to FILE (replaced if it "
+                                                "exists) instead of stdout.")),
+) -> None:
+    """`minimax quiz` (its description for users: QUIZ_HELP)."""
+    chosen = {"count": count, "depth": depth, "branching": branching, "seed": seed, "low": low,
+              "high": high}
+    options = {k: DEFAULTS[k] if v is None else v for k, v in chosen.items()}
+    if options["low"] >= options["high"]:
+        fail(_("--low {low} must be below --high {high}: the leaves take values from --low to "
+               "--high").format(low=options["low"], high=options["high"]))
+    nodes = tree_nodes(options["depth"], options["branching"])
+    if nodes > MAX_QUIZ_NODES:
+        fail(_("a tree of depth {depth} with {branching} children per node has {nodes:,} nodes, "
+               "and a quiz tree has at most {limit}: lower --depth or --branching").format(
+                   depth=options["depth"], branching=options["branching"], nodes=nodes,
+                   limit=MAX_QUIZ_NODES))
+    if out_file is not None and os.path.isdir(out_file):
+        fail(_("--out {file} is a folder: give a file name").format(file=repr(out_file)[:60]))
+    from minimax_cli.views.quiz import markdown
+
+    command = "minimax quiz " + " ".join(f"--{k} {v}" for k, v in options.items())
+    text = markdown(exercise_set(**options), options, command) + "\n"
+    if out_file is None:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(out_file, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    except OSError as error:
+        fail(_("cannot write {file}: {reason}").format(file=repr(out_file)[:60],
+                                                      reason=error.strerror or error))
+    console().print(Text(_("wrote {count} exercises with their answer key to {file}").format(
+        count=options["count"], file=out_file)))
+
+
+__all__ = ["Answers", "quiz", "quiz_in_analyze", "read_line", "run_quiz"]

@@ -1,0 +1,138 @@
+"""The play session's commands (hint, why, undo) and the end of a game: what they print, given
+the session (minimax_cli.play.session) that holds the game, the AI and the console."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.markup import escape
+
+from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.i18n import _, language, ngettext
+from minimax_cli.i18n.words import count, grouped
+from minimax_cli.play import hints
+from minimax_cli.play.config import winners_words
+from minimax_cli.play.policy import tied_moves
+from minimax_cli.play.review import review_game, review_words
+from minimax_cli.views import result as render
+
+if TYPE_CHECKING:
+    from minimax_cli.play.session import Session
+
+AnyGame = Game[Any, Any]
+
+COMMANDS = ("hint", "undo", "why", "board", "help", "quit")
+#: The commands' names in other languages (the first for each command is the one shown), taken in
+#: every language so that a script means the same whatever the locale.
+LOCAL_COMMANDS = {
+    "es": {"pista": "hint", "deshacer": "undo", "por qué": "why", "porqué": "why",
+           "por que": "why", "porque": "why", "tablero": "board", "ayuda": "help",
+           "salir": "quit"},
+}
+ALIASES = {"q": "quit", "exit": "quit", "?": "help", "h": "help",
+           **{word: command for words in LOCAL_COMMANDS.values() for word, command in words.items()}}
+
+
+def hint(session: Session) -> None:
+    """Every move with its value for the player to move, best first, found within the AI's
+    time budget."""
+    game, state = session.game, session.state
+    budget = session.config.policy.budget
+    thought = session.thinker.hint(state, session.thinking(
+        _("thinking about a hint (up to {budget} s; Ctrl-C: stop)…").format(
+            budget=f"{budget:g}")))
+    if thought.interrupted:  # the hint is abandoned: the prompt comes back
+        session.stopped_by_ctrl_c()
+        session.say(_("(Ctrl-C stopped the hint; Ctrl-C again quits.)"))
+        return
+    player = game.to_move(state)
+    mover, other = session.party(player), session.other(player)
+    if thought.result.moves:
+        session.console.print(hints.moves_table(game, state, thought.result, mover,
+                                             side=session.names[player]))
+    tied = tied_moves(game, state, thought.result)
+    if tied:
+        session.say(hints.hint_line(game, state, thought, tied, mover, other))
+
+def why(session: Session) -> None:
+    """The AI's last move in this game explained: the move it played, the line it expects
+    from that move on, and its moves table."""
+    plies = [i for i in session.analyses if i < len(session.moves)]
+    if not plies:
+        session.say(_("the AI has not moved yet in this game"))
+        return
+    ply = max(plies)
+    state, choice = session.states[ply], session.analyses[ply]
+    with session.thinking(_("working out the line after the AI's move…")):
+        line = session.thinker.line(state, choice.thought, choice.move)
+    player = session.game.to_move(state)
+    session.console.print(hints.why_view(session.game, state, ply + 1, choice, line,
+                                      session.party(player), session.other(player),
+                                      session.config.policy, session.names[player]))
+
+def undo(session: Session) -> None:
+    """Take back the last full turn: the human's last move and the AI's replies after it."""
+    human_turns = [i for i in range(len(session.states) - 1)
+                   if session.game.to_move(session.states[i]) != CHANCE
+                   and not session.config.ai[session.game.to_move(session.states[i])]]
+    if not human_turns:
+        session.say(_("nothing to undo"))
+        return
+    keep = human_turns[-1]
+    taken = [session.party(session.game.to_move(s)).move_of(session.game.format_move(s, m))
+             for s, m in zip(session.states[keep:-1], session.moves[keep:], strict=True)]
+    del session.states[keep + 1:]
+    del session.moves[keep:]
+    session.say(ngettext("took back {count} ply ({moves})", "took back {count} plies ({moves})",
+                      len(taken)).format(count=grouped(len(taken)), moves=", ".join(taken)))
+    session.shown = -1
+
+def summary(session: Session) -> None:
+    game, console = session.game, session.console
+    value = game.outcome(session.state)
+    assert value is not None
+    if len(session.names) != 2:
+        verdict = _("game over: {result}").format(result=winners_words(game, session.state))
+    elif not game.win_loss:
+        verdict = _("game over: value {value} (MAX's view)").format(
+            value=render.fmt_value(value))
+    elif value == 0:
+        verdict = _("game over: a draw")
+    else:
+        verdict = _("game over: {player} wins").format(
+            player=session.who(MAX if value > 0 else 1 - MAX))
+    session.say(_("{verdict} after {plies}").format(
+        verdict=f"[bold]{escape(verdict)}[/]", plies=count(len(session.moves), "ply")),
+        markup=True)
+    if not session.config.review or not reviewable(game):
+        return
+    try:
+        review = review_game(game, session.states[:-1], session.moves)
+    except KeyboardInterrupt:
+        session.stopped_by_ctrl_c()
+        session.say(_("(Ctrl-C stopped the review; Ctrl-C again quits.)"))
+        return
+    lines, note = review_words(game, review, [session.who(0), session.who(1)], session.on_grid)  # 2 players
+    for line in lines:
+        session.say(line)
+    if note is not None:
+        console.print(note, style="dim")
+
+
+def command_names() -> tuple[str, ...]:
+    """The commands as the interface's language names them (for Tab completion)."""
+    return tuple(command_name(command) for command in COMMANDS)
+
+
+def command_name(command: str) -> str:
+    """`help`, or its name in the interface's language (`ayuda`)."""
+    words = LOCAL_COMMANDS.get(language(), {})
+    return next((word for word, meant in words.items() if meant == command), command)
+
+
+def reviewable(game: AnyGame) -> bool:
+    """The review solves each position with the engine: games it does not serve (chance, more
+    than two players) are not reviewed."""
+    from minimax_cli.core.search import ALGORITHMS, DEFAULT_ALGORITHM
+
+    return ALGORITHMS[DEFAULT_ALGORITHM].refusal(game) is None

@@ -1,0 +1,274 @@
+"""What a move's value means, in words for the players of a `minimax play` session.
+
+Every value is told from the side of one player, a `Party` ("you", "the AI", "X"), against the
+other. Counts follow minimax_cli.i18n.words: "in 2 moves" counts the named player's own moves, and once
+a move is played it no longer counts ("in 1 more move"). A heuristic value is called an estimate,
+a bound says "at least" or "at most", and a game of numbers shows its values from MAX's side, as
+the course does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from minimax_cli.core.game import Game
+from minimax_cli.core.result import STOP_NODES, STOP_TIME
+from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
+from minimax_cli.i18n import _, ngettext
+from minimax_cli.i18n.words import count, grouped, in_own_moves, own_moves
+
+if TYPE_CHECKING:
+    from minimax_cli.play.policy import Thought
+
+AnyGame = Game[Any, Any]
+
+_SIGN = {Bound.EXACT: "", Bound.LOWER: "≥ ", Bound.UPPER: "≤ "}
+
+
+@dataclass(frozen=True)
+class Party:
+    """A player as the session speaks of it: `you` (you win, your moves) or `the AI` / `X` (wins,
+    its moves)."""
+
+    player: int
+    name: str
+    possessive: str = "its"
+    plural: bool = False
+
+    def says(self, you_form: str, other_form: str, **values: str) -> str:
+        """A sentence about this player, both forms already translated: `you_form` when it is
+        you (your verbs differ: you win, ganas), else `other_form` with the player as {name}."""
+        return (you_form if self.plural else other_form).format(name=self.name, **values)
+
+    def move_of(self, move: str) -> str:
+        """`your 5`, `the AI's 3`, `X's 5`."""
+        return self.says(_("your {move}"), _("{name}'s {move}"), move=move)
+
+
+def you(player: int) -> Party:
+    return Party(player, _("you"), _("your"), plural=True)
+
+
+def the_ai(player: int) -> Party:
+    return Party(player, _("the AI"))
+
+
+def score_words(score: Score) -> str:
+    """A value or an estimate as `Score` says it (`value 3`, `estimate at least 4`), translated."""
+    number = format_number(score.number)
+    if score.kind is Kind.VALUE:
+        text = {Bound.EXACT: _("value {number}"), Bound.LOWER: _("value at least {number}"),
+                Bound.UPPER: _("value at most {number}")}[score.bound]
+    elif score.kind is Kind.ESTIMATE:
+        text = {Bound.EXACT: _("estimate {number}"), Bound.LOWER: _("estimate at least {number}"),
+                Bound.UPPER: _("estimate at most {number}")}[score.bound]
+    else:  # a win, loss or draw is said by the callers
+        return str(score)
+    return text.format(number=number)
+
+
+def max_view(score: Score, player: int) -> str:
+    """`value 3 (MAX's view)`: a number of a game of values, as the course shows it."""
+    return _("{value} (MAX's view)").format(value=score_words(PovScore(score, player).max()))
+
+
+def _bounded(score: Score) -> str:
+    """A proven bound on a result: `at least a draw`."""
+    lower = score.bound is Bound.LOWER
+    if score.kind is Kind.WIN:
+        return _("at least a win") if lower else _("at most a win")
+    if score.kind is Kind.LOSS:
+        return _("at least a loss") if lower else _("at most a loss")
+    return _("at least a draw") if lower else _("at most a draw")
+
+
+def _for(party: Party, what: str) -> str:
+    """`at least a draw for you`, `estimate 4 for the AI`."""
+    return party.says(_("{what} for you"), _("{what} for {name}"), what=what)
+
+
+def _more_moves(moves: int, at_most: bool) -> str:
+    """` in 1 more move`, ` in at most 2 more moves`."""
+    if at_most:
+        text = ngettext(" in at most {count} more move", " in at most {count} more moves", moves)
+    else:
+        text = ngettext(" in {count} more move", " in {count} more moves", moves)
+    return text.format(count=grouped(moves))
+
+
+def _can_force(party: Party, distance: str) -> str:
+    return party.says(_("you can force a win{distance}"), _("{name} can force a win{distance}"),
+                      distance=distance)
+
+
+def _wins_now(party: Party) -> str:
+    return party.says(_("you win with this move"), _("{name} wins with this move"))
+
+
+def _numeric(game: AnyGame, score: Score) -> bool:
+    return not game.win_loss or score.kind is Kind.VALUE
+
+
+def before_words(game: AnyGame, score: Score, mover: Party, other: Party) -> str:
+    """What a move means before it is played, `score` from its mover's side: `you can force a win
+    in 2 moves` (this move counted), `the AI can force a win in 1 move` (a loss for you), `a draw
+    with best play`, `at least a draw for you`, `estimate 4 for you`, `value 3 (MAX's view)`."""
+    if _numeric(game, score):
+        return max_view(score, mover.player)
+    if score.kind is Kind.ESTIMATE:
+        return _for(mover, score_words(score))
+    if score.bound is not Bound.EXACT:
+        return _for(mover, _bounded(score))
+    if score.kind is Kind.DRAW:
+        return _("a draw with best play")
+    if score.kind is Kind.WIN:
+        return _can_force(mover, in_own_moves(score.plies, score.plies_at_most))
+    rest = None if score.plies is None else score.plies - 1  # the opponent moves first after it
+    return _can_force(other, in_own_moves(rest, score.plies_at_most))
+
+
+def after_words(game: AnyGame, score: Score, mover: Party, other: Party) -> str:
+    """What a move means once played, `score` from its mover's side as valued before it: `the AI
+    wins with this move`, `the AI can force a win in 1 more move`, `you can force a win in 2
+    moves` (the mover lost), and otherwise as `before_words`."""
+    if _numeric(game, score) or score.kind is Kind.ESTIMATE or score.bound is not Bound.EXACT:
+        return before_words(game, score, mover, other)
+    if score.kind is Kind.WIN and score.plies is not None:
+        if score.plies <= 1:
+            return _wins_now(mover)
+        return _can_force(mover, _more_moves(own_moves(score.plies) - 1, score.plies_at_most))
+    return before_words(game, score, mover, other)
+
+
+def ending_words(game: AnyGame, value: float, mover: Party) -> str:
+    """The last move of a game, `value` the outcome (MAX's view): `the AI wins with this move`,
+    `the game ends in a draw`, `the game ends with value 3 (MAX's view)`."""
+    if not game.win_loss:
+        return _("the game ends with value {value} (MAX's view)").format(
+            value=format_number(value))
+    if value == 0:
+        return _("the game ends in a draw")
+    if (value > 0) == (mover.player == 0):
+        return _wins_now(mover)
+    return mover.says(_("you lose with this move"), _("{name} loses with this move"))
+
+
+def cell_words(game: AnyGame, score: Score, player: int) -> str:
+    """A move's value in a table column headed `for you` (`player`'s side): `win in 2 moves`,
+    `loss in 1 move` (counting that player's moves), `draw`, `at least a draw`, `estimate 4
+    (heuristic)`; for a game of numbers the value from MAX's side, bare (the column says so)."""
+    if not game.win_loss:
+        max_score = PovScore(score, player).max()
+        return _SIGN[max_score.bound] + format_number(max_score.number)
+    if score.kind is Kind.VALUE:
+        return max_view(score, player)
+    if score.kind is Kind.ESTIMATE:
+        return _("estimate {value} (heuristic)").format(
+            value=_SIGN[score.bound] + format_number(score.number))
+    if score.bound is not Bound.EXACT:
+        return _bounded(score)
+    if score.kind is Kind.DRAW:
+        return _("draw")
+    distance = in_own_moves(score.plies, score.plies_at_most)
+    if score.kind is Kind.WIN:
+        return _("win{distance}").format(distance=distance)
+    return _("loss{distance}").format(distance=distance)
+
+
+def vector_words(vector: tuple[Number, ...], proven: bool) -> str:
+    """`returns: player 1 1, player 2 0, player 3 0` (proven), or the estimated returns."""
+    shown = ", ".join(_("player {number} {value}").format(number=i + 1, value=format_number(v))
+                      for i, v in enumerate(vector))
+    text = _("returns: {returns}") if proven else _("estimated returns: {returns}")
+    return text.format(returns=shown)
+
+
+def how_words(thought: Thought) -> str:
+    """How the move was found: `a search to the end`, `best move at depth 6 of a search stopped
+    after 1 s`, `no value found: ... before any depth was completed`..."""
+    result = thought.result
+    budget = f"{thought.budget:g}"
+    if thought.method is not None:
+        return _("the game's own solver ({method})").format(method=thought.method)
+    if result.iterations is not None:
+        runs = count(result.iterations, "simulation")
+        if thought.solved:
+            return _("Monte Carlo tree search with its solver ({runs})").format(runs=runs)
+        return _("Monte Carlo tree search ({runs}, the most visited move)").format(runs=runs)
+    if result.score is None:
+        if thought.interrupted:
+            return _("no value found: Ctrl-C stopped the search before any depth was completed")
+        return _("no value found: the {budget} s budget ran out before any depth was "
+                 "completed").format(budget=budget)
+    if thought.solved:
+        return _("an exact proof search") if result.algorithm == "proof" else _(
+            "a search to the end")
+    if thought.interrupted or result.stopped is not None:
+        return _stopped_words(result.depth, result.stopped, thought.interrupted, budget)
+    if result.depth is None:
+        return _("best move of a search to the end")
+    return _("best move of a search {plies} deep").format(plies=count(result.depth, "ply"))
+
+
+def _stopped_words(depth: int | None, stopped: str | None, interrupted: bool,
+                   budget: str) -> str:
+    """`best move at depth 6 of a search stopped after 1 s` (by Ctrl-C, by its nodes limit)."""
+    if depth is None:
+        if interrupted:
+            text = _("best move at the end of a search stopped by Ctrl-C")
+        elif stopped == STOP_TIME:
+            text = _("best move at the end of a search stopped after {budget} s")
+        elif stopped == STOP_NODES:
+            text = _("best move at the end of a search stopped by its nodes limit")
+        else:
+            text = _("best move at the end of a search stopped by its {limit} limit")
+    elif interrupted:
+        text = _("best move at depth {depth} of a search stopped by Ctrl-C")
+    elif stopped == STOP_TIME:
+        text = _("best move at depth {depth} of a search stopped after {budget} s")
+    elif stopped == STOP_NODES:
+        text = _("best move at depth {depth} of a search stopped by its nodes limit")
+    else:
+        text = _("best move at depth {depth} of a search stopped by its {limit} limit")
+    return text.format(depth=depth, budget=budget, limit=stopped)
+
+
+def explain(game: AnyGame, thought: Thought, move: Any, mover: Party, other: Party, *,
+            played: bool = False) -> str:
+    """`value, how · work` for `move` from its mover's side, as `after_words` says it once the move
+    is `played`, else as `before_words`; never a value for a move the search did not value."""
+    result = thought.result
+    how = how_words(thought)
+    if result.score is None:
+        return _("{how}; the move is move ordering's first choice, not searched").format(how=how)
+    entry = next((m for m in result.moves if m.move == move), None)
+    nodes = result.stats.nodes
+    if thought.interrupted:
+        work = ""
+    elif thought.method is not None:
+        work = ngettext(" · {count} position solved", " · {count} positions solved",
+                        nodes).format(count=grouped(nodes))
+    else:
+        work = " · " + count(nodes, "node")
+    if entry is None:
+        return _("{how}; this move was not valued{work}").format(how=how, work=work)
+    score = entry.score.seen_by(mover.player)
+    if entry.vector is not None:
+        words = vector_words(entry.vector, score.proven)
+    else:
+        words = (after_words if played else before_words)(game, score, mover, other)
+    if score.exact:
+        if thought.solved:
+            text = _("{value}, proven by {how}{work}")
+        else:
+            text = _("{how}: {value} (proven){work}")
+    elif score.proven:
+        text = _("{how}: {value} (a proven bound){work}")
+    else:
+        text = _("{how}; value not proven: {value}{work}")
+    return text.format(value=words, how=how, work=work)
+
+
+__all__ = ["Party", "after_words", "before_words", "cell_words", "ending_words", "explain",
+           "how_words", "max_view", "score_words", "the_ai", "vector_words", "you"]

@@ -1,0 +1,88 @@
+"""A report's JSON form: the one schema of `analyze` and `solve` (reports/schema/report.schema.json)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from minimax_cli.core.game import Game
+from minimax_cli.core.score import Number, Score
+from minimax_cli.reports.model import SCHEMA_ID, MoveLine, Report, exact_text, json_number, parameters
+from minimax_cli.reports.words import move_words, player_name, result_words
+
+AnyGame = Game[Any, Any]
+
+
+def score_dict(score: Score) -> dict[str, Any]:
+    """A score (MAX's view) for JSON: its kind, number, bound and plies."""
+    return {"kind": score.kind.value, "number": json_number(score.number),
+            "bound": score.bound.value, "plies": score.plies,
+            "plies_at_most": score.plies_at_most}
+
+
+def _move_dict(line: MoveLine, to_move: int | None) -> dict[str, Any]:
+    s = line.score
+    return {"move": line.text, "value": json_number(s.number), "value_exact": exact_text(s.number),
+            "kind": s.kind.value, "bound": s.bound.value, "proven": s.proven, "exact": s.exact,
+            "distance": s.plies, "distance_at_most": s.plies_at_most,
+            "for_mover": move_words(line, to_move), "optimal": line.optimal, "best": line.best,
+            "returns": _numbers(line.returns), "visits": line.visits,
+            "probability": None if line.probability is None else json_number(line.probability),
+            "probability_exact": None if line.probability is None else exact_text(
+                line.probability)}
+
+
+def _numbers(values: tuple[Number, ...] | None) -> list[int | float] | None:
+    return None if values is None else [json_number(v) for v in values]
+
+
+def report_dict(report: Report) -> dict[str, Any]:
+    """The JSON form of a report: one schema for every command and game (values, bounds and
+    distances from MAX's point of view; `result` and `for_mover` in words for the player to move)."""
+    score = report.score
+    best = report.best_moves()
+    return {
+        "schema": SCHEMA_ID,
+        "command": report.command,
+        "game": report.game,
+        "parameters": dict(report.parameters),
+        "position": report.position,
+        "to_move": player_name(report.to_move, report.players),
+        "over": report.over,
+        "value": None if score is None else json_number(score.number),
+        "value_exact": None if score is None else exact_text(score.number),
+        "value_view": "MAX",
+        "returns": _numbers(report.returns),
+        "score": None if score is None else score_dict(score),
+        "result": result_words(report),
+        "proven": report.proven,
+        "exact": report.exact,
+        "distance": None if score is None else score.plies,
+        "first_player_wins": report.first_player_wins,
+        "best_move": report.chosen,
+        "best_moves": [m.text for m in best],
+        "optimal_moves": [m.text for m in report.optimal_moves()],
+        "moves": [_move_dict(m, report.to_move) for m in report.moves],
+        "pv": list(report.pv),
+        "pv_complete": report.pv_complete,
+        "method": report.method,
+        "algorithm": report.algorithm,
+        "depth": report.depth,
+        "stopped": report.stopped,
+        "best_searched": report.best_searched,
+        "explanation": list(report.explanation),
+        "facts": None if report.facts is None else dict(report.facts),
+        "stats": dict(report.stats),
+        "iterations": report.iterations,
+        "notes": list(report.notes),
+        "searches": [dict(d) for d in report.searches],
+    }
+
+
+def header_dict(command: str, game: AnyGame) -> dict[str, Any]:
+    """The keys every report starts with (alone, with `series`, for `solve --upto N` without a
+    position)."""
+    return {"schema": SCHEMA_ID, "command": command, "game": game.name,
+            "parameters": parameters(game)}
+
+
+__all__ = ["header_dict", "report_dict", "score_dict"]

@@ -1,0 +1,314 @@
+"""One report model for `analyze` and `solve`, in every game, and its JSON form.
+
+A `Report` is built from a search (`from_search`) or from a solve (`from_solve`) and says the same
+things in the same words either way: the position and who is to move (nobody when the game is
+over), the value from MAX's point of view and the result for the player to move, whether it is
+proven and exact, the moves best first for the player to move with which of them are optimal (keep
+the game value) and best (among the optimal, the quickest win or the slowest loss), the principal
+variation, how it was found and the counts. `report_dict` is its JSON form; the schema it follows
+is `minimax_cli/reports/schema/report.schema.json` (tests validate every command and game against it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.result import SearchResult
+from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
+
+AnyGame = Game[Any, Any]
+
+SCHEMA_ID = "minimax-cli/report/1"
+
+
+@dataclass(frozen=True)
+class MoveLine:
+    """One root move: its score from MAX's point of view; `optimal` is None when the search did not
+    prove whether it keeps the game value; `best` marks the moves ranked first (proven best when the
+    report is proven)."""
+
+    move: Hashable
+    text: str
+    score: Score
+    optimal: bool | None
+    best: bool
+    returns: tuple[Number, ...] | None = None  # one per player (more than two players)
+    visits: int | None = None  # Monte Carlo tree search
+    probability: Number | None = None  # the outcome's, at a chance node
+
+
+@dataclass(frozen=True)
+class Report:
+    command: str
+    game: str
+    parameters: Mapping[str, object]
+    position: str
+    to_move: int | None  # None: the game is over
+    win_loss: bool
+    score: Score | None  # MAX's view; None when a stopped search has no value
+    moves: tuple[MoveLine, ...]  # best first for the player to move
+    pv: tuple[str, ...]
+    pv_complete: bool  # the line reaches the end of the game
+    method: str
+    algorithm: str | None
+    depth: int | None  # the completed depth limit; None: searched to the end
+    stopped: str | None
+    best_searched: bool
+    chosen: str | None  # the move the search or solve would play
+    explanation: tuple[str, ...] = ()
+    facts: Mapping[str, object] | None = None
+    stats: Mapping[str, object] = field(default_factory=dict)
+    searches: tuple[Mapping[str, object], ...] = ()  # solve --tree: minimax and the engine
+    returns: tuple[Number, ...] | None = None  # the value per player (more than two players)
+    iterations: int | None = None  # Monte Carlo tree search's simulations
+    notes: tuple[str, ...] = ()
+    players: int = 2  # in a game of more, players are named by number, never MAX or MIN
+
+    @property
+    def over(self) -> bool:
+        return self.to_move is None
+
+    @property
+    def proven(self) -> bool:
+        return self.score is not None and self.score.proven
+
+    @property
+    def exact(self) -> bool:
+        return self.score is not None and self.score.exact
+
+    @property
+    def mover_score(self) -> Score | None:
+        """The score for the player to move (MAX's when the game is over or chance is to move)."""
+        if self.score is None:
+            return None
+        return mover_view(self.score, self.to_move)
+
+    @property
+    def first_player_wins(self) -> bool | None:
+        """Whether the first player wins with perfect play, where that is proven (win/loss games)."""
+        if not self.win_loss or self.score is None or not self.score.exact:
+            return None
+        if not self.score.result:  # an expected value (chance) says nothing of who wins
+            return None
+        return self.score.kind is Kind.WIN
+
+    def optimal_moves(self) -> list[MoveLine]:
+        return [m for m in self.moves if m.optimal]
+
+    def best_moves(self) -> list[MoveLine]:
+        return [m for m in self.moves if m.best]
+
+
+def mover_view(score: Score, to_move: int | None) -> Score:
+    """A score of MAX's view as the player to move sees it (two players; others keep MAX's)."""
+    return PovScore(score, MAX).seen_by(to_move) if to_move in (0, 1) else score
+
+
+def _rank(score: Score) -> tuple[tuple[int, Number], int]:
+    """Order for the player whose view `score` is: better first; at one number, a lower bound
+    (at least) before an exact value before an upper bound (at most)."""
+    bound_rank = {Bound.LOWER: 2, Bound.EXACT: 1, Bound.UPPER: 0}[score.bound]
+    return score.sort_key(), bound_rank
+
+
+def _optimal(move: Score, root: Score | None) -> bool | None:
+    """Whether a move (mover's view) keeps the root's value (mover's view): known only when the
+    root's value is proven and exact and the move's is proven."""
+    if root is None or not root.exact or not move.proven:
+        return None
+    if move.bound is Bound.EXACT:
+        return move.number == root.number
+    if move.bound is Bound.UPPER and move.number < root.number:
+        return False
+    if move.bound is Bound.LOWER and move.number >= root.number:
+        return True
+    return None
+
+
+def _lines(game: AnyGame, state: Any, found: Sequence[tuple[Hashable, Score]], root: Score | None,
+           to_move: int | None, ranked_first: set[Hashable] | None) -> tuple[MoveLine, ...]:
+    """The moves best first for the player to move. `ranked_first`, when given, are the moves the
+    search ranked first; otherwise (a proven root) the best are the exact optimal moves with the
+    best distance."""
+    views = [(move, score, mover_view(score, to_move)) for move, score in found]
+    root_view = None if root is None else mover_view(root, to_move)
+    if to_move in (0, 1):
+        views.sort(key=lambda item: _rank(item[2]), reverse=True)
+    optimal = {i: _optimal(view, root_view) for i, (_, _, view) in enumerate(views)}
+    if to_move == CHANCE:  # nobody chooses an outcome: none is optimal or best
+        optimal, ranked_first = dict.fromkeys(optimal), set()
+    if ranked_first is None:
+        chosen = [i for i, (_, _, view) in enumerate(views) if optimal[i] and view.exact]
+        # Among several optimal wins or losses, the best is the quickest win or slowest loss:
+        # unknown when their distances are (a game's solver may know who wins but not how soon).
+        unknown = len(chosen) > 1 and any(views[i][2].result and views[i][2].kind is not Kind.DRAW
+                                          and views[i][2].plies is None for i in chosen)
+        top = max((views[i][2].sort_key() for i in chosen), default=None)
+        best = set() if unknown else {i for i in chosen if views[i][2].sort_key() == top}
+    else:
+        best = {i for i, (move, _, _) in enumerate(views) if move in ranked_first}
+    return tuple(MoveLine(move, game.format_move(state, move), score, optimal[i], i in best)
+                 for i, (move, score, _) in enumerate(views))
+
+
+STATS_KEYS = ("nodes", "leaves", "cutoffs", "tt_probes", "tt_hits", "tt_answers", "pv_nodes",
+              "positions", "table_entries", "time_s", "nodes_per_s")
+
+
+def stats_dict(**known: int | float | None) -> dict[str, int | float | None]:
+    """The counts of a report, every key present (None where the method does not count it):
+    `nodes` searched (root included), `leaves` evaluated, `cutoffs`, table `tt_probes`, `tt_hits`
+    and `tt_answers`, `pv_nodes` spent completing the line, `positions` a game's own solver
+    computed, `table_entries` kept, `time_s`, `nodes_per_s`."""
+    unknown = set(known) - set(STATS_KEYS)
+    if unknown:
+        raise ValueError(f"unknown statistics: {sorted(unknown)}")
+    return {key: known.get(key) for key in STATS_KEYS}
+
+
+def parameters(game: AnyGame) -> dict[str, object]:
+    """The game's parameters as set, JSON-ready (tuples as lists)."""
+    values: dict[str, object] = {}
+    for p in type(game).parameters:
+        value = getattr(game, p.name, p.default)
+        values[p.name] = list(value) if isinstance(value, tuple) else value
+    return values
+
+
+def _to_move(game: AnyGame, state: Any) -> int | None:
+    return None if game.outcome(state) is not None else game.to_move(state)
+
+
+def pv_text(game: AnyGame, state: Any, pv: Sequence[Any]) -> tuple[tuple[str, ...], bool]:
+    """The moves of a line in the game's notation, and whether it reaches the end of the game."""
+    words, s = [], state
+    for move in pv:
+        words.append(game.format_move(s, move))
+        s = game.play(s, move)
+    return tuple(words), game.outcome(s) is not None
+
+
+def _first_player(score: PovScore, returns: tuple[Number, ...] | None) -> Score:
+    """A score as the first player (MAX) sees it: with returns per player (more than two players,
+    where a score cannot be flipped to another's view), the first player's component."""
+    if returns is None:
+        return score.max()
+    mine = score.relative
+    return Score(mine.kind if mine.kind in (Kind.VALUE, Kind.ESTIMATE) else Kind.VALUE,
+                 returns[0], mine.bound)
+
+
+def from_search(game: AnyGame, state: Any, result: SearchResult) -> Report:
+    """The report of one search (`minimax analyze`)."""
+    to_move = _to_move(game, state)
+    score = None if result.score is None else _first_player(result.score, result.vector)
+    found = [(m.move, _first_player(m.score, m.vector)) for m in result.moves]
+    extra = {m.move: (m.vector, m.visits) for m in result.moves}
+    # A proven root: its best moves follow from the moves' proven values; otherwise they are the
+    # moves this search ranked first.
+    proven_root = score is not None and score.exact and any(s.exact for _, s in found)
+    ranked = None if proven_root else set(result.best_moves())
+    pv, complete = pv_text(game, state, result.pv)
+    stats = _search_stats(result)
+    lines = tuple(replace(line, returns=extra[line.move][0], visits=extra[line.move][1])
+                  for line in _lines(game, state, found, score, to_move, ranked))
+    if result.vector is not None and to_move is not None and to_move >= 0:
+        lines = _vector_lines(lines, result, to_move)
+    lines = with_probabilities(game, state, lines)
+    return Report("analyze", game.name, parameters(game), game.format_position(state), to_move,
+                  game.win_loss and result.vector is None, score, lines, pv,
+                  complete, "search", result.algorithm, result.depth, result.stopped,
+                  result.best_searched,
+                  None if result.best_move is None else game.format_move(state, result.best_move),
+                  stats=stats, returns=result.vector, iterations=result.iterations,
+                  notes=result.notes, players=game.game_type.players)
+
+
+def with_probabilities(game: AnyGame, state: Any, lines: Sequence[MoveLine]
+                       ) -> tuple[MoveLine, ...]:
+    """At a chance node, each outcome's line with its probability."""
+    if game.outcome(state) is not None or game.to_move(state) != CHANCE:
+        return tuple(lines)
+    chances = dict(game.chance_outcomes(state))
+    return tuple(replace(line, probability=chances.get(line.move)) for line in lines)
+
+
+def _vector_lines(lines: Sequence[MoveLine], result: SearchResult, to_move: int
+                  ) -> tuple[MoveLine, ...]:
+    """Moves with returns per player, best first for the player to move by its own return (the
+    game's order among equals, as max^n's tie-break rule takes them). Where the search proved
+    the returns, a move is optimal, and best, when it gives the mover what the position does:
+    the first player's view that `_lines` takes is another player's interest."""
+    order = {m.move: i for i, m in enumerate(result.moves)}
+    ranked = sorted(lines, key=lambda line: (-(line.returns or (0,) * (to_move + 1))[to_move],
+                                             order.get(line.move, 0)))
+    if result.vector is None or result.iterations is not None or not (
+            result.exact and result.proven):
+        return tuple(ranked)
+    mine = result.vector[to_move]
+    return tuple(replace(line, optimal=optimal, best=optimal) for line in ranked
+                 for optimal in [line.returns is not None and line.returns[to_move] == mine])
+
+
+def from_solve(game: AnyGame, state: Any, solved: Any) -> Report:
+    """The report of a solve (`minimax solve`); `solved` is a `solve.SolveReport`."""
+    to_move = _to_move(game, state)
+    found = [(m.move, m.score) for m in solved.moves]
+    if solved.returns is not None and to_move is not None:  # more than two players
+        lines = tuple(sorted((MoveLine(m.move, m.text, m.score, m.optimal, m.optimal, m.returns)
+                              for m in solved.moves),
+                             key=lambda line: -(line.returns or ())[to_move]))
+    else:
+        lines = _lines(game, state, found, solved.score, to_move, None)
+    lines = with_probabilities(game, state, lines)
+    first = next((m.move for m in lines if m.best), None)
+    # Without the engine's line of best play, the report still names the first move of one.
+    line = solved.pv or (() if first is None else (first,))
+    pv, complete = pv_text(game, state, line)
+    stats = stats_dict(nodes=solved.nodes, positions=solved.positions,
+                       table_entries=solved.table_entries, time_s=round(solved.elapsed, 6))
+    searches = tuple(_search_dict(r) for r in solved.searches)
+    return Report("solve", game.name, parameters(game), game.format_position(state), to_move,
+                  solved.win_loss, solved.score, lines, pv, complete or to_move is None,
+                  solved.method, None, None, None, True,
+                  pv[0] if pv else None, tuple(solved.explanation),
+                  solved.facts, stats, searches, returns=solved.returns,
+                  players=game.game_type.players)
+
+
+def _search_stats(result: SearchResult) -> dict[str, int | float | None]:
+    st = result.stats
+    return stats_dict(nodes=st.nodes, leaves=st.leaves, cutoffs=st.cutoffs, tt_probes=st.tt_probes,
+                      tt_hits=st.tt_hits, tt_answers=st.tt_answers, pv_nodes=st.pv_nodes,
+                      time_s=round(st.elapsed, 6), nodes_per_s=round(st.nodes_per_second))
+
+
+def _search_dict(result: SearchResult) -> dict[str, object]:
+    return {"algorithm": result.algorithm,
+            "value": None if result.value is None else json_number(result.value),
+            "stats": _search_stats(result)}
+
+
+# --- numbers for JSON -----------------------------------------------------------------------
+def json_number(value: Number) -> int | float:
+    """Whole numbers as JSON integers, other numbers (fractions too) as floats."""
+    if isinstance(value, int):
+        return value
+    if float(value).is_integer() and abs(float(value)) < 2**53:
+        return int(value)
+    return float(value)
+
+
+def exact_text(value: Number) -> str | None:
+    """The exact form of a fraction that JSON can only approximate, e.g. "191/192"."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return format_number(value)
+    return None
+
+
+__all__ = ["SCHEMA_ID", "MoveLine", "Report", "exact_text", "from_search", "from_solve",
+           "json_number", "mover_view", "parameters"]

@@ -1,0 +1,171 @@
+"""A report in words: the result for the player to move, each move for its mover, who is who."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
+from minimax_cli.i18n import _, ngettext
+from minimax_cli.i18n.words import in_plies
+from minimax_cli.reports.model import MoveLine, Report, mover_view
+
+AnyGame = Game[Any, Any]
+
+
+def player_name(player: int | None, players: int = 2) -> str | None:
+    """The player as JSON names it (`MAX`, `MIN`, `CHANCE`, `player 3`): a value scripts read,
+    never translated; `player_words` is the same in the interface's language."""
+    if player is None:
+        return None
+    if players > 2 and player >= 0:
+        return f"player {player + 1}"
+    return {MAX: "MAX", 1: "MIN", CHANCE: "CHANCE"}.get(player, f"player {player + 1}")
+
+
+def player_words(player: int, players: int = 2) -> str:
+    """`MAX`, `MIN`, `CHANCE` or `player 3`, in the interface's language."""
+    if players > 2 and player >= 0:
+        return _("player {number}").format(number=player + 1)
+    if player in (MAX, 1):
+        return "MAX" if player == MAX else "MIN"
+    return _("CHANCE") if player == CHANCE else _("player {number}").format(number=player + 1)
+
+
+def over_words(report: Report) -> str:
+    """How a finished game ended, e.g. `the game is over: the first player (MAX) has won`."""
+    score = report.score
+    if score is None:
+        return _("the game is over")
+    if report.win_loss:
+        # A search that averages (chance) gives a finished game's outcome as a plain number.
+        won = score.kind is Kind.WIN or (score.kind is Kind.VALUE and score.number > 0)
+        lost = score.kind is Kind.LOSS or (score.kind is Kind.VALUE and score.number < 0)
+        if won:
+            return _("the game is over: the first player (MAX) has won")
+        if lost:
+            return _("the game is over: the second player (MIN) has won")
+        return _("the game is over: a draw")
+    return _("the game is over, with the value {value} for MAX").format(
+        value=format_number(score.number))
+
+
+def bounded_number(value: Number, bound: Bound) -> str:
+    """`7`, `at least 7`, `at most 23/3 ≈ 7.667` (see `number_words`)."""
+    text = {Bound.EXACT: "{number}", Bound.LOWER: _("at least {number}"),
+            Bound.UPPER: _("at most {number}")}[bound]
+    return text.format(number=number_words(value))
+
+
+def result_words(report: Report) -> str:
+    """The result for the player to move in words: `the player to move (MIN) loses in 4 plies
+    with perfect play`, `at least a draw for the player to move (MAX) (a bound: ...)`, `23/3 ≈
+    7.667 for MAX`, `4 for the player to move (MAX) (heuristic estimate, not proven)`."""
+    if report.over:
+        return over_words(report)
+    score = report.mover_score
+    if score is None:
+        return _("no value: the search stopped before any depth was completed")
+    if report.returns is not None:
+        if score.kind is Kind.ESTIMATE:
+            text = _("estimated returns (not proven): {returns}")
+        else:
+            text = _("returns with each player's best play: {returns}")
+        return text.format(returns=returns_words(report.returns))
+    assert report.to_move is not None  # the game is not over
+    player = player_words(report.to_move, report.players)
+    distance = in_plies(score.plies, score.plies_at_most)
+    if score.kind in (Kind.WIN, Kind.LOSS) and score.bound is Bound.EXACT:
+        text = (_("the player to move ({player}) wins{distance} with perfect play")
+                if score.kind is Kind.WIN else
+                _("the player to move ({player}) loses{distance} with perfect play"))
+        return text.format(player=player, distance=distance)
+    if score.kind is Kind.DRAW and score.bound is Bound.EXACT:
+        return _("a draw with perfect play: neither player can force a win")
+    if score.kind in (Kind.WIN, Kind.LOSS, Kind.DRAW):
+        lower = score.bound is Bound.LOWER
+        text = {
+            Kind.WIN: _("at least a win for the player to move ({player}) (a bound: the search "
+                        "was cut)") if lower else
+            _("at most a win for the player to move ({player}) (a bound: the search was cut)"),
+            Kind.LOSS: _("at least a loss for the player to move ({player}) (a bound: the "
+                         "search was cut)") if lower else
+            _("at most a loss for the player to move ({player}) (a bound: the search was cut)"),
+            Kind.DRAW: _("at least a draw for the player to move ({player}) (a bound: the "
+                         "search was cut)") if lower else
+            _("at most a draw for the player to move ({player}) (a bound: the search was cut)"),
+        }[score.kind]
+        return text.format(player=player)
+    value = bounded_number(score.number, score.bound)
+    if report.to_move not in (0, 1):
+        return _("{value} for MAX").format(value=value)
+    if score.kind is Kind.ESTIMATE:
+        text = (_("{value} for the player to move ({player}) (Monte Carlo estimate, not proven)")
+                if report.iterations is not None else
+                _("{value} for the player to move ({player}) (heuristic estimate, not proven)"))
+        return text.format(value=value, player=player)
+    return _("{value} for the player to move ({player})").format(value=value, player=player)
+
+
+def number_words(value: Number) -> str:
+    """`23/3 ≈ 7.667`; whole numbers as they are."""
+    text = format_number(value)
+    if isinstance(value, Fraction) and value.denominator != 1:
+        text += f" ≈ {float(value):.4g}"
+    return text
+
+
+def score_words(score: Score) -> str:
+    """A score as `Score` says it, in the interface's language: `win in 3 plies`, `at least a
+    draw`, `value at most 2`, `estimate 4`."""
+    lower, upper = score.bound is Bound.LOWER, score.bound is Bound.UPPER
+    if score.kind in (Kind.WIN, Kind.LOSS):
+        distance = "" if score.plies is None else (
+            ngettext(" in at most {count} ply", " in at most {count} plies", score.plies)
+            if score.plies_at_most else
+            ngettext(" in {count} ply", " in {count} plies", score.plies)).format(
+                count=score.plies)  # ungrouped, as `Score` writes it (JSON's `for_mover`)
+        if score.kind is Kind.WIN:
+            text = (_("at least a win{distance}") if lower else
+                    _("at most a win{distance}") if upper else _("win{distance}"))
+        else:
+            text = (_("at least a loss{distance}") if lower else
+                    _("at most a loss{distance}") if upper else _("loss{distance}"))
+        return text.format(distance=distance)
+    if score.kind is Kind.DRAW:
+        return _("at least a draw") if lower else _("at most a draw") if upper else _("draw")
+    if score.kind is Kind.ESTIMATE:
+        text = (_("estimate at least {number}") if lower else
+                _("estimate at most {number}") if upper else _("estimate {number}"))
+    else:
+        text = (_("value at least {number}") if lower else
+                _("value at most {number}") if upper else _("value {number}"))
+    return text.format(number=format_number(score.number))
+
+
+def move_words(line: MoveLine, to_move: int | None) -> str:
+    """What a move means for the player to move: `win in 3 plies`, `at most a draw`, `estimate 4`;
+    with returns per player, the mover's own (`value 1 for player 2`)."""
+    if line.returns is not None and to_move is not None and to_move >= 0:
+        estimate = line.score.kind is Kind.ESTIMATE
+        if len(line.returns) > 2:
+            text = (_("estimate {value} for player {number}") if estimate else
+                    _("value {value} for player {number}"))
+        else:  # MAX or MIN
+            text = (_("estimate {value} for {player}") if estimate else
+                    _("value {value} for {player}"))
+        return text.format(value=format_number(line.returns[to_move]), number=to_move + 1,
+                           player=player_words(to_move, len(line.returns)))
+    return score_words(mover_view(line.score, to_move))
+
+
+def returns_words(returns: Sequence[Number]) -> str:
+    """`player 1 1, player 2 0, player 3 0`."""
+    return ", ".join(_("player {number} {value}").format(number=i + 1, value=format_number(v))
+                     for i, v in enumerate(returns))
+
+
+__all__ = ["bounded_number", "move_words", "number_words", "over_words", "player_name",
+           "player_words", "result_words", "returns_words", "score_words"]

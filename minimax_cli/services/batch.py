@@ -1,0 +1,171 @@
+"""`minimax solve GAME --batch FILE`: many positions proven one after the other, as they come.
+
+Each input line is `position [score]` (Pons' test-set format: `moves score`); blank lines and
+lines starting with `#` are skipped. Each position is proven by the core's proof search with a
+fresh table (so its time and nodes are its own, whatever came before), and an output line
+`position score` is written and flushed at once. A line that cannot be read is reported on
+stderr with its number and skipped. `jobs` > 1 spreads the lines over that many processes; the
+output keeps the input's order. No Rich here: the caller prints.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import signal
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from minimax_cli.core.game import Game, GameError
+from minimax_cli.core.params import quote
+from minimax_cli.core.search.prover import Prover
+from minimax_cli.i18n import _
+from minimax_cli.i18n.words import grouped
+
+AnyGame = Game[Any, Any]
+
+#: The longest input line read (a position and a score); longer lines are refused.
+MAX_LINE = 10_000
+MAX_JOBS = 64
+
+
+@dataclass(frozen=True)
+class LineResult:
+    number: int  # the line's number in the input, from 1
+    position: str  # as given
+    expected: int | None
+    score: int | None  # None when the line could not be read
+    error: str | None
+    nodes: int = 0
+    elapsed: float = 0.0
+
+    @property
+    def mismatch(self) -> bool:
+        return self.score is not None and self.expected is not None and self.expected != self.score
+
+
+@dataclass
+class Summary:
+    weak: bool
+    solved: int = 0
+    invalid: int = 0
+    checked: int = 0  # lines that gave a score to compare with
+    mismatches: list[LineResult] = field(default_factory=list)
+    total_time: float = 0.0
+    max_time: float = 0.0
+    nodes: int = 0
+    interrupted: bool = False
+
+    def add(self, line: LineResult) -> None:
+        if line.score is None:
+            self.invalid += 1
+            return
+        self.solved += 1
+        self.total_time += line.elapsed
+        self.max_time = max(self.max_time, line.elapsed)
+        self.nodes += line.nodes
+        if line.expected is not None:
+            self.checked += 1
+            if line.mismatch:
+                self.mismatches.append(line)
+
+    @property
+    def mean_time(self) -> float:
+        return self.total_time / self.solved if self.solved else 0.0
+
+    @property
+    def mean_nodes(self) -> float:
+        return self.nodes / self.solved if self.solved else 0.0
+
+
+def numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """The lines worth reading, with their numbers."""
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if text and not text.startswith("#"):
+            yield number, text
+
+
+class LineProver:
+    """Proves input lines in one game (one per process with --jobs)."""
+
+    def __init__(self, game: AnyGame, weak: bool, table_mb: float | None) -> None:
+        self.game, self.weak = game, weak
+        self.prover = Prover(game, table_mb=table_mb)
+
+    def __call__(self, item: tuple[int, str]) -> LineResult:
+        number, text = item
+        if len(text) > MAX_LINE:
+            return LineResult(number, text[:40] + "…", None, None,
+                              _("the line is {length} characters long; at most {limit}").format(
+                                  length=grouped(len(text)), limit=grouped(MAX_LINE)))
+        words = text.split()
+        position = words[0] if words else ""
+        expected = None
+        if len(words) > 2:
+            return LineResult(number, position, None, None,
+                              _("expected `position [score]`, got {line}").format(
+                                  line=quote(text)))
+        if len(words) == 2:
+            try:
+                expected = int(words[1])
+            except ValueError:
+                return LineResult(number, position, None, None,
+                                  _("the score {score} is not a whole number").format(
+                                      score=quote(words[1])))
+            if self.weak:
+                expected = (expected > 0) - (expected < 0)
+        try:
+            state = self.game.parse_position(position)
+        except GameError as error:
+            return LineResult(number, position, expected, None, str(error))
+        self.prover.restart(fresh=True)
+        proof = self.prover.prove(state, self.weak)
+        return LineResult(number, position, expected, proof.score, None, proof.nodes,
+                          proof.elapsed)
+
+
+_worker: LineProver | None = None
+
+
+def _start_worker(game: AnyGame, weak: bool, table_mb: float | None) -> None:
+    global _worker
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _worker = LineProver(game, weak, table_mb)
+
+
+def _work(item: tuple[int, str]) -> LineResult:
+    assert _worker is not None
+    return _worker(item)
+
+
+def run(game: AnyGame, lines: Iterable[str], emit: Callable[[LineResult], None], *,
+        weak: bool = False, jobs: int = 1, table_mb: float | None = None) -> Summary:
+    """Prove every line, calling `emit` with each result in input order; the summary. Ctrl-C
+    stops it with the summary of what was done (`interrupted`)."""
+    summary = Summary(weak)
+    items = numbered(lines)
+    try:
+        if jobs <= 1:
+            prove = LineProver(game, weak, table_mb)
+            for item in items:
+                result = prove(item)
+                summary.add(result)
+                emit(result)
+        else:
+            # The input is read whole first (the pool takes every line at once), the output
+            # still comes line by line in the input's order.
+            pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=jobs, initializer=_start_worker, initargs=(game, weak, table_mb))
+            try:
+                for result in pool.map(_work, items, chunksize=4):
+                    summary.add(result)
+                    emit(result)
+            finally:
+                pool.shutdown(wait=False, cancel_futures=True)
+    except KeyboardInterrupt:
+        summary.interrupted = True
+    return summary
+
+
+__all__ = ["MAX_JOBS", "MAX_LINE", "LineResult", "Summary", "run"]

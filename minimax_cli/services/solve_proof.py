@@ -1,0 +1,94 @@
+"""`minimax solve` for games with a proof kernel (Connect Four): every move proven by the core's
+proof search, the score in the game's own convention, and the line of best play. No I/O."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable
+from typing import Any
+
+from minimax_cli.core.game import Game
+from minimax_cli.core.score import PovScore, Score
+from minimax_cli.core.search.prover import Prover
+from minimax_cli.i18n import _
+from minimax_cli.services.solve import MoveReport, ProgressFn, SolveReport
+
+AnyGame = Game[Any, Any]
+
+METHOD_PROOF = "proof"
+
+
+def has_kernel(game: AnyGame) -> bool:
+    return game.proof_kernel() is not None
+
+
+def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
+                   progress: ProgressFn | None = None,
+                   table_mb: float | None = None) -> SolveReport:
+    """Prove every move of `state` (one table for all of them), then the line of best play."""
+    started = time.perf_counter()
+    prover = Prover(game, table_mb=table_mb)
+    kernel = prover.kernel
+    mover = game.to_move(state)
+    plies = kernel.plies(state)
+    words = kernel.convention or "score"
+    title = words[:1].upper() + words[1:]
+
+    def max_view(score: int) -> Score:
+        return PovScore(prover.pov_score(score, plies, weak), mover).max()
+
+    if game.outcome(state) is not None:
+        found = prover.prove(state, weak)
+        return _report(game, state, max_view(found.score), (), (), weak,
+                       (_("The game is over. {title}: {score}.").format(
+                           title=title, score=found.score),),
+                       {"score": found.score, "weak": weak}, prover, started)
+    legal = list(game.legal_moves(state))
+    scored = []
+    for done, move in enumerate(legal, 1):
+        scored.extend(prover.moves_of(state, [move], weak))
+        if progress is not None:
+            progress(done, len(legal))
+    best = max(m.score for m in scored)
+    moves = tuple(MoveReport(m.move, game.format_move(state, m.move), max_view(m.score),
+                             m.score == best) for m in scored)
+    best_text = ", ".join(m.text for m in moves if m.optimal)
+    if weak:
+        how = _("Every move was proven by the proof search (the sign only (--weak): win, draw or "
+                "loss): null windows narrowing the score by bisection, moves that let the "
+                "opponent win at once skipped, moves making the most threats first, bounds kept "
+                "in a transposition table.")
+        result = (_("For the side to move: a win (--weak proves only that, not the {words}). "
+                    "Optimal: {moves}.") if best > 0 else
+                  _("For the side to move: a loss (--weak proves only that, not the {words}). "
+                    "Optimal: {moves}.") if best < 0 else
+                  _("For the side to move: a draw (--weak proves only that, not the {words}). "
+                    "Optimal: {moves}."))
+    else:
+        how = _("Every move was proven by the proof search (exact): null windows narrowing the "
+                "score by bisection, moves that let the opponent win at once skipped, moves "
+                "making the most threats first, bounds kept in a transposition table.")
+        result = _("{title}, for the side to move: {score} (positive: it wins; 0: a draw; "
+                   "negative: it loses). Best: {moves}.")
+    explanation = (how, result.format(words=words, moves=best_text, title=title, score=best))
+    pv: tuple[Hashable, ...] = ()
+    if not weak:
+        first = next(m for m in scored if m.score == best)
+        after = game.play(state, first.move)
+        pv = (first.move, *prover.line(after, -best)) if game.outcome(after) is None else (
+            first.move,)
+    facts = {"score": best, "weak": weak, "convention": words,
+             "move_scores": {game.format_move(state, m.move): m.score for m in scored}}
+    return _report(game, state, max_view(best), moves, pv, weak, explanation, facts, prover,
+                   started)
+
+
+def _report(game: AnyGame, state: Any, score: Score, moves: tuple[MoveReport, ...],
+            pv: tuple[Hashable, ...], weak: bool, explanation: tuple[str, ...],
+            facts: dict[str, object], prover: Prover, started: float) -> SolveReport:
+    return SolveReport(game.name, game.format_position(state), game.to_move(state), game.win_loss,
+                       score, moves, METHOD_PROOF, False, explanation, facts, prover.nodes, 0,
+                       len(prover.search.table), time.perf_counter() - started, pv=pv)
+
+
+__all__ = ["METHOD_PROOF", "has_kernel", "solve_by_proof"]

@@ -1,0 +1,74 @@
+"""`minimax solve` for the games the engine does not search: games of chance (expectiminimax) and
+games of more than two players (max^n). One search to the end by the game's default algorithm
+(core.search.default_algorithm), every root move valued exactly; the report says which algorithm
+and what its value means, since neither is a minimax value in the two-player sense."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from minimax_cli.core.game import Game, SearchError
+from minimax_cli.core.result import Limits, MoveValue
+from minimax_cli.core.score import Kind, Score
+from minimax_cli.core.search import default_algorithm, search
+from minimax_cli.i18n import _
+from minimax_cli.services.solve import MoveReport, SolveReport
+
+AnyGame = Game[Any, Any]
+
+def explanation(name: str) -> str:
+    """Why the solve by algorithm `name` is sound, in the interface's language."""
+    if name == "expectiminimax":
+        return _("Every move was searched to the end by expectiminimax: MAX takes the largest "
+                 "value, MIN the smallest, and a chance node the average of its outcomes weighted "
+                 "by their probabilities, computed exactly. The value is what MAX can expect "
+                 "against the dice when both players play their best.")
+    if name == "maxn":
+        return _("Every move was searched to the end by max^n: each player, on its turn, takes "
+                 "the move whose returns are best for itself (ties by max^n's rule, see `minimax "
+                 "analyze --help`). The returns are each player's outcome under that play, one "
+                 "per player.")
+    return _("Every move was searched to the end by {algorithm}.").format(algorithm=name)
+
+
+def _first_player(entry: MoveValue) -> Score:
+    """A move's score from the first player's view (with returns per player, their first)."""
+    if entry.vector is None:
+        return entry.score.max()
+    return Score.value(entry.vector[0])
+
+
+def solve_by_algorithm(game: AnyGame, state: Any) -> SolveReport:
+    """Solve `state` by one search to the end with the game's default algorithm."""
+    name = default_algorithm(game)
+    started = time.perf_counter()
+    result = search(game, state, name, Limits(), exact_root=True)
+    if result.score is None or not result.score.relative.proven:  # no limits: cannot happen
+        raise SearchError(_("{algorithm} could not solve this position").format(algorithm=name))
+    if result.vector is not None:
+        score = Score.value(result.vector[0])
+    else:
+        score = result.score.max()
+        if score.kind is Kind.ESTIMATE:
+            raise SearchError(_("{algorithm} gave an estimate, not a proven value").format(
+                algorithm=name))
+    mover = game.to_move(state)
+    moves = []
+    for entry in result.moves:
+        move_score = _first_player(entry)
+        if entry.vector is not None and result.vector is not None:
+            optimal = entry.vector[mover] == result.vector[mover]
+        else:
+            optimal = move_score.number == score.number
+        moves.append(MoveReport(entry.move, game.format_move(state, entry.move), move_score,
+                                optimal, entry.vector))
+    # A finished game is a result; an expected value over dice is not.
+    win_loss = game.win_loss and (score.result or game.outcome(state) is not None)
+    return SolveReport(game.name, game.format_position(state), mover, win_loss, score,
+                       tuple(moves), name, False,
+                       (explanation(name), *result.notes), None, result.stats.nodes, 0, None,
+                       time.perf_counter() - started, pv=tuple(result.pv), returns=result.vector)
+
+
+__all__ = ["solve_by_algorithm"]

@@ -1,0 +1,81 @@
+"""What `minimax analyze` shows for one search: the steps (`--trace`), the searched tree (`--tree`)
+and the analysis, in that order, read from one recorded search so that they agree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from minimax_cli.core.game import Game
+from minimax_cli.core.result import SearchResult
+from minimax_cli.i18n import _
+from minimax_cli.reports.trace import Walk
+from minimax_cli.views import result as render
+from minimax_cli.views import trace as render_trace
+from minimax_cli.views import tree as render_tree
+
+AnyGame = Game[Any, Any]
+
+#: Searches whose numbers for a win/loss game are the engine's (a win as WIN - ply) even without
+#: a depth limit; the textbook searches use the game's own +1 / 0 / -1 unless cut by depth.
+ENGINE_UNITS = ("negamax",)
+
+
+def engine_units(game: AnyGame, result: SearchResult, depth_limited: bool) -> bool:
+    return game.win_loss and (result.algorithm in ENGINE_UNITS or depth_limited)
+
+
+def exact_root_note(result: SearchResult) -> Text | None:
+    """The engine searches every root move with the full window, to give each an exact value: a
+    student comparing its tree or its node count with alpha-beta's must know it."""
+    if result.algorithm != "negamax" or not result.moves:
+        return None
+    return Text(_("note: the engine gives every root move an exact value: it searches each one "
+                  "with the full window (α = -∞, β = +∞), so it prunes less at the root than "
+                  "alpha-beta, which only needs the best move's value (--algorithm alphabeta)"),
+                style="dim")
+
+
+def views(game: AnyGame, state: Any, result: SearchResult, *, trace: bool, max_steps: int,
+          tree: bool, tree_depth: int | None, boards: bool,
+          depth_limited: bool) -> list[RenderableType]:
+    engine = engine_units(game, result, depth_limited)
+    parts: list[RenderableType] = []
+    if trace and result.trace is not None:
+        steps = Walk(game, state, result.trace).steps(result.best_move)
+        parts.append(render_trace.trace_view(steps, max_steps, engine, result.algorithm,
+                                             game.explicit_tree))
+        if result.trace_truncated:
+            parts.append(Text(_("… the search recorded its first nodes only: the steps stop "
+                                "there"), style="yellow"))
+    elif trace and result.simulations:
+        parts.append(render_trace.simulation_view(game, state, result.simulations, max_steps))
+    elif trace:
+        parts.append(Text(_("{algorithm} records no steps to show").format(
+            algorithm=result.algorithm), style="yellow"))
+    if tree and result.trace is not None:
+        parts.append(render_tree.search_tree(game, state, result.trace,
+                                             truncated=result.trace_truncated, engine=engine,
+                                             pv=result.pv, depth=tree_depth, show_boards=boards))
+    note = exact_root_note(result)
+    if note is not None and (tree or trace):
+        parts.append(note)
+    parts.append(render.analysis(game, state, result))
+    return parts
+
+
+def steps_json(game: AnyGame, state: Any, result: SearchResult, max_steps: int,
+               depth_limited: bool) -> list[dict[str, Any]]:
+    """The steps as JSON events (an empty list for a search that records none)."""
+    if result.simulations:
+        return render_trace.simulation_dicts(game, state, result.simulations, max_steps)
+    if result.trace is None:
+        return []
+    steps = Walk(game, state, result.trace).steps(result.best_move)
+    return render_trace.step_dicts(steps, max_steps, engine_units(game, result, depth_limited),
+                                   game.explicit_tree)
+
+
+__all__ = ["engine_units", "exact_root_note", "steps_json", "views"]

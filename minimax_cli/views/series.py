@@ -1,0 +1,195 @@
+"""`--upto` reports -> a Rich table of outcomes with the pattern, and a JSON-ready dict."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from minimax_cli.core.i18n import pgettext
+from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS
+from minimax_cli.core.score import format_number
+from minimax_cli.i18n import _
+from minimax_cli.i18n.words import grouped
+from minimax_cli.reports.model import json_number
+from minimax_cli.services.series import SeriesReport
+
+#: `--upto` tables show at most this many rows (the JSON has them all).
+DISPLAY_ROWS = 400
+#: Rows per block of the outcome table; longer tables are laid out in blocks side by side.
+BLOCK_ROWS = 25
+MAX_BLOCKS = 4
+
+
+def series_view(report: SeriesReport) -> RenderableType:
+    """The outcome of every position 0..upto (W: the player to move wins, L: loses) with the
+    winning moves, then the pattern (proven for every n, or observed in these outcomes only) and
+    how it is known."""
+    series = report.series
+    if series.standings is not None:
+        return standings_view(report)
+    count = len(series.outcomes)
+    shown = min(count, DISPLAY_ROWS)
+    blocks = min(MAX_BLOCKS, max(1, math.ceil(shown / BLOCK_ROWS)))
+    per_block = math.ceil(shown / blocks)
+    heading = Text(_("Outcomes for the player to move, n = 0..{upto}: ").format(
+        upto=grouped(series.upto)), style="bold")
+    heading.append(series.description, style="dim")
+    win, loss = _("W"), _("L")
+    table = Table(caption=_("W: the player to move wins; L: loses"), caption_justify="left")
+    for _block in range(blocks):
+        table.add_column("n", justify="right")
+        table.add_column("", justify="center")
+        table.add_column(_("winning moves"))
+    for r in range(per_block):
+        cells: list[Text | str] = []
+        for b in range(blocks):
+            n = b * per_block + r
+            if n >= shown:
+                cells += ["", "", ""]
+                continue
+            wins = series.outcomes[n]
+            cells.append(grouped(n))
+            cells.append(Text(win, style="green") if wins else Text(loss, style="bold red"))
+            moves = _("no move") if n in series.ended else ", ".join(series.moves[n]) or "-"
+            cells.append(Text(moves))
+        table.add_row(*cells)
+    parts: list[RenderableType] = [heading, table]
+    if count > DISPLAY_ROWS:
+        parts.append(_rows_not_shown(series.upto))
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column()
+    for label, value in pattern_notes(report):
+        grid.add_row(label, value)
+    parts.append(grid)
+    return Group(*parts)
+
+
+def standings_view(report: SeriesReport) -> RenderableType:
+    """A game of more players: who wins each position 0..upto, the returns, the move the player
+    to move makes and the ties broken on the way, under the assumption the series states; then
+    the pattern, the assumption and the first tie in words."""
+    series = report.series
+    standings = series.standings or ()
+    count = len(standings)
+    shown = min(count, DISPLAY_ROWS)
+    blocks = min(2, max(1, math.ceil(shown / BLOCK_ROWS)))
+    per_block = math.ceil(shown / blocks)
+    players = len(standings[0].returns) if standings else 0
+    heading = Text(_("Who wins under the assumption below, n = 0..{upto}: ").format(
+        upto=grouped(series.upto)), style="bold")
+    heading.append(series.description, style="dim")
+    table = Table(caption=_("winner: the player who wins; returns: players 1..{players}; plays: "
+                            "the move made at n; ties: ties broken on the line of play, where "
+                            "another tie-break rule may give another winner").format(
+                                players=players), caption_justify="left")
+    for _block in range(blocks):
+        for name, justify in (("n", "right"), (_("winner"), "center"), (_("returns"), "center"),
+                              (_("plays"), "right"), (_("ties"), "right")):
+            table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    for r in range(per_block):
+        cells: list[Text | str] = []
+        for b in range(blocks):
+            n = b * per_block + r
+            if n >= shown:
+                cells += ["", "", "", "", ""]
+                continue
+            standing = standings[n]
+            who = pgettext("winner", "none") if standing.winner is None else f"{standing.winner + 1}"
+            cells += [grouped(n), Text(who, style="green" if series.outcomes[n] else ""),
+                      ",".join(format_number(v) for v in standing.returns),
+                      Text("-" if n in series.ended else ", ".join(series.moves[n])),
+                      grouped(standing.ties) if standing.ties else "-"]
+        table.add_row(*cells)
+    parts: list[RenderableType] = [heading, table]
+    if count > DISPLAY_ROWS:
+        parts.append(_rows_not_shown(series.upto))
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column()
+    grid.add_row(_("assumption"), Text(series.assumption))
+    for label, value in pattern_notes(report):
+        grid.add_row(label, value)
+    first = next(((n, s.notes[0]) for n, s in enumerate(standings) if s.notes), None)
+    if first is not None:
+        grid.add_row(_("first tie"), Text(_("n = {n}: {tie} (--json has them for every n)").format(
+            n=grouped(first[0]), tie=first[1])))
+    parts.append(grid)
+    return Group(*parts)
+
+
+def _rows_not_shown(upto: int) -> Text:
+    return Text(_("… rows {first}..{last} not shown; --json lists them all").format(
+        first=grouped(DISPLAY_ROWS), last=grouped(upto)), style="dim")
+
+
+def pattern_notes(report: SeriesReport) -> list[tuple[str, Text]]:
+    """The pattern, then how it is known: the proof and whether the outcomes show it too, or that
+    it was only observed in them."""
+    series, pattern, proven = report.series, report.pattern, report.series.proven
+    upto = grouped(series.upto)
+    notes: list[tuple[str, Text]] = []
+    if pattern is None:
+        notes.append((_("pattern"), Text(_(
+            "no period seen in n = 0..{upto} (a block must repeat {repeats} times to be seen); "
+            "try a larger --upto").format(upto=upto, repeats=DEFAULT_MIN_REPEATS))))
+    else:
+        notes.append((_("pattern"), Text(pattern.sentence, style="bold")))
+    if proven is not None:
+        notes.append((_("proof"), Text(series.proof or _(
+            "period {period} from n = {start}, proven").format(period=proven.period,
+                                                               start=proven.preperiod))))
+        if pattern is not None and pattern.observed_upto is not None:
+            notes.append((_("observed"), Text(_(
+                "the outcomes for n = 0..{upto} show this period by themselves too").format(
+                    upto=upto), style="dim")))
+        else:
+            notes.append((_("note"), Text(_(
+                "the outcomes for n = 0..{upto} are too few to show this period by themselves (a "
+                "block must repeat {repeats} times to be seen); the proof covers every n").format(
+                    upto=upto, repeats=DEFAULT_MIN_REPEATS), style="yellow")))
+    elif pattern is not None:
+        notes.append(("", Text(_("seen in the outcomes for n = 0..{upto} only; larger n may "
+                                 "differ").format(upto=upto), style="dim")))
+    return notes
+
+
+def series_dict(report: SeriesReport) -> dict[str, Any]:
+    """The JSON form. `pattern.proven` says whether it holds for every n (then `proven_period`
+    has the proof) or was only observed; `pattern.observed_over` is the range of n whose outcomes
+    show the pattern by themselves (null for a proven one they are too few to show);
+    `checked_upto` counts the positions the claim rests on (solved for the proof, or observed)."""
+    series, pattern, proven = report.series, report.pattern, report.series.proven
+    extra: dict[str, Any] = {}
+    if series.standings is not None:
+        extra = {"assumption": series.assumption, "standings": [
+            {"n": n, "winner": None if s.winner is None else s.winner + 1,
+             "returns": [json_number(v) for v in s.returns],
+             "plays": series.moves[n][0] if series.moves[n] else None, "ties": s.ties,
+             "tie_notes": list(s.notes)}
+            for n, s in enumerate(series.standings)]}
+    return {
+        "description": series.description,
+        "rows": [{"n": n, "outcome": "W" if wins else "L",
+                  "winning_moves": list(series.moves[n]) if wins else [],
+                  "over": n in series.ended}
+                 for n, wins in enumerate(series.outcomes)],
+        "pattern": None if pattern is None else {
+            "text": pattern.sentence, "preperiod": pattern.preperiod, "period": pattern.period,
+            "losing_residues": list(pattern.losing_residues),
+            "early_losses": list(pattern.early_losses), "checked_upto": pattern.checked_upto,
+            "proven": pattern.proven,
+            "observed_over": None if pattern.observed_upto is None else {
+                "from": 0, "to": pattern.observed_upto},
+        },
+        "proven_period": None if proven is None else {
+            "preperiod": proven.preperiod, "period": proven.period,
+            "checked_upto": proven.checked_upto, "proof": series.proof,
+        },
+        "time_s": round(report.elapsed, 6),
+        **extra,
+    }
