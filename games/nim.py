@@ -19,12 +19,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Hashable, Iterable, Sequence
-from functools import reduce
-from operator import xor
 from typing import TYPE_CHECKING, ClassVar
 
 from games.heaps import size_text, sticks
-from games.nim_moves import NimMoves, OrderedNimMoves, leaves_lost
+from games.nim_moves import (
+    Heaps,
+    NimMove,
+    NimMoves,
+    NimState,
+    OrderedNimMoves,
+    leaves_lost,
+    mover_wins,
+)
 from minimax_cli.core.game import (
     MAX,
     MIN,
@@ -40,11 +46,6 @@ from minimax_cli.core.params import grouped, parse_bool, parse_count, parse_whol
 if TYPE_CHECKING:
     from minimax_cli.core.solver import ExactSolver
 
-Heaps = tuple[int, ...]
-#: (heap sizes, player to move)
-NimState = tuple[Heaps, int]
-#: (0-based heap index, amount taken)
-NimMove = tuple[int, int]
 
 HEAPS_FORM = N_("comma-separated whole numbers, 0 or more, e.g. 3,4,5")
 POSITION_FORM = N_(
@@ -109,24 +110,6 @@ def check_limits(heaps: Sequence[int]) -> None:
         raise TooLarge(_("heaps {heaps} hold {total} objects: Nim takes at most {most} in all, "
                          "one legal move each").format(heaps=shown, total=size_text(total),
                                                        most=grouped(MAX_OBJECTS)))
-
-
-# --- theory --------------------------------------------------------------------------------------
-def nim_sum(heaps: Iterable[int]) -> int:
-    """The bitwise exclusive or of the heap sizes."""
-    return reduce(xor, heaps, 0)
-
-
-def mover_wins(heaps: Sequence[int], misere: bool = False) -> bool:
-    """Bouton's theorem: whether the player to move wins with perfect play.
-
-    Normal play: exactly when the nim-sum is not 0. Misère play: the same while some heap has 2 or
-    more; when every heap has at most 1, exactly when the number of 1-heaps is even (nim-sum 0).
-    """
-    total = nim_sum(heaps)
-    if misere and all(heap <= 1 for heap in heaps):
-        return total == 0
-    return total != 0
 
 
 class Nim(Game[NimState, NimMove]):
@@ -292,5 +275,5 @@ class Nim(Game[NimState, NimMove]):
         """Bouton's theorem, normal and misère (games.nim_solver)."""
         from games.nim_solver import NimSolver  # loaded when asked for: start-up
 
-        return NimSolver(self)
+        return NimSolver(self, self.misere, MAX_LISTED_MOVES)
 

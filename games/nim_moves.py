@@ -1,5 +1,6 @@
-"""Nim's moves as sequences computed on demand, never built in full: a heap of 100,000 has 100,000
-moves, and a search that stops at its first move (a winning one) should pay for one, not all.
+"""Nim's moves and its theory (Bouton's nim-sum). The moves are sequences computed on demand,
+never built in full: a heap of 100,000 has 100,000 moves, and a search that stops at its first move
+(a winning one) should pay for one, not all.
 
 `NimMoves` is the natural order (heap by heap, smallest take first) and `OrderedNimMoves` the
 search order (moves that leave the opponent lost by Bouton's theorem first, then larger takes
@@ -11,21 +12,42 @@ the heaps, whether a move leaves the opponent lost.
 from __future__ import annotations
 
 from bisect import bisect_right, insort
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import reduce
 from itertools import accumulate, islice
 from operator import xor
 from typing import Any, overload
 
 Heaps = tuple[int, ...]
+#: (heap sizes, player to move)
+NimState = tuple[Heaps, int]
+#: (0-based heap index, amount taken)
 NimMove = tuple[int, int]
+
+
+# --- theory (Bouton) ----------------------------------------------------------------------------
+def nim_sum(heaps: Iterable[int]) -> int:
+    """The bitwise exclusive or of the heap sizes."""
+    return reduce(xor, heaps, 0)
+
+
+def mover_wins(heaps: Sequence[int], misere: bool = False) -> bool:
+    """Bouton's theorem: whether the player to move wins with perfect play.
+
+    Normal play: exactly when the nim-sum is not 0. Misère play: the same while some heap has 2 or
+    more; when every heap has at most 1, exactly when the number of 1-heaps is even (nim-sum 0).
+    """
+    total = nim_sum(heaps)
+    if misere and all(heap <= 1 for heap in heaps):
+        return total == 0
+    return total != 0
 
 
 def leaves_lost(heaps: Heaps, misere: bool) -> Callable[[int, int], bool]:
     """A test of a move `(index, amount)`: True when the player to move after it loses with
     perfect play (Bouton's theorem). The nim-sum and the count of heaps of 2 or more are taken
     once, so each move costs O(1) instead of a copy of the heaps."""
-    total = reduce(xor, heaps, 0)
+    total = nim_sum(heaps)
     big = sum(1 for h in heaps if h >= 2)
 
     def lost(index: int, amount: int) -> bool:

@@ -4,9 +4,8 @@ in the explanation. Loaded only when a solve, a hint or the AI asks for it."""
 from __future__ import annotations
 
 from games.heaps import size_text
-from games.nim import MAX_LISTED_MOVES, Heaps, Nim, NimMove, NimState, mover_wins, nim_sum
-from games.nim_moves import NimMoves, leaves_lost
-from minimax_cli.core.game import SearchError
+from games.nim_moves import Heaps, NimMove, NimMoves, NimState, leaves_lost, mover_wins, nim_sum
+from minimax_cli.core.game import Game, SearchError
 from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.params import grouped, quote
 from minimax_cli.core.result import MoveValue
@@ -19,19 +18,20 @@ class NimSolver(ExactSolver[NimState, NimMove]):
     nim-sum of the position in the explanation. No game lengths: a score's plies are given only
     where the game ends at once."""
 
-    def __init__(self, game: Nim) -> None:
-        self.game = game
-        self.misere = game.misere
+    def __init__(self, game: Game[NimState, NimMove], misere: bool, max_listed_moves: int) -> None:
+        self.game = game  # for the moves' names in the explanation
+        self.misere = misere
+        self.max_listed_moves = max_listed_moves
 
     def solve(self, state: NimState, progress: Progress | None = None) -> Solution[NimMove]:
         heaps, mover = state
         count = sum(heaps)
-        if count > MAX_LISTED_MOVES:
+        if count > self.max_listed_moves:
             shown = quote(",".join(map(str, heaps[:12])) + ("" if len(heaps) <= 12 else ",..."))
             raise SearchError(
                 _("heaps {heaps} allow {count} moves; solve lists every move with its value and "
                   "takes at most {most} (the sum of the heaps)").format(
-                    heaps=shown, count=size_text(count), most=grouped(MAX_LISTED_MOVES)))
+                    heaps=shown, count=size_text(count), most=grouped(self.max_listed_moves)))
         wins = mover_wins(heaps, self.misere)
         lost = leaves_lost(heaps, self.misere)  # each move in O(1), without copying the heaps
         moves, good = [], []

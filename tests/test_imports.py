@@ -1,9 +1,148 @@
-"""The direction of imports: the core stands alone, and non-interactive commands stay light."""
+"""The direction of imports, read from the code of every module (imports inside functions and under
+`TYPE_CHECKING` included): the layers of ARCHITECTURE.md, no cycle anywhere, and non-interactive
+commands that stay light."""
 
 from __future__ import annotations
 
+import ast
+import importlib
 import subprocess
 import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Each layer of the package, lowest first; a module may import its own layer and those below it.
+LAYERS = {
+    "core": 0,
+    "i18n": 1,
+    "registry": 1,
+    "reports": 2,
+    "services": 3,
+    "views": 4,
+    "play": 5,
+    "cli": 6,
+    "__main__": 7,
+}
+
+#: Third-party packages each layer may use; the standard library is open to every layer.
+THIRD_PARTY = {
+    "core": set(),
+    "games": set(),
+    "i18n": set(),
+    "registry": set(),
+    "reports": set(),
+    "services": set(),
+    "views": {"rich"},
+    "play": {"rich", "prompt_toolkit"},
+    "cli": {"rich", "prompt_toolkit", "typer", "click"},
+    "__main__": set(),
+}
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the two packages by its dotted name (a package by its own name)."""
+    found: dict[str, Path] = {}
+    for package in ("minimax_cli", "games"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    return found
+
+
+MODULES = module_files()
+
+
+def imported_names(name: str, path: Path) -> Iterator[str]:
+    """The absolute names of every module `name` imports, wherever in its code the import stands."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                source = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                submodule = f"{source}.{alias.name}"
+                yield submodule if submodule in MODULES else source
+
+
+def own_edges() -> dict[str, set[str]]:
+    """The import graph between our own modules."""
+    return {name: {target for target in imported_names(name, path)
+                   if target in MODULES and target != name}
+            for name, path in MODULES.items()}
+
+
+def layer(name: str) -> str:
+    """`core`, `games`, `views`, ... : the layer a module of ours belongs to."""
+    parts = name.split(".")
+    if parts[0] == "games":
+        return "games"
+    return parts[1] if len(parts) > 1 else "package"
+
+
+def test_every_module_imports() -> None:
+    for name in MODULES:
+        if not name.endswith("__main__"):  # that one runs the command
+            importlib.import_module(name)
+
+
+def test_there_is_no_import_cycle() -> None:
+    graph = own_edges()
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    cycles: list[list[str]] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for target in sorted(graph[node]):
+            if state.get(target) == 1:
+                cycles.append([*path[path.index(target):], target])
+            elif target not in state:
+                visit(target, [*path, target])
+        state[node] = 2
+
+    for start in sorted(graph):
+        if start not in state:
+            visit(start, [start])
+    assert cycles == []
+
+
+def test_imports_go_down_the_layers() -> None:
+    wrong: list[str] = []
+    for name, targets in own_edges().items():
+        here = layer(name)
+        for target in targets:
+            there = layer(target)
+            if here == "games":
+                allowed = there in ("games", "core")
+            elif there == "games":
+                allowed = False  # games reach the tool only through the registry's entry points
+            elif here == "package" or there == "package":
+                allowed = True  # minimax_cli/__init__.py holds only the version
+            else:
+                allowed = LAYERS[there] <= LAYERS[here]
+            if not allowed:
+                wrong.append(f"{name} ({here}) imports {target} ({there})")
+    assert wrong == []
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_each_layer_uses_only_its_own_third_party_packages(name: str) -> None:
+    if layer(name) == "package":
+        return
+    allowed = THIRD_PARTY[layer(name)]
+    outside = {target.split(".")[0] for target in imported_names(name, MODULES[name])}
+    outside -= {"minimax_cli", "games", "__future__", *sys.stdlib_module_names}
+    assert outside <= allowed, f"{name} imports {sorted(outside - allowed)}"
 
 
 def loaded_after(statement: str) -> set[str]:
@@ -13,9 +152,10 @@ def loaded_after(statement: str) -> set[str]:
 
 
 def test_core_imports_nothing_of_the_ui_or_the_games() -> None:
-    modules = loaded_after("import minimax_cli.core, minimax_cli.core.search, minimax_cli.core.table")
-    for banned in ("rich", "typer", "prompt_toolkit", "games", "minimax_cli.cli.app",
-                   "minimax_cli.views.result", "minimax_cli.registry"):
+    core = [name for name in MODULES if layer(name) == "core"]
+    modules = loaded_after("import " + ", ".join(core))
+    for banned in ("rich", "typer", "prompt_toolkit", "games", "minimax_cli.cli",
+                   "minimax_cli.views", "minimax_cli.registry"):
         assert banned not in modules, banned
 
 
@@ -31,5 +171,6 @@ def test_analyze_and_solve_do_not_import_prompt_toolkit() -> None:
 
 
 def test_games_import_only_the_core() -> None:
-    modules = loaded_after("import games.tree")
+    games = [name for name in MODULES if layer(name) == "games"]
+    modules = loaded_after("import " + ", ".join(games))
     assert "rich" not in modules and "typer" not in modules and "prompt_toolkit" not in modules
