@@ -25,8 +25,11 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from minimax_cli.core.compiled import choose, is_compiled  # noqa: E402
+
+choose()  # the compiled proof search, or its sources (MINIMAX_PURE=1, a stale build)
+
 from games.connect4 import ConnectFour  # noqa: E402
-from minimax_cli.core.compiled import is_compiled  # noqa: E402
 from minimax_cli.core.search.prover import Prover  # noqa: E402
 
 SHARED = ROOT.parent / "shared"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -181,6 +182,21 @@ def loaded_after(statement: str) -> set[str]:
     code = f"import sys\n{statement}\nprint('\\n'.join(sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return set(out.stdout.split())
+
+
+def test_importing_installs_no_hook() -> None:
+    """No module changes how Python imports or handles signals when it is imported, even with
+    MINIMAX_PURE=1 (the entry points choose the proof search's sources explicitly)."""
+    names = [name for name in MODULES if not name.endswith("__main__")]
+    code = ("import signal, sys\nbefore = (list(sys.meta_path), list(sys.path_hooks), "
+            "signal.getsignal(signal.SIGALRM), signal.getsignal(signal.SIGINT))\n"
+            f"import {', '.join(names)}\n"
+            "after = (list(sys.meta_path), list(sys.path_hooks), "
+            "signal.getsignal(signal.SIGALRM), signal.getsignal(signal.SIGINT))\n"
+            "print(before == after)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, "MINIMAX_PURE": "1"})
+    assert out.stdout.strip() == "True"
 
 
 def test_core_imports_nothing_of_the_ui_or_the_games() -> None:

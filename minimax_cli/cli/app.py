@@ -46,6 +46,7 @@ from minimax_cli.cli.game import (
 from minimax_cli.cli.help import help_text, usage_message
 from minimax_cli.cli.options import check_table_mb
 from minimax_cli.cli.quiz import QUIZ_HELP, quiz
+from minimax_cli.core.compiled import choose as choose_kernel
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import MAX_DEPTH
 
@@ -276,6 +277,7 @@ def play(
 
 def main() -> None:
     """Console-script entry: usage errors become one line and exit code 2, Ctrl-C a short note."""
+    choose_kernel()  # the compiled proof search, or its sources (MINIMAX_PURE=1, a stale build)
     try:
         code = app(standalone_mode=False)
     except typer.TyperException as error:  # usage errors: exit code 2

@@ -9,10 +9,6 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from minimax_cli.core.compiled import choose
-
-choose()  # the compiled proof search (scripts/build_fast.py), or its sources when asked or stale
-
 if TYPE_CHECKING:
     from minimax_cli.core.game import (
         CHANCE,

@@ -1,9 +1,11 @@
 """Which modules scripts/build_fast.py compiles with mypyc, whether they are compiled, and the
 switch back to their sources.
 
-With `MINIMAX_PURE=1` in the environment, `use_sources()` (called when minimax_cli.core is
-imported) puts a finder first on `sys.meta_path` that loads these modules from their `.py` files
-even when compiled files sit next to them, so the two can be compared (same scores, same nodes).
+With `MINIMAX_PURE=1` in the environment, or a build older than its sources, `choose()` puts a
+finder first on `sys.meta_path` that loads these modules from their `.py` files even when compiled
+files sit next to them, so the two can be compared (same scores, same nodes). Importing changes
+nothing: `choose()` is called by a program's entry (the console script's `main`, the tests'
+conftest, the benchmark scripts) before anything loads the proof search.
 """
 
 from __future__ import annotations

@@ -17,7 +17,8 @@ DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "connect4"
 
 PROGRAM = """
 import json, sys
-from minimax_cli.core.compiled import is_compiled
+from minimax_cli.core.compiled import choose, is_compiled
+choose()
 from minimax_cli.core.search.prover import Prover
 from games.connect4 import ConnectFour
 game = ConnectFour()
