@@ -10,6 +10,7 @@ also tabulate the family (`series`), for patterns to be found in it.
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
@@ -23,8 +24,24 @@ from minimax_cli.core.table import DEFAULT_MB
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
-#: Called with (work done, total work) while a solver runs; drives a progress display.
+#: Called with (work done, total work) while a solver runs; drives a progress display, and is
+#: where a caller with a deadline stops the solver (by raising from it, see `stop_at`).
 Progress = Callable[[int, int], None]
+
+
+class OutOfTime(Exception):
+    """Raised from a solver's progress report once the caller's deadline has passed."""
+
+
+def stop_at(deadline: float) -> Progress:
+    """A progress report that stops the solver (OutOfTime) once `time.perf_counter()` reaches
+    `deadline`: how a think keeps its budget without interrupting code from outside."""
+
+    def progress(done: int, total: int) -> None:
+        if time.perf_counter() >= deadline:
+            raise OutOfTime
+
+    return progress
 
 
 @dataclass(frozen=True)
@@ -137,7 +154,10 @@ class ExactSolver(ABC, Generic[S, M]):
     @abstractmethod
     def solve(self, state: S, progress: Progress | None = None) -> Solution[M] | None:
         """The proven score of `state` and of every legal move, or None when this solver does not
-        cover the state (then a search is used). `progress(done, total)` may be called.
+        cover the state (then a search is used). A solver whose work can take more than a few
+        milliseconds calls `progress(done, total)` at least every few milliseconds of it: that
+        is where a caller's deadline stops it (OutOfTime raised from the call), as nothing
+        interrupts it from outside.
 
         Raises SearchError when the state is covered but the answer cannot be had within the
         solver's limits (the message says why)."""

@@ -56,10 +56,10 @@ from minimax_cli.core.search import (
     iterate,
     make_options,
 )
+from minimax_cli.core.solver import OutOfTime, stop_at
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count
-from minimax_cli.play.backstop import HardStop, Overtime, grace
 from minimax_cli.play.thoughts import (
     best_moves,
     complete,
@@ -220,10 +220,6 @@ class Choice:
     random: bool  # a random move played instead of the best (levels below perfect)
 
 
-class _OutOfTime(Exception):
-    """Raised from a solver's progress report once the budget is spent."""
-
-
 class Thinker:
     """The AI of one sitting: a policy, a random generator and a table kept between moves."""
 
@@ -254,17 +250,17 @@ class Thinker:
     def think(self, state: Any, depth: int | None, algorithm: str,
               display: AbstractContextManager[object] | None = None) -> Thought:
         """Solve or search `state` within the budget; Ctrl-C stops it (the last completed depth
-        stands), and so does the hard stop (minimax_cli.play.backstop) when the game's own code keeps
-        it past the budget. `display` is entered while thinking (a spinner); Ctrl-C is caught from
-        the moment it is entered, also when entering it raises KeyboardInterrupt."""
+        stands). The budget is kept cooperatively: the searches check their clock, a game's own
+        solver is stopped at its next progress report. `display` is entered while thinking (a
+        spinner); Ctrl-C is caught from the moment it is entered, also when entering it raises
+        KeyboardInterrupt."""
         budget = self.policy.budget
         deadline = time.perf_counter() + budget
         last: SearchResult | None = None
         method: str | None = None
-        interrupted = overtime = False
+        interrupted = False
         try:
-            with display if display is not None else nullcontext(), \
-                    HardStop(budget + grace(budget)):
+            with display if display is not None else nullcontext():
                 if depth is None:
                     solved = self._solve(state, deadline)
                     if solved is not None:
@@ -278,14 +274,11 @@ class Thinker:
                         last = result
         except KeyboardInterrupt:
             interrupted = True
-        except Overtime:
-            overtime = True
-        if interrupted or overtime:
-            self.table.clear()  # the stop may have landed in the middle of a table update
+            self.table.clear()  # Ctrl-C may have landed in the middle of a table update
         stopped = STOP_INTERRUPTED if interrupted else STOP_TIME
         if last is None:
             last = self._unsearched(state, algorithm, stopped)
-        elif interrupted or overtime:
+        elif interrupted:
             last = replace(last, stopped=stopped)
         return Thought(last, budget, method, interrupted)
 
@@ -294,14 +287,10 @@ class Thinker:
         if solver is None:
             return None
 
-        def progress(done: int, total: int) -> None:
-            if time.perf_counter() >= deadline:
-                raise _OutOfTime
-
         started = time.perf_counter()
         try:
-            solution = solver.solve(state, progress)
-        except (_OutOfTime, SearchError):  # out of time, or beyond the solver's limits: search
+            solution = solver.solve(state, stop_at(deadline))
+        except (OutOfTime, SearchError):  # out of time, or beyond the solver's limits: search
             return None
         if solution is None:
             return None
@@ -381,11 +370,10 @@ class Thinker:
         last: SearchResult | None = None
         budget = self.policy.budget
         try:
-            with HardStop(budget + grace(budget)):
-                for found in self._search(after, Limits(depth=depth, time=budget),
-                                          algorithm, TranspositionTable(LINE_TABLE_MB)):
-                    last = found
-        except (KeyboardInterrupt, Overtime):  # the deepest line completed stands
+            for found in self._search(after, Limits(depth=depth, time=budget),
+                                      algorithm, TranspositionTable(LINE_TABLE_MB)):
+                last = found
+        except KeyboardInterrupt:  # the deepest line completed stands
             pass
         if last is None or last.score is None:
             return Line([move], False, False)
@@ -407,23 +395,21 @@ class Thinker:
         best, until the end, LINE_LIMIT plies, the deadline or a position it does not answer."""
         game, solver = self.game, self.game.exact_solver()
         moves: list[Any] = []
-        budget = deadline - time.perf_counter()
         try:
-            with HardStop(budget + grace(budget)):
-                while (solver is not None and game.outcome(state) is None
-                       and len(moves) <= LINE_LIMIT and time.perf_counter() < deadline):
-                    try:
-                        solution = solver.solve(state)
-                    except SearchError:
-                        break
-                    if solution is None:
-                        break
-                    tied = tied_moves(game, state, solution_result(game, state, solution))
-                    if not tied:
-                        break
-                    moves.append(tied[0])
-                    state = game.play(state, tied[0])
-        except (KeyboardInterrupt, Overtime):  # the moves walked so far stand
+            while (solver is not None and game.outcome(state) is None
+                   and len(moves) <= LINE_LIMIT and time.perf_counter() < deadline):
+                try:
+                    solution = solver.solve(state, stop_at(deadline))
+                except (OutOfTime, SearchError):
+                    break
+                if solution is None:
+                    break
+                tied = tied_moves(game, state, solution_result(game, state, solution))
+                if not tied:
+                    break
+                moves.append(tied[0])
+                state = game.play(state, tied[0])
+        except KeyboardInterrupt:  # the moves walked so far stand
             pass
         return moves
 

@@ -18,10 +18,10 @@ from minimax_cli.core.game import MAX, Game, SearchError
 from minimax_cli.core.result import Limits, SearchResult
 from minimax_cli.core.score import Number, format_number
 from minimax_cli.core.search import search
+from minimax_cli.core.solver import OutOfTime, stop_at
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import grouped
-from minimax_cli.play.backstop import HardStop, Overtime, grace
 from minimax_cli.play.policy import solution_result
 
 AnyGame = Game[Any, Any]
@@ -31,6 +31,8 @@ REVIEW_NODES = 100_000
 REVIEW_TOTAL_NODES = 250_000
 #: No new position is started after this many seconds (big boards are slow per node).
 REVIEW_SECONDS = 3.0
+#: The least time a position's search is given (a Limits time must be positive).
+MIN_SECONDS = 0.001
 
 
 @dataclass(frozen=True)
@@ -59,41 +61,37 @@ def review_game(game: AnyGame, states: Sequence[Any], moves: Sequence[Any],
 
     Positions are solved from the last one back, sharing one table, so the late (small) positions
     help the early ones; each gets at most `nodes` nodes and the review `total` in all, no
-    position is started after `seconds`, and one whose solver runs on is stopped soon after
-    (minimax_cli.play.backstop); positions left out are counted in `unsolved`, never guessed.
+    position is started after `seconds`, and a game's own solver still working then is stopped at
+    its next progress report; positions left out are counted in `unsolved`, never guessed.
     """
     deadline = time.perf_counter() + seconds
     table = TranspositionTable()
     slips: list[Slip] = []
     unsolved = 0
     played_positions = list(enumerate(zip(states, moves, strict=False), start=1))
-    done = 0
-    try:  # a solver that checks no clock is stopped soon after `seconds` (minimax_cli.play.backstop)
-        with HardStop(seconds + grace(seconds)):
-            for ply, (state, move) in reversed(played_positions):
-                if total <= 0 or time.perf_counter() > deadline:
-                    solved, slip, used = False, None, 0
-                else:
-                    solved, slip, used = _review_one(game, state, move, ply, min(nodes, total),
-                                                     table)
-                total -= used
-                if slip is not None:
-                    slips.append(slip)
-                unsolved += not solved
-                done += 1  # last: a stop before this counts the position as not reviewed
-    except Overtime:
-        unsolved += len(played_positions) - done
+    for ply, (state, move) in reversed(played_positions):
+        if total <= 0 or time.perf_counter() > deadline:
+            solved, slip, used = False, None, 0
+        else:
+            solved, slip, used = _review_one(game, state, move, ply, min(nodes, total), table,
+                                             deadline)
+        total -= used
+        if slip is not None:
+            slips.append(slip)
+        unsolved += not solved
     return Review(sorted(slips, key=lambda slip: slip.ply), unsolved)
 
 
 def _review_one(game: AnyGame, state: Any, move: Any, ply: int, nodes: int,
-                table: TranspositionTable) -> tuple[bool, Slip | None, int]:
-    """Whether the position was solved within `nodes`, the slip `move` made there (None when it
-    kept the value), and the nodes used."""
+                table: TranspositionTable, deadline: float) -> tuple[bool, Slip | None, int]:
+    """Whether the position was solved within `nodes` and by `deadline`, the slip `move` made
+    there (None when it kept the value), and the nodes used."""
     try:
-        result = _solved(game, state) or search(
-            game, state, "negamax", Limits(nodes=nodes), exact_root=True, table=table)
-    except SearchError:
+        result = _solved(game, state, deadline) or search(
+            game, state, "negamax", Limits(nodes=nodes, time=max(deadline - time.perf_counter(),
+                                                                   MIN_SECONDS)),
+            exact_root=True, table=table)
+    except (OutOfTime, SearchError):
         return False, None, 0
     used = result.stats.nodes
     values = {m.move: m for m in result.moves}
@@ -115,10 +113,11 @@ def _review_one(game: AnyGame, state: Any, move: Any, ply: int, nodes: int,
                       played.value), used
 
 
-def _solved(game: AnyGame, state: Any) -> SearchResult | None:
-    """The game's own solver's answer, when it has one that covers `state`."""
+def _solved(game: AnyGame, state: Any, deadline: float) -> SearchResult | None:
+    """The game's own solver's answer, when it has one that covers `state` (OutOfTime when it
+    is still working at `deadline`)."""
     solver = game.exact_solver()
-    solution = None if solver is None else solver.solve(state)
+    solution = None if solver is None else solver.solve(state, stop_at(deadline))
     return None if solution is None else solution_result(game, state, solution)
 
 

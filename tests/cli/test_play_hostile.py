@@ -24,7 +24,6 @@ from games.tictactoe import TicTacToe
 from games.tree import TreeGame
 from minimax_cli.cli.app import app
 from minimax_cli.core.game import MAX, MIN, Game
-from minimax_cli.play.backstop import HardStop
 from minimax_cli.play.lines import (
     COMPLETION_SCAN,
     COMPLETIONS,
@@ -36,7 +35,7 @@ from minimax_cli.play.lines import (
 )
 from minimax_cli.play.review import review_game
 from minimax_cli.play.session import BAD_INPUT, INTERRUPTED, Session, make_config
-from tests.cli.test_policy import MultipleOfFour, SolvedBones, silent
+from tests.cli.test_policy import MultipleOfFour, SolvedBones, reporting
 
 AnyGame = Game[Any, Any]
 
@@ -352,11 +351,11 @@ def test_ctrl_c_typed_right_after_enter_is_for_the_think_that_follows() -> None:
     assert code == INTERRUPTED
 
 
-@pytest.mark.skipif(not HardStop.available(), reason="needs timer signals (POSIX main thread)")
-def test_a_review_whose_solver_never_reports_is_stopped_and_says_so() -> None:
-    # Every position's solve stalls: the hard stop ends the review soon after its seconds, and
-    # the positions it did not get to are counted as not reviewed, never guessed.
-    game = SolvedBones(6, MultipleOfFour(stall=silent))
+def test_a_review_whose_solver_runs_on_is_stopped_and_says_so() -> None:
+    # Every position's solve would take ten seconds: the review stops it at its next progress
+    # report after its seconds, and the positions it did not get to are counted as not reviewed,
+    # never guessed.
+    game = SolvedBones(6, MultipleOfFour(stall=reporting))
     states = [(6, MAX), (5, MIN), (4, MAX)]
     review = review_game(game, states, [1, 1, 1], seconds=0.05)
     assert (review.slips, review.unsolved) == ([], 3)

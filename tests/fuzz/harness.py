@@ -122,8 +122,8 @@ _CALLBACKS = frozenset({"_remove", "gc_callback", "__del__", "_cleanup", "remove
 
 class Watchdog:
     """Signals for the case from a thread: SIGINT `after` seconds in (a user's Ctrl-C) and
-    SIGUSR1 at HARD_STOP (raising CaseTimeout). Real signals, so a sleep is cut short too; not
-    SIGALRM, which the product's own hard stop uses. Each raises only while the case runs
+    SIGUSR1 at HARD_STOP (raising CaseTimeout). Real signals, so a sleep is cut short too (the
+    product itself installs no signal handler of its own). Each raises only while the case runs
     (`armed`), so one landing as the case returns cannot escape into the harness; one landing
     in a garbage-collector or weak-reference callback is sent again a moment later."""
 
