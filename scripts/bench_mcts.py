@@ -4,8 +4,9 @@ against the alpha-beta engine in Connect Four.
     python scripts/bench_mcts.py                                   # speed only
     python scripts/bench_mcts.py --openspiel-python /tmp/os/bin/python --match 20
 
-Speed: the same game, the same number of simulations from the start position, random playouts, with
-and without the solver (MCTS-Solver here, `solve=` in OpenSpiel's MCTSBot), in turns within one run
+Speed: the same game, the same number of simulations asked from the start position, random playouts,
+rates counted over the simulations each actually ran (a proven root stops early), with and without
+the solver (MCTS-Solver here, `solve=` in OpenSpiel's MCTSBot), in turns within one run
 (the machine is shared: only ratios from one run mean something); the median of --repeat runs.
 OpenSpiel runs where `import open_spiel` works: in this interpreter, or in the one given by
 --openspiel-python (a separate environment with `pip install open-spiel`); else it is skipped.
@@ -55,25 +56,30 @@ rs = np.random.RandomState(seed)
 bot = mcts.MCTSBot(game, c, sims, mcts.RandomRolloutEvaluator(1, rs), solve=solve, random_state=rs)
 state = game.new_initial_state()
 started = time.perf_counter()
-bot.step(state)
-print(json.dumps({"seconds": time.perf_counter() - started}))
+root = bot.mcts_search(state)  # what bot.step runs; its root counts the simulations run
+print(json.dumps({"seconds": time.perf_counter() - started, "simulations": root.explore_count}))
 """
 
 
-def ours(name: str, sims: int, solver: bool, seed: int) -> tuple[float, int]:
+def ours(name: str, sims: int, solver: bool, seed: int) -> tuple[float, int, int]:
+    """Simulations per second (those actually run: a proven root stops early), the simulations
+    run and the playouts."""
     game = registry.create(name, {})
     started = time.perf_counter()
     result = search(game, game.initial_state(), "mcts", Limits(), iterations=sims, seed=seed,
                     mcts_solver=solver, exploration=EXPLORATION)
     elapsed = time.perf_counter() - started
-    return sims / elapsed, result.stats.leaves
+    run = result.iterations if result.iterations is not None else sims
+    return run / elapsed, run, result.stats.leaves
 
 
-def theirs(python: list[str], name: str, sims: int, solver: bool, seed: int) -> float:
+def theirs(python: list[str], name: str, sims: int, solver: bool, seed: int) -> tuple[float, int]:
+    """OpenSpiel's simulations per second (those its root counts) and the simulations run."""
     done = subprocess.run([*python, "-c", OPENSPIEL, GAMES[name], str(sims), str(int(solver)),
                            str(seed), str(2 * EXPLORATION)], capture_output=True, text=True,
                           check=True)
-    return sims / float(json.loads(done.stdout.strip().splitlines()[-1])["seconds"])
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return int(found["simulations"]) / float(found["seconds"]), int(found["simulations"])
 
 
 def openspiel_python(given: str | None) -> list[str] | None:
@@ -88,23 +94,25 @@ def openspiel_python(given: str | None) -> list[str] | None:
 def speed(args: argparse.Namespace) -> None:
     python = openspiel_python(args.openspiel_python)
     print("OpenSpiel:", " ".join(python) if python else "not found (speed of ours only)")
-    print(f"{'game':10} {'solver':6} {'sims':>6} {'ours /s':>10} {'playouts':>9} "
-          f"{'OpenSpiel /s':>13} {'ratio':>7}")
+    print(f"{'game':10} {'solver':6} {'asked':>6} {'ran':>6} {'ours /s':>10} {'playouts':>9} "
+          f"{'OS ran':>7} {'OpenSpiel /s':>13} {'ratio':>7}")
     for name, sims in (("tictactoe", args.ttt_sims), ("connect4", args.c4_sims)):
         for solver in (True, False):
             mine: list[float] = []
             other: list[float] = []
-            playouts = 0
+            playouts = ran = their_ran = 0
             for seed in range(args.repeat):
-                rate, playouts = ours(name, sims, solver, seed)
+                rate, ran, playouts = ours(name, sims, solver, seed)
                 mine.append(rate)
                 if python:
-                    other.append(theirs(python, name, sims, solver, seed))
+                    rate, their_ran = theirs(python, name, sims, solver, seed)
+                    other.append(rate)
             ours_rate = statistics.median(mine)
             their_rate = statistics.median(other) if other else None
             ratio = f"{ours_rate / their_rate:.1f}x" if their_rate else "-"
-            print(f"{name:10} {'on' if solver else 'off':6} {sims:>6,} {ours_rate:>10,.0f} "
-                  f"{playouts:>9,} {their_rate or 0:>13,.0f} {ratio:>7}", flush=True)
+            print(f"{name:10} {'on' if solver else 'off':6} {sims:>6,} {ran:>6,} "
+                  f"{ours_rate:>10,.0f} {playouts:>9,} {their_ran:>7,} {their_rate or 0:>13,.0f} "
+                  f"{ratio:>7}", flush=True)
 
 
 def match(args: argparse.Namespace) -> None:
