@@ -170,7 +170,7 @@ def solve(
         series = None if upto is None else series_mod.solve_series(game, upto, progress,
                                                                 table_mb=table_megabytes)
     if as_json:
-        print(json.dumps(render_solve.solve_dict(game, state, solved, series), indent=2))
+        print(json.dumps(render_solve.solve_dict(game, solved, series), indent=2))
         return
     _console().print(render_solve.solve_view(game, state, solved, series))
 

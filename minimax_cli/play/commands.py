@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 
 from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.score import format_number
 from minimax_cli.i18n import _, language, ngettext
 from minimax_cli.i18n.words import count, grouped
 from minimax_cli.play import hints
 from minimax_cli.play.config import winners_words
-from minimax_cli.play.policy import tied_moves
 from minimax_cli.play.review import review_game, review_words
-from minimax_cli.views import result as render
+from minimax_cli.reports.answers import tied_moves
 
 if TYPE_CHECKING:
     from minimax_cli.play.session import Session
@@ -95,7 +95,7 @@ def summary(session: Session) -> None:
         verdict = _("game over: {result}").format(result=winners_words(game, session.state))
     elif not game.win_loss:
         verdict = _("game over: value {value} (MAX's view)").format(
-            value=render.fmt_value(value))
+            value=format_number(value))
     elif value == 0:
         verdict = _("game over: a draw")
     else:

@@ -21,8 +21,9 @@ from minimax_cli.core.result import MoveValue, SearchResult
 from minimax_cli.core.score import Bound
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import best_word, count, grouped
-from minimax_cli.play.policy import Choice, Line, Policy, Thought, tied_moves
+from minimax_cli.play.policy import Choice, Line, Policy, Thought
 from minimax_cli.play.words import Party, cell_words, explain
+from minimax_cli.reports.answers import tied_moves
 from minimax_cli.views import result as render
 
 AnyGame = Game[Any, Any]

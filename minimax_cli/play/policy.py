@@ -60,12 +60,7 @@ from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count
 from minimax_cli.play.backstop import HardStop, Overtime, grace
-from minimax_cli.play.thoughts import (
-    best_moves,
-    complete,
-    solution_result,
-    tied_moves,
-)
+from minimax_cli.reports.answers import complete, solution_result, tied_moves
 
 AnyGame = Game[Any, Any]
 
@@ -435,5 +430,5 @@ class Thinker:
 
 
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "LEVEL_DEPTHS", "LEVEL_RANDOM", "LINE_LIMIT", "PERFECT",
-           "Choice", "ConfigError", "Line", "Policy", "Thinker", "Thought", "best_moves",
-           "complete", "level_name", "parse_level", "solution_result", "tied_moves"]
+           "Choice", "ConfigError", "Line", "Policy", "Thinker", "Thought", "level_name",
+           "parse_level"]

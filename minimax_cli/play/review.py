@@ -22,7 +22,7 @@ from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import grouped
 from minimax_cli.play.backstop import HardStop, Overtime, grace
-from minimax_cli.play.policy import solution_result
+from minimax_cli.reports.answers import solution_result
 
 AnyGame = Game[Any, Any]
 

@@ -5,8 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from minimax_cli.core.game import Game
+from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Number, Score
-from minimax_cli.reports.model import SCHEMA_ID, MoveLine, Report, exact_text, json_number, parameters
+from minimax_cli.reports.model import (
+    SCHEMA_ID,
+    MoveLine,
+    Report,
+    exact_text,
+    json_number,
+    parameters,
+    search_stats,
+)
 from minimax_cli.reports.words import move_words, player_name, result_words
 
 AnyGame = Game[Any, Any]
@@ -29,6 +38,13 @@ def _move_dict(line: MoveLine, to_move: int | None) -> dict[str, Any]:
             "probability": None if line.probability is None else json_number(line.probability),
             "probability_exact": None if line.probability is None else exact_text(
                 line.probability)}
+
+
+def _search_dict(result: SearchResult) -> dict[str, object]:
+    """A search set beside a solve (`solve --tree`): its algorithm, value and counts."""
+    return {"algorithm": result.algorithm,
+            "value": None if result.value is None else json_number(result.value),
+            "stats": search_stats(result)}
 
 
 def _numbers(values: tuple[Number, ...] | None) -> list[int | float] | None:
@@ -74,7 +90,7 @@ def report_dict(report: Report) -> dict[str, Any]:
         "stats": dict(report.stats),
         "iterations": report.iterations,
         "notes": list(report.notes),
-        "searches": [dict(d) for d in report.searches],
+        "searches": [_search_dict(r) for r in report.searches],
     }
 
 

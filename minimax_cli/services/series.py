@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,12 +19,11 @@ from minimax_cli import registry
 from minimax_cli.core.game import Game, SearchError
 from minimax_cli.core.i18n import pgettext
 from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS, Period
-from minimax_cli.core.solver import ExactSolver, Series
+from minimax_cli.core.solver import ExactSolver, Progress, Series
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import grouped
 
 AnyGame = Game[Any, Any]
-ProgressFn = Callable[[int, int], None]
 
 #: The most positions `--upto` tabulates.
 UPTO_MAX = 100_000
@@ -87,7 +86,7 @@ def games_with_series() -> list[str]:
     return names
 
 
-def solve_series(game: AnyGame, upto: int, progress: ProgressFn | None = None,
+def solve_series(game: AnyGame, upto: int, progress: Progress | None = None,
                  table_mb: float | None = None) -> SeriesReport:
     """Positions 0..upto of the game's family, with the proven pattern or the one observed.
     `table_mb` bounds the solver's tables (`ExactSolver.memory_mb`)."""

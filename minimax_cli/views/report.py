@@ -16,7 +16,7 @@ from rich.text import Text
 
 from minimax_cli.core.game import CHANCE, Game
 from minimax_cli.core.i18n import pgettext
-from minimax_cli.core.score import Bound, Kind, Score, format_number
+from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import best_means, grouped, in_plies, optimal_means
 from minimax_cli.reports.model import MoveLine, Report, mover_view
@@ -40,12 +40,15 @@ PV_MOVES = 40
 _SIGNS = {Bound.EXACT: "", Bound.LOWER: "≥ ", Bound.UPPER: "≤ "}
 
 
-def signed(score: Score, win_loss: bool) -> str:
-    """A number as the course writes it: +1 / 0 / -1 for results, with ≥ / ≤ for bounds."""
-    text = format_number(score.number)
-    if win_loss and score.number > 0:
+def signed(value: Number | None, win_loss: bool = True, bound: Bound = Bound.EXACT) -> str:
+    """A value as the course writes it: +1 / 0 / -1 for results, with ≥ / ≤ for bounds; the
+    numbers of other games as people write them; `?` for no value."""
+    if value is None:
+        return "?"
+    text = format_number(value)
+    if win_loss and value > 0:
         text = "+" + text
-    return _SIGNS[score.bound] + text
+    return _SIGNS[bound] + text
 
 
 def value_words(score: Score | None, win_loss: bool, sampled: bool = False) -> str:
@@ -186,7 +189,7 @@ def moves_table(report: Report) -> RenderableType:
     answers = {True: _("yes"), False: _("no"), None: "?"}
     for m in lines[:MOVE_ROWS]:
         value = (", ".join(format_number(v) for v in m.returns) if m.returns is not None
-                 else signed(m.score, report.win_loss))
+                 else signed(m.score.number, report.win_loss, m.score.bound))
         row: list[Text] = [Text(m.text + (" ★" if m.best else "")),
                            Text(_for_mover(m, report)), Text(value)]
         if visits:

@@ -16,7 +16,6 @@ from minimax_cli.core.result import (
     STOP_TIME,
     SearchResult,
 )
-from minimax_cli.core.score import Number, format_number
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count, grouped
 from minimax_cli.reports import json_form as report_json
@@ -24,14 +23,6 @@ from minimax_cli.reports import model as report
 from minimax_cli.views import report as render_report
 
 AnyGame = Game[Any, Any]
-
-def fmt_value(value: Number | None) -> str:
-    """A number as people write it: integers without a decimal point, fractions as p/q,
-    infinities as ±∞; None (no value) as a dash."""
-    if value is None:
-        return "-"
-    return format_number(value)
-
 
 def _stop_words(stopped: str) -> str:
     """What ran out, as a clause: `Ctrl-C stopped the search`, `the time budget ran out`."""
@@ -47,11 +38,6 @@ def _stop_words(stopped: str) -> str:
 def result_dict(game: AnyGame, state: Any, result: SearchResult) -> dict[str, Any]:
     """The JSON form of an analysis: the one report schema (see `report_json.report_dict`)."""
     return report_json.report_dict(report.from_search(game, state, result))
-
-
-def moves_table(game: AnyGame, state: Any, result: SearchResult) -> RenderableType:
-    """Every root move, best first for the player to move (see `render_report.moves_table`)."""
-    return render_report.moves_table(report.from_search(game, state, result))
 
 
 def stats_table(result: SearchResult) -> Table:
