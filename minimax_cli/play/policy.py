@@ -56,6 +56,7 @@ from minimax_cli.core.search import (
     iterate,
     make_options,
 )
+from minimax_cli.core.search.common import build_result
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count
@@ -425,8 +426,10 @@ class Thinker:
     def _unsearched(self, state: Any, algorithm: str, stopped: str) -> SearchResult:
         """Nothing completed before Ctrl-C or the deadline: no value, move ordering's choice."""
         first = next(iter(self.game.order_moves(state, self.game.legal_moves(state))), None)
-        return SearchResult(algorithm, self.game.to_move(state), None, first, [], [],
-                            SearchStats(), stopped=stopped, best_searched=False)
+        mover = self.game.to_move(state)
+        return build_result(algorithm, self.game, mover, pov=mover, engine_scores=False,
+                            root=None, moves=[], best_move=first, pv=[], stats=SearchStats(),
+                            depth=None, stopped=stopped, best_searched=False)
 
 
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "LEVEL_DEPTHS", "LEVEL_RANDOM", "LINE_LIMIT", "PERFECT",
