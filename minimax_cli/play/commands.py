@@ -18,8 +18,8 @@ from minimax_cli.play import hints
 from minimax_cli.play.config import PlayConfig, winners_words
 from minimax_cli.play.policy import Choice, Thinker
 from minimax_cli.play.review import review_game, review_words
-from minimax_cli.play.words import Party
 from minimax_cli.reports.answers import tied_moves
+from minimax_cli.reports.words import Party
 
 AnyGame = Game[Any, Any]
 
@@ -82,7 +82,7 @@ def hint(session: Sitting) -> None:
     player = game.to_move(state)
     mover, other = session.party(player), session.other(player)
     if thought.result.moves:
-        session.console.print(hints.moves_table(game, state, thought.result, mover,
+        session.console.print(hints.think_table(game, state, thought.result, mover,
                                              side=session.names[player]))
     tied = tied_moves(game, state, thought.result)
     if tied:

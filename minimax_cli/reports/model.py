@@ -40,6 +40,9 @@ class MoveLine:
     returns: tuple[Number, ...] | None = None  # one per player (more than two players)
     visits: int | None = None  # Monte Carlo tree search
     probability: Number | None = None  # the outcome's, at a chance node
+    #: The score as the search gave it, with its point of view: a table for one player (a hint,
+    #: `why`) reads it from that player's side. None in a solve's report.
+    pov_score: PovScore | None = None
 
     @property
     def value(self) -> Number:
@@ -229,23 +232,29 @@ def _first_player(score: PovScore, returns: tuple[Number, ...] | None) -> Score:
                  returns[0], mine.bound)
 
 
-def from_search(game: AnyGame, state: Any, result: SearchResult) -> Report:
-    """The report of one search (`minimax analyze`)."""
+def from_search(game: AnyGame, state: Any, result: SearchResult, ranked: bool = False) -> Report:
+    """The report of one search (`minimax analyze`; a think's, for `hint` and `why`). With
+    `ranked`, the best moves are those the search ranked first (`SearchResult.best_moves`: the AI
+    chooses among them) also where the root is proven."""
     to_move = _to_move(game, state)
     score = None if result.score is None else _first_player(result.score, result.vector)
     found = [(m.move, _first_player(m.score, m.vector)) for m in result.moves]
-    extra = {m.move: (m.vector, m.visits) for m in result.moves}
+    extra = {m.move: m for m in result.moves}
     # A proven root: its best moves follow from the moves' proven values; otherwise they are the
     # moves this search ranked first.
     proven_root = score is not None and score.exact and any(s.exact for _, s in found)
-    ranked = None if proven_root else set(result.best_moves())
+    ranked_first = None if proven_root else set(result.best_moves())
     pv, complete = pv_text(game, state, result.pv)
     stats = search_stats(result)
-    lines = tuple(replace(line, returns=extra[line.move][0], visits=extra[line.move][1])
-                  for line in _lines(game, state, found, score, to_move, ranked))
+    lines = tuple(replace(line, returns=extra[line.move].vector, visits=extra[line.move].visits,
+                          pov_score=extra[line.move].score)
+                  for line in _lines(game, state, found, score, to_move, ranked_first))
     if result.vector is not None and to_move is not None and to_move >= 0:
         lines = _vector_lines(lines, result, to_move)
     lines = with_probabilities(game, state, lines)
+    if ranked:
+        first = set(result.best_moves())
+        lines = tuple(replace(line, best=line.move in first) for line in lines)
     return Report("analyze", game.name, parameters(game), game.format_position(state), to_move,
                   game.win_loss and result.vector is None, score, lines, pv,
                   complete, "search", result.algorithm, result.depth, result.stopped,

@@ -25,7 +25,8 @@ from minimax_cli.play.session import (
     parse_level,
     parse_side,
 )
-from minimax_cli.play.words import Party, explain, you
+from minimax_cli.play.words import explain
+from minimax_cli.reports.words import Party, you
 from tests.cli.test_policy import assert_best_play, interrupt_after
 
 #: A budget no search of a 3x3 board comes near, so that the tests' facts never hang on speed.

@@ -26,9 +26,9 @@ from minimax_cli.core.solver import ExactSolver, Solution
 from minimax_cli.play import policy as policy_module
 from minimax_cli.play.backstop import HardStop, Overtime
 from minimax_cli.play.policy import Policy, Thinker, Thought
-from minimax_cli.play.words import Party, you
 from minimax_cli.play.words import explain as explain_for
 from minimax_cli.reports.answers import tied_moves
+from minimax_cli.reports.words import Party, you
 
 #: A budget no search of a 3x3 board comes near, so that facts never hang on the machine's speed.
 AMPLE = 600.0
