@@ -95,10 +95,11 @@ def why_view(game: AnyGame, state: Any, ply: int, choice: Choice, line: Line, mo
         others = listed(game, state, tied)
         lines.append(Text(_("as good: {moves} (the AI picks one of the best at random)").format(
             moves=others)))
-    if result.moves:
-        lines.append(think_table(game, state, result, mover, played=choice.move, side=side))
+    report = from_search(game, state, result, ranked=True)
+    if report.moves:
+        lines.append(moves_table(game, state, report, Reader(mover, side, choice.move)))
     if thought.method is None:  # a solver's work is already counted in the head line
-        lines.append(render.stats_table(result))
+        lines.append(render.stats_table(report))
     return Group(*lines)
 
 
