@@ -1,4 +1,5 @@
-"""A report's JSON form: the one schema of `analyze` and `solve` (reports/schema/report.schema.json)."""
+"""A report's JSON form: the one schema of `analyze` and `solve`, `--upto` included
+(reports/schema/report.schema.json)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from minimax_cli.reports.model import (
     parameters,
     search_stats,
 )
+from minimax_cli.reports.series import SeriesReport, series_dict
 from minimax_cli.reports.words import move_words, player_name, result_words
 
 AnyGame = Game[Any, Any]
@@ -101,4 +103,14 @@ def header_dict(command: str, game: AnyGame) -> dict[str, Any]:
             "parameters": parameters(game)}
 
 
-__all__ = ["header_dict", "report_dict", "score_dict"]
+def solve_dict(game: AnyGame, solved: Report | None,
+               series: SeriesReport | None = None) -> dict[str, Any]:
+    """The JSON form of any solve: the one report schema (see `report_dict`), plus `series` with
+    --upto. Without a position (`solve GAME --upto N`), only the header keys and `series`."""
+    data = header_dict("solve", game) if solved is None else report_dict(solved)
+    if series is not None:
+        data["series"] = series_dict(series)
+    return data
+
+
+__all__ = ["header_dict", "report_dict", "score_dict", "solve_dict"]

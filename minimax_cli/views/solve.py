@@ -1,4 +1,4 @@
-"""Solve reports -> Rich renderables and JSON-ready dicts. Pure functions: no printing, no input.
+"""Solve reports -> Rich renderables. Pure functions: no printing, no input.
 
 Game-agnostic: a position, its moves and a drawn tree are written with the game's own notation.
 Values are from MAX's (the first player's) point of view, and said so; the outcomes of a family
@@ -20,9 +20,8 @@ from minimax_cli.core.i18n import pgettext
 from minimax_cli.core.result import TraceNode
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import count, grouped
-from minimax_cli.reports import json_form as report_json
 from minimax_cli.reports.model import Report
-from minimax_cli.services.series import SeriesReport
+from minimax_cli.reports.series import SeriesReport
 from minimax_cli.services.solve import METHOD_SEARCH, METHOD_TREE
 from minimax_cli.views import report as render_report
 from minimax_cli.views import series as render_series
@@ -171,14 +170,3 @@ def solve_view(game: AnyGame, state: Any, solved: Report | None,
     if series is not None:
         parts.append(render_series.series_view(series))
     return Group(*parts)
-
-
-def solve_dict(game: AnyGame, solved: Report | None,
-               series: SeriesReport | None = None) -> dict[str, Any]:
-    """The JSON form of any solve: the one report schema (see `report_json.report_dict`), plus `series`
-    with --upto. Without a position (`solve GAME --upto N`), only the header keys and `series`."""
-    data = (report_json.header_dict("solve", game) if solved is None
-            else report_json.report_dict(solved))
-    if series is not None:
-        data["series"] = render_series.series_dict(series)
-    return data
