@@ -13,6 +13,7 @@ from minimax_cli.reports.model import (
     MoveLine,
     Report,
     exact_text,
+    from_search,
     json_number,
     parameters,
     search_stats,
@@ -96,6 +97,11 @@ def report_dict(report: Report) -> dict[str, Any]:
     }
 
 
+def search_dict(game: AnyGame, state: Any, result: SearchResult) -> dict[str, Any]:
+    """The JSON form of one search of `state` (`analyze --json`): its report's."""
+    return report_dict(from_search(game, state, result))
+
+
 def header_dict(command: str, game: AnyGame) -> dict[str, Any]:
     """The keys every report starts with (alone, with `series`, for `solve --upto N` without a
     position)."""
@@ -113,4 +119,4 @@ def solve_dict(game: AnyGame, solved: Report | None,
     return data
 
 
-__all__ = ["header_dict", "report_dict", "score_dict", "solve_dict"]
+__all__ = ["header_dict", "report_dict", "score_dict", "search_dict", "solve_dict"]

@@ -1,5 +1,5 @@
-"""A search's answer -> its report's Rich renderables and JSON-ready dict. Pure functions: no
-printing, no input."""
+"""A search's answer -> its report's Rich renderables (the JSON form is reports/json_form.py's).
+Pure functions: no printing, no input."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from minimax_cli.core.result import (
 )
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count, grouped
-from minimax_cli.reports import json_form as report_json
 from minimax_cli.reports.model import Report, from_search
 from minimax_cli.views import report as render_report
 
@@ -34,11 +33,6 @@ def _stop_words(stopped: str) -> str:
     if stopped == STOP_NODES:
         return _("the node budget ran out")
     return _("the {limit} ran out").format(limit=stopped)
-
-
-def result_dict(game: AnyGame, state: Any, result: SearchResult) -> dict[str, Any]:
-    """The JSON form of an analysis: the one report schema (see `report_json.report_dict`)."""
-    return report_json.report_dict(from_search(game, state, result))
 
 
 def stats_table(report: Report) -> Table:
