@@ -133,8 +133,6 @@ def tangles(graph: dict[str, set[str]]) -> list[set[str]]:
 #: leave it, and any other cycle fails the test.
 KNOWN_TANGLES = [
     {"minimax_cli.core.search.mcts", "minimax_cli.core.search.mcts_result"},
-    {"minimax_cli.play.session", "minimax_cli.play.commands"},
-    {"minimax_cli.services.solve", "minimax_cli.services.solve_search", "minimax_cli.services.solve_proof"},
     {"minimax_cli.cli.base", "minimax_cli.cli.options"},
 ]
 

@@ -133,9 +133,9 @@ def analyze(
     from minimax_cli.cli import compare as cli_compare
     from minimax_cli.core.result import Limits, SearchOptions, SearchResult
     from minimax_cli.core.search import compared_algorithms, default_algorithm, search
+    from minimax_cli.reports.json_form import search_dict
     from minimax_cli.views import analysis as analysis_view
     from minimax_cli.views import compare as render_compare
-    from minimax_cli.views import result as render
 
     if algorithm is not None:
         with user_errors():
@@ -181,7 +181,7 @@ def analyze(
         results = ([run.result for run in comparison.runs] if comparison is not None
                    else [search_one(algorithm, limits)])
     if as_json:
-        payload: Any = [render.result_dict(game, state, r) for r in results]
+        payload: Any = [search_dict(game, state, r) for r in results]
         if comparison is not None:
             cli_compare.add_notes(payload, comparison)
         if trace:

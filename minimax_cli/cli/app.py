@@ -143,6 +143,7 @@ def solve(
 ) -> None:
     """`minimax solve` (its description for users: SOLVE_HELP)."""
     # Imported here so other commands do not load the solver.
+    from minimax_cli.reports.json_form import solve_dict
     from minimax_cli.services import series as series_mod
     from minimax_cli.services import solve as solving
     from minimax_cli.views import solve as render_solve
@@ -171,7 +172,7 @@ def solve(
         series = None if upto is None else series_mod.solve_series(game, upto, progress,
                                                                 table_mb=table_megabytes)
     if as_json:
-        print(json.dumps(render_solve.solve_dict(game, state, solved, series), indent=2))
+        print(json.dumps(solve_dict(game, solved, series), indent=2))
         return
     _console().print(render_solve.solve_view(game, state, solved, series))
 

@@ -12,7 +12,8 @@ README.md's "Words" section says the same to users.
 
 from __future__ import annotations
 
-from minimax_cli.i18n import _, language, ngettext
+from minimax_cli.core.params import grouped  # the core's, for its messages and ours alike
+from minimax_cli.i18n import _, ngettext
 
 OPTIMAL = "optimal"
 BEST = "best"
@@ -39,14 +40,6 @@ def plural(word: str, number: int) -> str:
     }
     form = nouns.get(word)
     return form(number) if form is not None else _english(word, number)
-
-
-def grouped(number: int) -> str:
-    """`1,000` in English; in Spanish, as the RAE writes numbers: no separator up to four digits,
-    then groups of three split by a no-break space (`12 345`), never read as a decimal."""
-    if language() == "es":
-        return f"{number:,}".replace(",", "\u00a0") if abs(number) >= 10_000 else str(number)
-    return f"{number:,}"
 
 
 def count(number: int, word: str) -> str:

@@ -1,23 +1,25 @@
 """The play session's commands (hint, why, undo) and the end of a game: what they print, given
-the session (minimax_cli.play.session) that holds the game, the AI and the console."""
+the sitting that holds the game, the AI and the console. `Sitting` says what they use of it;
+minimax_cli.play.session's Session is one (this module does not import it: imports go one way)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
+from rich.console import Console
 from rich.markup import escape
 
 from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.score import format_number
 from minimax_cli.i18n import _, language, ngettext
 from minimax_cli.i18n.words import count, grouped
 from minimax_cli.play import hints
-from minimax_cli.play.config import winners_words
-from minimax_cli.play.policy import tied_moves
+from minimax_cli.play.config import PlayConfig, winners_words
+from minimax_cli.play.policy import Choice, Thinker
 from minimax_cli.play.review import review_game, review_words
-from minimax_cli.views import result as render
-
-if TYPE_CHECKING:
-    from minimax_cli.play.session import Session
+from minimax_cli.reports.answers import tied_moves
+from minimax_cli.reports.words import Party
 
 AnyGame = Game[Any, Any]
 
@@ -33,7 +35,39 @@ ALIASES = {"q": "quit", "exit": "quit", "?": "help", "h": "help",
            **{word: command for words in LOCAL_COMMANDS.values() for word, command in words.items()}}
 
 
-def hint(session: Session) -> None:
+class Sitting(Protocol):
+    """What the commands use of a play session: the game and its history (`states[i]` before
+    `moves[i]`), the AI (`thinker`, and `analyses`: how it chose its move at each ply), the
+    console and how the words name the players."""
+
+    game: AnyGame
+    config: PlayConfig
+    console: Console
+    names: tuple[str, ...]
+    states: list[Any]
+    moves: list[Any]
+    analyses: dict[int, Choice]
+    shown: int
+    thinker: Thinker
+    on_grid: bool
+
+    @property
+    def state(self) -> Any: ...
+
+    def say(self, text: str, markup: bool = False) -> None: ...
+
+    def who(self, player: int) -> str: ...
+
+    def party(self, player: int) -> Party: ...
+
+    def other(self, player: int) -> Party: ...
+
+    def thinking(self, text: str) -> AbstractContextManager[None]: ...
+
+    def stopped_by_ctrl_c(self) -> None: ...
+
+
+def hint(session: Sitting) -> None:
     """Every move with its value for the player to move, best first, found within the AI's
     time budget."""
     game, state = session.game, session.state
@@ -48,13 +82,13 @@ def hint(session: Session) -> None:
     player = game.to_move(state)
     mover, other = session.party(player), session.other(player)
     if thought.result.moves:
-        session.console.print(hints.moves_table(game, state, thought.result, mover,
+        session.console.print(hints.think_table(game, state, thought.result, mover,
                                              side=session.names[player]))
     tied = tied_moves(game, state, thought.result)
     if tied:
         session.say(hints.hint_line(game, state, thought, tied, mover, other))
 
-def why(session: Session) -> None:
+def why(session: Sitting) -> None:
     """The AI's last move in this game explained: the move it played, the line it expects
     from that move on, and its moves table."""
     plies = [i for i in session.analyses if i < len(session.moves)]
@@ -70,7 +104,7 @@ def why(session: Session) -> None:
                                       session.party(player), session.other(player),
                                       session.config.policy, session.names[player]))
 
-def undo(session: Session) -> None:
+def undo(session: Sitting) -> None:
     """Take back the last full turn: the human's last move and the AI's replies after it."""
     human_turns = [i for i in range(len(session.states) - 1)
                    if session.game.to_move(session.states[i]) != CHANCE
@@ -87,7 +121,7 @@ def undo(session: Session) -> None:
                       len(taken)).format(count=grouped(len(taken)), moves=", ".join(taken)))
     session.shown = -1
 
-def summary(session: Session) -> None:
+def summary(session: Sitting) -> None:
     game, console = session.game, session.console
     value = game.outcome(session.state)
     assert value is not None
@@ -95,7 +129,7 @@ def summary(session: Session) -> None:
         verdict = _("game over: {result}").format(result=winners_words(game, session.state))
     elif not game.win_loss:
         verdict = _("game over: value {value} (MAX's view)").format(
-            value=render.fmt_value(value))
+            value=format_number(value))
     elif value == 0:
         verdict = _("game over: a draw")
     else:

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.score import format_number
 from minimax_cli.i18n import _
 from minimax_cli.play.policy import ConfigError, Policy
 from minimax_cli.views import boards
-from minimax_cli.views import result as render
 
 AnyGame = Game[Any, Any]
 
@@ -70,7 +70,7 @@ def finished_words(game: AnyGame, state: Any) -> str | None:
     if game.game_type.players != 2:
         return winners_words(game, state)
     if not game.win_loss:
-        return _("its value is {value} (MAX's view)").format(value=render.fmt_value(value))
+        return _("its value is {value} (MAX's view)").format(value=format_number(value))
     if value == 0:
         return _("it is a draw")
     return _("{player} has won").format(
@@ -87,7 +87,7 @@ def winners_words(game: AnyGame, state: Any) -> str:
     top = [i for i, r in enumerate(returns) if r == best]
     if len(top) == 1 and len(set(returns)) > 1:
         return _("{player} has won").format(player=labels[top[0]])
-    shown = ", ".join(f"{labels[i]} {render.fmt_value(r)}" for i, r in enumerate(returns))
+    shown = ", ".join(f"{labels[i]} {format_number(r)}" for i, r in enumerate(returns))
     return _("the returns are {returns}").format(returns=shown)
 
 

@@ -56,16 +56,12 @@ from minimax_cli.core.search import (
     iterate,
     make_options,
 )
+from minimax_cli.core.search.common import build_result
 from minimax_cli.core.solver import OutOfTime, stop_at
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count
-from minimax_cli.play.thoughts import (
-    best_moves,
-    complete,
-    solution_result,
-    tied_moves,
-)
+from minimax_cli.reports.answers import complete, solution_result, tied_moves
 
 AnyGame = Game[Any, Any]
 
@@ -416,10 +412,12 @@ class Thinker:
     def _unsearched(self, state: Any, algorithm: str, stopped: str) -> SearchResult:
         """Nothing completed before Ctrl-C or the deadline: no value, move ordering's choice."""
         first = next(iter(self.game.order_moves(state, self.game.legal_moves(state))), None)
-        return SearchResult(algorithm, self.game.to_move(state), None, first, [], [],
-                            SearchStats(), stopped=stopped, best_searched=False)
+        mover = self.game.to_move(state)
+        return build_result(algorithm, self.game, mover, pov=mover, engine_scores=False,
+                            root=None, moves=[], best_move=first, pv=[], stats=SearchStats(),
+                            depth=None, stopped=stopped, best_searched=False)
 
 
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "LEVEL_DEPTHS", "LEVEL_RANDOM", "LINE_LIMIT", "PERFECT",
-           "Choice", "ConfigError", "Line", "Policy", "Thinker", "Thought", "best_moves",
-           "complete", "level_name", "parse_level", "solution_result", "tied_moves"]
+           "Choice", "ConfigError", "Line", "Policy", "Thinker", "Thought", "level_name",
+           "parse_level"]

@@ -22,7 +22,8 @@ from minimax_cli.core.solver import OutOfTime, stop_at
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import grouped
-from minimax_cli.play.policy import solution_result
+from minimax_cli.reports.answers import solution_result
+from minimax_cli.reports.model import from_search
 
 AnyGame = Game[Any, Any]
 
@@ -85,7 +86,8 @@ def review_game(game: AnyGame, states: Sequence[Any], moves: Sequence[Any],
 def _review_one(game: AnyGame, state: Any, move: Any, ply: int, nodes: int,
                 table: TranspositionTable, deadline: float) -> tuple[bool, Slip | None, int]:
     """Whether the position was solved within `nodes` and by `deadline`, the slip `move` made
-    there (None when it kept the value), and the nodes used."""
+    there (None when it kept the value), and the nodes used. The position's answer is read as
+    its report."""
     try:
         result = _solved(game, state, deadline) or search(
             game, state, "negamax", Limits(nodes=nodes, time=max(deadline - time.perf_counter(),
@@ -94,23 +96,22 @@ def _review_one(game: AnyGame, state: Any, move: Any, ply: int, nodes: int,
     except (OutOfTime, SearchError):
         return False, None, 0
     used = result.stats.nodes
-    values = {m.move: m for m in result.moves}
-    played = values.get(move)
-    if (result.timed_out or not result.exact or result.value is None or played is None
-            or not played.exact):
+    report = from_search(game, state, result, ranked=True)
+    played = next((line for line in report.moves if line.move == move), None)
+    if (report.stopped is not None or not report.exact or report.value is None or played is None
+            or not played.score.exact):
         return False, None, used
     player = game.to_move(state)
     sign = 1 if player == MAX else -1
-    if sign * played.value >= sign * result.value:
+    if sign * played.value >= sign * report.value:
         return True, None, used
-    best = result.best_moves()
+    best = report.best_moves()  # those the search ranked first, in its order
     if game.win_loss:
-        lost = "the win" if sign * result.value > 0 else "the draw"
+        lost = "the win" if sign * report.value > 0 else "the draw"
     else:
         lost = "points"
-    return True, Slip(ply, player, game.format_move(state, move),
-                      game.format_move(state, best[0]) if best else "?", lost, result.value,
-                      played.value), used
+    return True, Slip(ply, player, played.text, best[0].text if best else "?", lost,
+                      report.value, played.value), used
 
 
 def _solved(game: AnyGame, state: Any, deadline: float) -> SearchResult | None:

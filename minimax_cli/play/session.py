@@ -66,7 +66,8 @@ from minimax_cli.play.lines import (
     shown,
 )
 from minimax_cli.play.policy import LEVELS, Choice, ConfigError, Thinker, parse_level
-from minimax_cli.play.words import Party, ending_words, explain, the_ai, you
+from minimax_cli.play.words import ending_words, explain
+from minimax_cli.reports.words import Party, the_ai, you
 from minimax_cli.views import boards
 
 AnyGame = Game[Any, Any]

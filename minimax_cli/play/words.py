@@ -9,78 +9,19 @@ the course does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import Game
 from minimax_cli.core.result import STOP_NODES, STOP_TIME
-from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
+from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import count, grouped, in_own_moves, own_moves
+from minimax_cli.reports.words import Party, bounded_result, max_view, score_words
 
 if TYPE_CHECKING:
     from minimax_cli.play.policy import Thought
 
 AnyGame = Game[Any, Any]
-
-_SIGN = {Bound.EXACT: "", Bound.LOWER: "≥ ", Bound.UPPER: "≤ "}
-
-
-@dataclass(frozen=True)
-class Party:
-    """A player as the session speaks of it: `you` (you win, your moves) or `the AI` / `X` (wins,
-    its moves)."""
-
-    player: int
-    name: str
-    possessive: str = "its"
-    plural: bool = False
-
-    def says(self, you_form: str, other_form: str, **values: str) -> str:
-        """A sentence about this player, both forms already translated: `you_form` when it is
-        you (your verbs differ: you win, ganas), else `other_form` with the player as {name}."""
-        return (you_form if self.plural else other_form).format(name=self.name, **values)
-
-    def move_of(self, move: str) -> str:
-        """`your 5`, `the AI's 3`, `X's 5`."""
-        return self.says(_("your {move}"), _("{name}'s {move}"), move=move)
-
-
-def you(player: int) -> Party:
-    return Party(player, _("you"), _("your"), plural=True)
-
-
-def the_ai(player: int) -> Party:
-    return Party(player, _("the AI"))
-
-
-def score_words(score: Score) -> str:
-    """A value or an estimate as `Score` says it (`value 3`, `estimate at least 4`), translated."""
-    number = format_number(score.number)
-    if score.kind is Kind.VALUE:
-        text = {Bound.EXACT: _("value {number}"), Bound.LOWER: _("value at least {number}"),
-                Bound.UPPER: _("value at most {number}")}[score.bound]
-    elif score.kind is Kind.ESTIMATE:
-        text = {Bound.EXACT: _("estimate {number}"), Bound.LOWER: _("estimate at least {number}"),
-                Bound.UPPER: _("estimate at most {number}")}[score.bound]
-    else:  # a win, loss or draw is said by the callers
-        return str(score)
-    return text.format(number=number)
-
-
-def max_view(score: Score, player: int) -> str:
-    """`value 3 (MAX's view)`: a number of a game of values, as the course shows it."""
-    return _("{value} (MAX's view)").format(value=score_words(PovScore(score, player).max()))
-
-
-def _bounded(score: Score) -> str:
-    """A proven bound on a result: `at least a draw`."""
-    lower = score.bound is Bound.LOWER
-    if score.kind is Kind.WIN:
-        return _("at least a win") if lower else _("at most a win")
-    if score.kind is Kind.LOSS:
-        return _("at least a loss") if lower else _("at most a loss")
-    return _("at least a draw") if lower else _("at most a draw")
 
 
 def _for(party: Party, what: str) -> str:
@@ -119,7 +60,7 @@ def before_words(game: AnyGame, score: Score, mover: Party, other: Party) -> str
     if score.kind is Kind.ESTIMATE:
         return _for(mover, score_words(score))
     if score.bound is not Bound.EXACT:
-        return _for(mover, _bounded(score))
+        return _for(mover, bounded_result(score))
     if score.kind is Kind.DRAW:
         return _("a draw with best play")
     if score.kind is Kind.WIN:
@@ -152,28 +93,6 @@ def ending_words(game: AnyGame, value: float, mover: Party) -> str:
     if (value > 0) == (mover.player == 0):
         return _wins_now(mover)
     return mover.says(_("you lose with this move"), _("{name} loses with this move"))
-
-
-def cell_words(game: AnyGame, score: Score, player: int) -> str:
-    """A move's value in a table column headed `for you` (`player`'s side): `win in 2 moves`,
-    `loss in 1 move` (counting that player's moves), `draw`, `at least a draw`, `estimate 4
-    (heuristic)`; for a game of numbers the value from MAX's side, bare (the column says so)."""
-    if not game.win_loss:
-        max_score = PovScore(score, player).max()
-        return _SIGN[max_score.bound] + format_number(max_score.number)
-    if score.kind is Kind.VALUE:
-        return max_view(score, player)
-    if score.kind is Kind.ESTIMATE:
-        return _("estimate {value} (heuristic)").format(
-            value=_SIGN[score.bound] + format_number(score.number))
-    if score.bound is not Bound.EXACT:
-        return _bounded(score)
-    if score.kind is Kind.DRAW:
-        return _("draw")
-    distance = in_own_moves(score.plies, score.plies_at_most)
-    if score.kind is Kind.WIN:
-        return _("win{distance}").format(distance=distance)
-    return _("loss{distance}").format(distance=distance)
 
 
 def vector_words(vector: tuple[Number, ...], proven: bool) -> str:
@@ -270,5 +189,4 @@ def explain(game: AnyGame, thought: Thought, move: Any, mover: Party, other: Par
     return text.format(value=words, how=how, work=work)
 
 
-__all__ = ["Party", "after_words", "before_words", "cell_words", "ending_words", "explain",
-           "how_words", "max_view", "score_words", "the_ai", "vector_words", "you"]
+__all__ = ["after_words", "before_words", "ending_words", "explain", "how_words", "vector_words"]

@@ -1,12 +1,24 @@
-"""A report's JSON form: the one schema of `analyze` and `solve` (reports/schema/report.schema.json)."""
+"""A report's JSON form: the one schema of `analyze` and `solve`, `--upto` included
+(reports/schema/report.schema.json)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from minimax_cli.core.game import Game
+from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Number, Score
-from minimax_cli.reports.model import SCHEMA_ID, MoveLine, Report, exact_text, json_number, parameters
+from minimax_cli.reports.model import (
+    SCHEMA_ID,
+    MoveLine,
+    Report,
+    exact_text,
+    from_search,
+    json_number,
+    parameters,
+    search_stats,
+)
+from minimax_cli.reports.series import SeriesReport, series_dict
 from minimax_cli.reports.words import move_words, player_name, result_words
 
 AnyGame = Game[Any, Any]
@@ -29,6 +41,13 @@ def _move_dict(line: MoveLine, to_move: int | None) -> dict[str, Any]:
             "probability": None if line.probability is None else json_number(line.probability),
             "probability_exact": None if line.probability is None else exact_text(
                 line.probability)}
+
+
+def _search_dict(result: SearchResult) -> dict[str, object]:
+    """A search set beside a solve (`solve --tree`): its algorithm, value and counts."""
+    return {"algorithm": result.algorithm,
+            "value": None if result.value is None else json_number(result.value),
+            "stats": search_stats(result)}
 
 
 def _numbers(values: tuple[Number, ...] | None) -> list[int | float] | None:
@@ -74,8 +93,13 @@ def report_dict(report: Report) -> dict[str, Any]:
         "stats": dict(report.stats),
         "iterations": report.iterations,
         "notes": list(report.notes),
-        "searches": [dict(d) for d in report.searches],
+        "searches": [_search_dict(r) for r in report.searches],
     }
+
+
+def search_dict(game: AnyGame, state: Any, result: SearchResult) -> dict[str, Any]:
+    """The JSON form of one search of `state` (`analyze --json`): its report's."""
+    return report_dict(from_search(game, state, result))
 
 
 def header_dict(command: str, game: AnyGame) -> dict[str, Any]:
@@ -85,4 +109,14 @@ def header_dict(command: str, game: AnyGame) -> dict[str, Any]:
             "parameters": parameters(game)}
 
 
-__all__ = ["header_dict", "report_dict", "score_dict"]
+def solve_dict(game: AnyGame, solved: Report | None,
+               series: SeriesReport | None = None) -> dict[str, Any]:
+    """The JSON form of any solve: the one report schema (see `report_dict`), plus `series` with
+    --upto. Without a position (`solve GAME --upto N`), only the header keys and `series`."""
+    data = header_dict("solve", game) if solved is None else report_dict(solved)
+    if series is not None:
+        data["series"] = series_dict(series)
+    return data
+
+
+__all__ = ["header_dict", "report_dict", "score_dict", "search_dict", "solve_dict"]

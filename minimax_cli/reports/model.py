@@ -1,12 +1,13 @@
-"""One report model for `analyze` and `solve`, in every game, and its JSON form.
+"""The one report model: `analyze`, `solve` (and `--batch`, `--upto`), in every game.
 
 A `Report` is built from a search (`from_search`) or from a solve (`from_solve`) and says the same
 things in the same words either way: the position and who is to move (nobody when the game is
 over), the value from MAX's point of view and the result for the player to move, whether it is
 proven and exact, the moves best first for the player to move with which of them are optimal (keep
 the game value) and best (among the optimal, the quickest win or the slowest loss), the principal
-variation, how it was found and the counts. `report_dict` is its JSON form; the schema it follows
-is `minimax_cli/reports/schema/report.schema.json` (tests validate every command and game against it).
+variation, how it was found and the counts. `json_form.report_dict` is its JSON form; the schema it
+follows is `minimax_cli/reports/schema/report.schema.json` (tests validate every command and game
+against it).
 """
 
 from __future__ import annotations
@@ -39,6 +40,19 @@ class MoveLine:
     returns: tuple[Number, ...] | None = None  # one per player (more than two players)
     visits: int | None = None  # Monte Carlo tree search
     probability: Number | None = None  # the outcome's, at a chance node
+    #: The score as the search gave it, with its point of view: a table for one player (a hint,
+    #: `why`) reads it from that player's side. None in a solve's report.
+    pov_score: PovScore | None = None
+
+    @property
+    def value(self) -> Number:
+        """The move's value from MAX's point of view."""
+        return self.score.number
+
+    @property
+    def distance(self) -> int | None:
+        """Plies to the end of the game after this move, when known."""
+        return self.score.plies
 
 
 @dataclass(frozen=True)
@@ -61,12 +75,28 @@ class Report:
     chosen: str | None  # the move the search or solve would play
     explanation: tuple[str, ...] = ()
     facts: Mapping[str, object] | None = None
-    stats: Mapping[str, object] = field(default_factory=dict)
-    searches: tuple[Mapping[str, object], ...] = ()  # solve --tree: minimax and the engine
+    stats: Mapping[str, int | float | None] = field(default_factory=dict)  # see stats_dict
+    searches: tuple[SearchResult, ...] = ()  # solve --tree: plain minimax (traced), the engine
     returns: tuple[Number, ...] | None = None  # the value per player (more than two players)
     iterations: int | None = None  # Monte Carlo tree search's simulations
     notes: tuple[str, ...] = ()
     players: int = 2  # in a game of more, players are named by number, never MAX or MIN
+    by_solver: bool = False  # the game's own exact solver answered (`method` is its word)
+
+    @property
+    def value(self) -> Number | None:
+        """The value from MAX's point of view; None when a stopped search found none."""
+        return None if self.score is None else self.score.number
+
+    @property
+    def distance(self) -> int | None:
+        """Plies to the end with best play, when known."""
+        return None if self.score is None else self.score.plies
+
+    def count(self, key: str) -> int:
+        """One of the counts of `stats` as a whole number (0 where the method keeps none)."""
+        value = self.stats.get(key)
+        return 0 if value is None else int(value)
 
     @property
     def over(self) -> bool:
@@ -202,23 +232,29 @@ def _first_player(score: PovScore, returns: tuple[Number, ...] | None) -> Score:
                  returns[0], mine.bound)
 
 
-def from_search(game: AnyGame, state: Any, result: SearchResult) -> Report:
-    """The report of one search (`minimax analyze`)."""
+def from_search(game: AnyGame, state: Any, result: SearchResult, ranked: bool = False) -> Report:
+    """The report of one search (`minimax analyze`; a think's, for `hint` and `why`). With
+    `ranked`, the best moves are those the search ranked first (`SearchResult.best_moves`: the AI
+    chooses among them) also where the root is proven."""
     to_move = _to_move(game, state)
     score = None if result.score is None else _first_player(result.score, result.vector)
     found = [(m.move, _first_player(m.score, m.vector)) for m in result.moves]
-    extra = {m.move: (m.vector, m.visits) for m in result.moves}
+    extra = {m.move: m for m in result.moves}
     # A proven root: its best moves follow from the moves' proven values; otherwise they are the
     # moves this search ranked first.
     proven_root = score is not None and score.exact and any(s.exact for _, s in found)
-    ranked = None if proven_root else set(result.best_moves())
+    ranked_first = None if proven_root else set(result.best_moves())
     pv, complete = pv_text(game, state, result.pv)
-    stats = _search_stats(result)
-    lines = tuple(replace(line, returns=extra[line.move][0], visits=extra[line.move][1])
-                  for line in _lines(game, state, found, score, to_move, ranked))
+    stats = search_stats(result)
+    lines = tuple(replace(line, returns=extra[line.move].vector, visits=extra[line.move].visits,
+                          pov_score=extra[line.move].score)
+                  for line in _lines(game, state, found, score, to_move, ranked_first))
     if result.vector is not None and to_move is not None and to_move >= 0:
         lines = _vector_lines(lines, result, to_move)
     lines = with_probabilities(game, state, lines)
+    if ranked:
+        first = set(result.best_moves())
+        lines = tuple(replace(line, best=line.move in first) for line in lines)
     return Report("analyze", game.name, parameters(game), game.format_position(state), to_move,
                   game.win_loss and result.vector is None, score, lines, pv,
                   complete, "search", result.algorithm, result.depth, result.stopped,
@@ -254,43 +290,59 @@ def _vector_lines(lines: Sequence[MoveLine], result: SearchResult, to_move: int
                  for optimal in [line.returns is not None and line.returns[to_move] == mine])
 
 
-def from_solve(game: AnyGame, state: Any, solved: Any) -> Report:
-    """The report of a solve (`minimax solve`); `solved` is a `solve.SolveReport`."""
+def from_solve(game: AnyGame, state: Any, score: Score,
+               found: Sequence[tuple[Hashable, Score]], *, method: str,
+               explanation: Sequence[str], nodes: int, elapsed: float, positions: int = 0,
+               table_entries: int | None = None, win_loss: bool | None = None,
+               facts: Mapping[str, object] | None = None, pv: Sequence[Hashable] = (),
+               searches: tuple[SearchResult, ...] = (), by_solver: bool = False,
+               returns: tuple[Number, ...] | None = None,
+               move_returns: Mapping[Hashable, tuple[Number, ...]] | None = None) -> Report:
+    """The report of a solve (`minimax solve`): `score` and each move's in `found` proven, from
+    MAX's point of view (in a game of more than two players, the first player's component of the
+    `returns` per player, each move's in `move_returns`). `nodes` searched, `positions` a game's
+    own solver computed, `table_entries` kept; `searches` the searches set beside the answer
+    (`--tree`). `win_loss` defaults to the game's; without a line `pv`, the report names the
+    first best move."""
     to_move = _to_move(game, state)
-    found = [(m.move, m.score) for m in solved.moves]
-    if solved.returns is not None and to_move is not None:  # more than two players
-        lines = tuple(sorted((MoveLine(m.move, m.text, m.score, m.optimal, m.optimal, m.returns)
-                              for m in solved.moves),
+    if returns is not None and to_move is not None:  # more than two players
+        mover = game.to_move(state)
+        lines = tuple(sorted((_returns_line(game, state, move, s, score, returns, mover,
+                                            (move_returns or {}).get(move))
+                              for move, s in found),
                              key=lambda line: -(line.returns or ())[to_move]))
     else:
-        lines = _lines(game, state, found, solved.score, to_move, None)
+        lines = _lines(game, state, found, score, to_move, None)
     lines = with_probabilities(game, state, lines)
     first = next((m.move for m in lines if m.best), None)
     # Without the engine's line of best play, the report still names the first move of one.
-    line = solved.pv or (() if first is None else (first,))
-    pv, complete = pv_text(game, state, line)
-    stats = stats_dict(nodes=solved.nodes, positions=solved.positions,
-                       table_entries=solved.table_entries, time_s=round(solved.elapsed, 6))
-    searches = tuple(_search_dict(r) for r in solved.searches)
+    line = tuple(pv) or (() if first is None else (first,))
+    pv_words, complete = pv_text(game, state, line)
+    stats = stats_dict(nodes=nodes, positions=positions, table_entries=table_entries,
+                       time_s=round(elapsed, 6))
     return Report("solve", game.name, parameters(game), game.format_position(state), to_move,
-                  solved.win_loss, solved.score, lines, pv, complete or to_move is None,
-                  solved.method, None, None, None, True,
-                  pv[0] if pv else None, tuple(solved.explanation),
-                  solved.facts, stats, searches, returns=solved.returns,
-                  players=game.game_type.players)
+                  game.win_loss if win_loss is None else win_loss, score, lines, pv_words,
+                  complete or to_move is None, method, None, None, None, True,
+                  pv_words[0] if pv_words else None, tuple(explanation), facts, stats, searches,
+                  returns=returns, players=game.game_type.players, by_solver=by_solver)
 
 
-def _search_stats(result: SearchResult) -> dict[str, int | float | None]:
+def _returns_line(game: AnyGame, state: Any, move: Hashable, score: Score, root: Score,
+                  returns: tuple[Number, ...], mover: int,
+                  move_returns: tuple[Number, ...] | None) -> MoveLine:
+    """A move of a game of more than two players: optimal, and best, when it gives the mover what
+    the position does."""
+    optimal = (move_returns[mover] == returns[mover] if move_returns is not None
+               else score.number == root.number)
+    return MoveLine(move, game.format_move(state, move), score, optimal, optimal, move_returns)
+
+
+def search_stats(result: SearchResult) -> dict[str, int | float | None]:
+    """A search's counts, as a report keeps them (see `stats_dict`)."""
     st = result.stats
     return stats_dict(nodes=st.nodes, leaves=st.leaves, cutoffs=st.cutoffs, tt_probes=st.tt_probes,
                       tt_hits=st.tt_hits, tt_answers=st.tt_answers, pv_nodes=st.pv_nodes,
                       time_s=round(st.elapsed, 6), nodes_per_s=round(st.nodes_per_second))
-
-
-def _search_dict(result: SearchResult) -> dict[str, object]:
-    return {"algorithm": result.algorithm,
-            "value": None if result.value is None else json_number(result.value),
-            "stats": _search_stats(result)}
 
 
 # --- numbers for JSON -----------------------------------------------------------------------
@@ -311,4 +363,4 @@ def exact_text(value: Number) -> str | None:
 
 
 __all__ = ["SCHEMA_ID", "MoveLine", "Report", "exact_text", "from_search", "from_solve",
-           "json_number", "mover_view", "parameters"]
+           "json_number", "mover_view", "parameters", "search_stats", "stats_dict"]

@@ -1,18 +1,51 @@
-"""A report in words: the result for the player to move, each move for its mover, who is who."""
+"""A report in words: the result for the player to move, each move for its mover, who is who; and
+a move's value for one player of a `minimax play` session (`Party`: "you", "the AI", "X"), as a
+table for that player says it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, Game
-from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
+from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
 from minimax_cli.i18n import _, ngettext
-from minimax_cli.i18n.words import in_plies
+from minimax_cli.i18n.words import in_own_moves, in_plies
 from minimax_cli.reports.model import MoveLine, Report, mover_view
 
 AnyGame = Game[Any, Any]
+
+_SIGNS = {Bound.EXACT: "", Bound.LOWER: "≥ ", Bound.UPPER: "≤ "}
+
+
+@dataclass(frozen=True)
+class Party:
+    """A player as the session speaks of it: `you` (you win, your moves) or `the AI` / `X` (wins,
+    its moves)."""
+
+    player: int
+    name: str
+    possessive: str = "its"
+    plural: bool = False
+
+    def says(self, you_form: str, other_form: str, **values: str) -> str:
+        """A sentence about this player, both forms already translated: `you_form` when it is
+        you (your verbs differ: you win, ganas), else `other_form` with the player as {name}."""
+        return (you_form if self.plural else other_form).format(name=self.name, **values)
+
+    def move_of(self, move: str) -> str:
+        """`your 5`, `the AI's 3`, `X's 5`."""
+        return self.says(_("your {move}"), _("{name}'s {move}"), move=move)
+
+
+def you(player: int) -> Party:
+    return Party(player, _("you"), _("your"), plural=True)
+
+
+def the_ai(player: int) -> Party:
+    return Party(player, _("the AI"))
 
 
 def player_name(player: int | None, players: int = 2) -> str | None:
@@ -167,5 +200,43 @@ def returns_words(returns: Sequence[Number]) -> str:
                      for i, v in enumerate(returns))
 
 
-__all__ = ["bounded_number", "move_words", "number_words", "over_words", "player_name",
-           "player_words", "result_words", "returns_words", "score_words"]
+def max_view(score: Score, player: int) -> str:
+    """`value 3 (MAX's view)`: a number of a game of values, as the course shows it."""
+    return _("{value} (MAX's view)").format(value=score_words(PovScore(score, player).max()))
+
+
+def bounded_result(score: Score) -> str:
+    """A proven bound on a result: `at least a draw`."""
+    lower = score.bound is Bound.LOWER
+    if score.kind is Kind.WIN:
+        return _("at least a win") if lower else _("at most a win")
+    if score.kind is Kind.LOSS:
+        return _("at least a loss") if lower else _("at most a loss")
+    return _("at least a draw") if lower else _("at most a draw")
+
+
+def cell_words(game: AnyGame, score: Score, player: int) -> str:
+    """A move's value in a table column headed `for you` (`player`'s side): `win in 2 moves`,
+    `loss in 1 move` (counting that player's moves), `draw`, `at least a draw`, `estimate 4
+    (heuristic)`; for a game of numbers the value from MAX's side, bare (the column says so)."""
+    if not game.win_loss:
+        max_score = PovScore(score, player).max()
+        return _SIGNS[max_score.bound] + format_number(max_score.number)
+    if score.kind is Kind.VALUE:
+        return max_view(score, player)
+    if score.kind is Kind.ESTIMATE:
+        return _("estimate {value} (heuristic)").format(
+            value=_SIGNS[score.bound] + format_number(score.number))
+    if score.bound is not Bound.EXACT:
+        return bounded_result(score)
+    if score.kind is Kind.DRAW:
+        return _("draw")
+    distance = in_own_moves(score.plies, score.plies_at_most)
+    if score.kind is Kind.WIN:
+        return _("win{distance}").format(distance=distance)
+    return _("loss{distance}").format(distance=distance)
+
+
+__all__ = ["Party", "bounded_number", "bounded_result", "cell_words", "max_view", "move_words",
+           "number_words", "over_words", "player_name", "player_words", "result_words",
+           "returns_words", "score_words", "the_ai", "you"]

@@ -11,54 +11,22 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from minimax_cli import registry
 from minimax_cli.core.game import Game, SearchError
 from minimax_cli.core.i18n import pgettext
 from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS, Period
-from minimax_cli.core.solver import ExactSolver, Series
+from minimax_cli.core.solver import ExactSolver, Progress, Series
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import grouped
+from minimax_cli.reports.series import Pattern, SeriesReport
 
 AnyGame = Game[Any, Any]
-ProgressFn = Callable[[int, int], None]
 
 #: The most positions `--upto` tabulates.
 UPTO_MAX = 100_000
-
-
-@dataclass(frozen=True)
-class Pattern:
-    """The outcomes (1 = the player to move wins) repeat with `period` from n = `preperiod`.
-
-    `losing_residues` are the values of n mod period at which the player to move loses, for
-    n >= preperiod; `early_losses` the losing n below the preperiod. `proven`: the game's solver
-    proved it for every n; otherwise it was only observed in the outcomes 0..upto. `checked_upto`
-    counts the positions (0..checked_upto - 1) the claim rests on: those solved for the proof, or
-    those observed. `observed_upto` is the last n of the outcomes when they show this very period
-    by themselves (a block seen DEFAULT_MIN_REPEATS times), None when they are too few to.
-    """
-
-    preperiod: int
-    period: int
-    checked_upto: int
-    losing_residues: tuple[int, ...]
-    early_losses: tuple[int, ...]
-    sentence: str
-    proven: bool = False
-    observed_upto: int | None = None
-
-
-@dataclass(frozen=True)
-class SeriesReport:
-    """A game's family of positions 0..upto solved by its solver, and the pattern in it."""
-
-    series: Series
-    pattern: Pattern | None
-    elapsed: float
 
 
 # --- the family of positions ---------------------------------------------------------------------
@@ -87,7 +55,7 @@ def games_with_series() -> list[str]:
     return names
 
 
-def solve_series(game: AnyGame, upto: int, progress: ProgressFn | None = None,
+def solve_series(game: AnyGame, upto: int, progress: Progress | None = None,
                  table_mb: float | None = None) -> SeriesReport:
     """Positions 0..upto of the game's family, with the proven pattern or the one observed.
     `table_mb` bounds the solver's tables (`ExactSolver.memory_mb`)."""

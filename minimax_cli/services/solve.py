@@ -1,4 +1,5 @@
-"""The solving service behind `minimax solve`: exact answers as one report model, no I/O.
+"""The solving service behind `minimax solve`: exact answers as the one report model
+(minimax_cli.reports.model.Report), no I/O.
 
 A position is solved
 - by the game's own exact solver (`Game.exact_solver()`) when it has one and it answers: bones'
@@ -20,23 +21,23 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from minimax_cli.core.game import MAX, Game, SearchError
-from minimax_cli.core.result import Limits, SearchResult, TraceNode
+from minimax_cli.core.result import Limits, TraceNode
 from minimax_cli.core.score import Number, PovScore, Score
 from minimax_cli.core.search import search
-from minimax_cli.core.solver import Solution
+from minimax_cli.core.solver import Progress, Solution
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count, grouped
+from minimax_cli.reports.answers import solution_result
+from minimax_cli.reports.model import Report, from_solve
 
 AnyGame = Game[Any, Any]
-
-#: Called with (work done, total work) while a solve runs; drives a progress bar.
-ProgressFn = Callable[[int, int], None]
+#: A move and its proven score from MAX's point of view.
+Found = list[tuple[Hashable, Score]]
 
 #: `--tree` draws the plain minimax tree when it has at most this many nodes.
 TREE_NODE_LIMIT = 5_000
@@ -45,115 +46,33 @@ METHOD_SEARCH = "search"
 METHOD_TREE = "minimax"
 
 
-@dataclass(frozen=True)
-class MoveReport:
-    """One root move: its proven score from MAX's point of view and whether it is optimal (its
-    value as good as the best move's for the player to move)."""
-
-    move: Hashable
-    text: str
-    score: Score
-    optimal: bool
-    returns: tuple[Number, ...] | None = None  # one per player (more than two players)
-
-    @property
-    def value(self) -> Number:
-        return self.score.number
-
-    @property
-    def distance(self) -> int | None:
-        """Plies to the end of the game after this move is played, when known."""
-        return self.score.plies
-
-
-@dataclass(frozen=True)
-class SolveReport:
-    """The exact value of one position, every move's value, and how they were found.
-
-    `score` is from MAX's point of view. `method` is "search" (the engine, every root move),
-    "minimax" (the drawn tree) or the game's solver's word ("table", "period", "theorem");
-    `by_solver` says the game's own solver answered. `nodes` counts the positions searched (the
-    root included), `positions` those the game's solver computed; `searches` holds, when a tree
-    was drawn, plain minimax (with its trace) and the engine on the same position.
-    """
-
-    game: str
-    position: str
-    to_move: int
-    win_loss: bool
-    score: Score
-    moves: tuple[MoveReport, ...]
-    method: str
-    by_solver: bool
-    explanation: tuple[str, ...]
-    facts: Mapping[str, object] | None
-    nodes: int
-    positions: int
-    table_entries: int | None
-    elapsed: float
-    searches: tuple[SearchResult, ...] = ()
-    pv: tuple[Hashable, ...] = ()
-    returns: tuple[Number, ...] | None = None  # the value per player (more than two players)
-
-    @property
-    def value(self) -> Number:
-        return self.score.number
-
-    @property
-    def distance(self) -> int | None:
-        return self.score.plies
-
-    @property
-    def terminal(self) -> bool:
-        return not self.moves
-
-    @property
-    def mover_sign(self) -> int:
-        """+1 when MAX is to move, -1 when MIN is: turns MAX's values into the mover's."""
-        return 1 if self.to_move == MAX else -1
-
-    def optimal_moves(self) -> list[MoveReport]:
-        return [m for m in self.moves if m.optimal]
-
-    def winning_moves(self) -> list[MoveReport]:
-        """The optimal moves when they win for the player to move; empty otherwise."""
-        if not self.win_loss:
-            return []
-        return [m for m in self.moves if m.optimal and self.mover_sign * m.value > 0]
-
-
 # --- entry point ---------------------------------------------------------------------------------
 def solve(game: AnyGame, state: Any, *, tree: bool = False,
-          progress: ProgressFn | None = None, table_mb: float | None = None,
-          weak: bool = False) -> SolveReport:
+          progress: Progress | None = None, table_mb: float | None = None,
+          weak: bool = False) -> Report:
     """Solve `state` exactly (see the module docstring). `table_mb` sizes the engine's table when
     a search is needed, and bounds the game's solver's own tables (`ExactSolver.memory_mb`).
     Raises SearchError for what cannot be done (no family, a tree too large to draw, a game no
     search serves)."""
     if tree:
-        report = solve_by_tree(game, state)
-    elif game.proof_kernel() is not None:
-        from minimax_cli.services.solve_proof import solve_by_proof
+        return solve_by_tree(game, state)
+    if game.proof_kernel() is not None:
+        from minimax_cli.services.solve_proof import solve_by_proof  # loads the prover
 
-        report = solve_by_proof(game, state, weak, progress, table_mb)
-    elif not engine_serves(game):
+        return solve_by_proof(game, state, weak, progress, table_mb)
+    if not engine_serves(game):
         from minimax_cli.services.solve_search import solve_by_algorithm
 
-        report = solve_by_algorithm(game, state)
-    else:
-        solver = game.exact_solver()
-        if solver is not None and table_mb is not None:
-            solver.memory_mb = table_mb  # the budget bounds the solver's own tables too
-        started = time.perf_counter()
-        solution = None if solver is None else solver.solve(state, progress)
-        if solution is not None:
-            report = from_solution(game, state, solution, time.perf_counter() - started)
-        else:
-            table = TranspositionTable() if table_mb is None else TranspositionTable(table_mb)
-            report = solve_by_search(game, state, progress, table)
-        if solution is not None:
-            report = with_distances(game, state, report)
-    return report
+        return solve_by_algorithm(game, state)
+    solver = game.exact_solver()
+    if solver is not None and table_mb is not None:
+        solver.memory_mb = table_mb  # the budget bounds the solver's own tables too
+    started = time.perf_counter()
+    solution = None if solver is None else solver.solve(state, progress)
+    if solution is not None:
+        return from_solution(game, state, solution, time.perf_counter() - started)
+    table = TranspositionTable() if table_mb is None else TranspositionTable(table_mb)
+    return solve_by_search(game, state, progress, table)
 
 
 def engine_serves(game: AnyGame) -> bool:
@@ -164,21 +83,21 @@ def engine_serves(game: AnyGame) -> bool:
 
 
 # --- the game's own solver -----------------------------------------------------------------------
-def from_solution(game: AnyGame, state: Any, solution: Solution[Any], elapsed: float
-                  ) -> SolveReport:
-    """The report of an answer from the game's own solver."""
-    root = solution.max_score
-    moves = tuple(MoveReport(m.move, game.format_move(state, m.move), m.max_score,
-                             m.max_score.number == root.number)
-                  for m in solution.moves)
-    return SolveReport(game.name, game.format_position(state), game.to_move(state), game.win_loss,
-                       root, moves, solution.method, True, solution.explanation, solution.facts,
-                       0, solution.work, None, elapsed)
+def from_solution(game: AnyGame, state: Any, solution: Solution[Any], elapsed: float) -> Report:
+    """The report of an answer from the game's own solver, with the engine's distances to the end
+    where the solver gives none and it finds them quickly (`with_distances`)."""
+    result = solution_result(game, state, solution, elapsed)
+    assert result.max_score is not None  # a solution always holds a proven score
+    found = [(m.move, m.max_score) for m in result.moves]
+    score, found, pv = with_distances(game, state, result.max_score, found)
+    return from_solve(game, state, score, found, method=solution.method,
+                      explanation=solution.explanation, facts=solution.facts, nodes=0,
+                      positions=solution.work, elapsed=elapsed, pv=pv, by_solver=True)
 
 
 # --- the engine, every root move -----------------------------------------------------------------
-def solve_by_search(game: AnyGame, state: Any, progress: ProgressFn | None = None,
-                    table: TranspositionTable | None = None) -> SolveReport:
+def solve_by_search(game: AnyGame, state: Any, progress: Progress | None = None,
+                    table: TranspositionTable | None = None) -> Report:
     """Search every root move of `state` to the end with the engine and one shared table.
 
     `progress` is called with (root moves done, root moves in all) after each one.
@@ -190,12 +109,13 @@ def solve_by_search(game: AnyGame, state: Any, progress: ProgressFn | None = Non
                      "alpha-beta with a transposition table shared by the moves), so every value "
                      "is proven."),)
     if outcome is not None:
-        return _report(game, state, as_score(game, outcome, 0), (), METHOD_SEARCH, explanation,
-                       1, None, time.perf_counter() - started)
+        return from_solve(game, state, as_score(game, outcome, 0), (), method=METHOD_SEARCH,
+                          explanation=explanation, nodes=1,
+                          elapsed=time.perf_counter() - started)
     table = table if table is not None else TranspositionTable()
     moves = list(game.legal_moves(state))
     nodes = 1
-    found: list[tuple[Hashable, Score]] = []
+    found: Found = []
     for done, move in enumerate(moves, 1):
         # Only the child's value is needed, so its own root moves need not all be exact.
         result = search(game, game.play(state, move), "negamax", Limits(), exact_root=False,
@@ -208,12 +128,11 @@ def solve_by_search(game: AnyGame, state: Any, progress: ProgressFn | None = Non
         found.append((move, dataclasses.replace(child, plies=_later(child.plies))))
         if progress is not None:
             progress(done, len(moves))
-    best = _best(found, mover)
-    report = _report(game, state, best, found, METHOD_SEARCH, explanation, nodes, len(table),
-                     time.perf_counter() - started)
+    elapsed, entries = time.perf_counter() - started, len(table)  # the proof's, not the line's
     # The table already holds the proof, so the line of best play costs little more.
-    pv, score = principal_line(game, state, best, table)
-    return dataclasses.replace(report, pv=pv, score=score)
+    pv, score = principal_line(game, state, _best(found, mover), table)
+    return from_solve(game, state, score, found, method=METHOD_SEARCH, explanation=explanation,
+                      nodes=nodes, table_entries=entries, elapsed=elapsed, pv=pv)
 
 
 # --- the principal variation --------------------------------------------------------------------
@@ -252,36 +171,37 @@ DISTANCE_NODES = 20_000
 DISTANCE_MOVES = 64
 
 
-def with_distances(game: AnyGame, state: Any, report: SolveReport) -> SolveReport:
+def with_distances(game: AnyGame, state: Any, score: Score, found: Found
+                   ) -> tuple[Score, Found, tuple[Hashable, ...]]:
     """A game's solver may know who wins but not how soon: the engine, within DISTANCE_NODES nodes,
-    adds every move's distance to the end and the line of best play. It must agree with every
-    value the solver proved, or there is a bug. The report stays as it was when the nodes are not
-    enough or the game is too deep to search recursively."""
-    if game.outcome(state) is not None or not game.win_loss or len(report.moves) > DISTANCE_MOVES:
-        return report
+    adds the distance to the end where `score` or a move's (MAX's view) has none, and the line of
+    best play. It must agree with every value the solver proved, or there is a bug. The answer
+    stays as it was, with no line, when the nodes are not enough or the game is too deep to
+    search recursively."""
+    unchanged: tuple[Score, Found, tuple[Hashable, ...]] = (score, found, ())
+    if game.outcome(state) is not None or not game.win_loss or len(found) > DISTANCE_MOVES:
+        return unchanged
     try:
         result = search(game, state, "negamax", Limits(nodes=DISTANCE_NODES), exact_root=True,
                         table=TranspositionTable(1))
     except SearchError:
-        return report
+        return unchanged
     if result.max_score is None or not result.exact:
-        return report
-    found = {m.move: m.max_score for m in result.moves}
-    moves = []
-    for m in report.moves:
-        engine = found[m.move]
-        if engine.number != m.score.number:  # two independent answers: a disagreement is a bug
-            raise RuntimeError(f"move {m.text}: the solver says {m.score}, the engine {engine}")
-        moves.append(dataclasses.replace(m, score=engine) if m.score.plies is None else m)
-    score = result.max_score
-    if score.number != report.score.number:
-        raise RuntimeError(f"the solver says {report.score}, the engine {score}: a bug")
-    return dataclasses.replace(report, moves=tuple(moves), pv=tuple(result.pv),
-                               score=score if report.score.plies is None else report.score)
+        return unchanged
+    engine = {m.move: m.max_score for m in result.moves}
+    moves: Found = []
+    for move, proven in found:
+        if engine[move].number != proven.number:  # two independent answers: a disagreement is a bug
+            raise RuntimeError(f"move {game.format_move(state, move)}: the solver says {proven}, "
+                               f"the engine {engine[move]}")
+        moves.append((move, engine[move] if proven.plies is None else proven))
+    if result.max_score.number != score.number:
+        raise RuntimeError(f"the solver says {score}, the engine {result.max_score}: a bug")
+    return (result.max_score if score.plies is None else score), moves, tuple(result.pv)
 
 
 # --- the drawn tree ------------------------------------------------------------------------------
-def solve_by_tree(game: AnyGame, state: Any) -> SolveReport:
+def solve_by_tree(game: AnyGame, state: Any) -> Report:
     """Plain minimax over the whole game tree, kept for drawing, and the engine beside it.
 
     The answer is the tree's: each move's value backed up in it, and the distance to the end (the
@@ -314,9 +234,9 @@ def solve_by_tree(game: AnyGame, state: Any) -> SolveReport:
                      "({nodes}) and backed the leaves' values up. The engine searched the same "
                      "position and agrees.")
     explanation = (sentence.format(nodes=count(plain.stats.nodes, "node")),)
-    report = _report(game, state, score, found, METHOD_TREE, explanation, plain.stats.nodes, None,
-                     time.perf_counter() - started)
-    return dataclasses.replace(report, searches=(plain, engine), pv=tuple(engine.pv))
+    return from_solve(game, state, score, found, method=METHOD_TREE, explanation=explanation,
+                      nodes=plain.stats.nodes, elapsed=time.perf_counter() - started,
+                      searches=(plain, engine), pv=engine.pv)
 
 
 def tree_distances(root: TraceNode, win_loss: bool) -> dict[int, int | None]:
@@ -369,15 +289,5 @@ def _best(found: Sequence[tuple[Hashable, Score]], mover: int) -> Score:
     return max((s for _, s in found), key=lambda s: PovScore(s, MAX).seen_by(mover).sort_key())
 
 
-def _report(game: AnyGame, state: Any, score: Score, found: Sequence[tuple[Hashable, Score]],
-            method: str, explanation: tuple[str, ...], nodes: int, table_entries: int | None,
-            elapsed: float) -> SolveReport:
-    moves = tuple(MoveReport(move, game.format_move(state, move), s, s.number == score.number)
-                  for move, s in found)
-    return SolveReport(game.name, game.format_position(state), game.to_move(state), game.win_loss,
-                       score, moves, method, False, explanation, None, nodes, 0, table_entries,
-                       elapsed)
-
-
-__all__ = ["TREE_NODE_LIMIT", "MoveReport", "ProgressFn", "SolveReport", "engine_serves", "solve",
+__all__ = ["METHOD_SEARCH", "METHOD_TREE", "TREE_NODE_LIMIT", "engine_serves", "solve",
            "solve_by_search", "solve_by_tree", "tree_distances"]

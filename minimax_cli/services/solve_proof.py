@@ -10,8 +10,9 @@ from typing import Any
 from minimax_cli.core.game import Game
 from minimax_cli.core.score import PovScore, Score
 from minimax_cli.core.search.prover import Prover
+from minimax_cli.core.solver import Progress
 from minimax_cli.i18n import _
-from minimax_cli.services.solve import MoveReport, ProgressFn, SolveReport
+from minimax_cli.reports.model import Report, from_solve
 
 AnyGame = Game[Any, Any]
 
@@ -23,8 +24,8 @@ def has_kernel(game: AnyGame) -> bool:
 
 
 def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
-                   progress: ProgressFn | None = None,
-                   table_mb: float | None = None) -> SolveReport:
+                   progress: Progress | None = None,
+                   table_mb: float | None = None) -> Report:
     """Prove every move of `state` (one table for all of them), then the line of best play."""
     started = time.perf_counter()
     prover = Prover(game, table_mb=table_mb)
@@ -38,11 +39,11 @@ def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
         return PovScore(prover.pov_score(score, plies, weak), mover).max()
 
     if game.outcome(state) is not None:
-        found = prover.prove(state, weak)
-        return _report(game, state, max_view(found.score), (), (), weak,
+        over = prover.prove(state, weak)
+        return _report(game, state, max_view(over.score), [], (),
                        (_("The game is over. {title}: {score}.").format(
-                           title=title, score=found.score),),
-                       {"score": found.score, "weak": weak}, prover, started)
+                           title=title, score=over.score),),
+                       {"score": over.score, "weak": weak}, prover, started)
     legal = list(game.legal_moves(state))
     scored = []
     for done, move in enumerate(legal, 1):
@@ -50,9 +51,8 @@ def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
         if progress is not None:
             progress(done, len(legal))
     best = max(m.score for m in scored)
-    moves = tuple(MoveReport(m.move, game.format_move(state, m.move), max_view(m.score),
-                             m.score == best) for m in scored)
-    best_text = ", ".join(m.text for m in moves if m.optimal)
+    found = [(m.move, max_view(m.score)) for m in scored]
+    best_text = ", ".join(game.format_move(state, m.move) for m in scored if m.score == best)
     if weak:
         how = _("Every move was proven by the proof search (the sign only (--weak): win, draw or "
                 "loss): null windows narrowing the score by bisection, moves that let the "
@@ -79,16 +79,15 @@ def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
             first.move,)
     facts = {"score": best, "weak": weak, "convention": words,
              "move_scores": {game.format_move(state, m.move): m.score for m in scored}}
-    return _report(game, state, max_view(best), moves, pv, weak, explanation, facts, prover,
-                   started)
+    return _report(game, state, max_view(best), found, pv, explanation, facts, prover, started)
 
 
-def _report(game: AnyGame, state: Any, score: Score, moves: tuple[MoveReport, ...],
-            pv: tuple[Hashable, ...], weak: bool, explanation: tuple[str, ...],
-            facts: dict[str, object], prover: Prover, started: float) -> SolveReport:
-    return SolveReport(game.name, game.format_position(state), game.to_move(state), game.win_loss,
-                       score, moves, METHOD_PROOF, False, explanation, facts, prover.nodes, 0,
-                       len(prover.search.table), time.perf_counter() - started, pv=pv)
+def _report(game: AnyGame, state: Any, score: Score, found: list[tuple[Hashable, Score]],
+            pv: tuple[Hashable, ...], explanation: tuple[str, ...], facts: dict[str, object],
+            prover: Prover, started: float) -> Report:
+    return from_solve(game, state, score, found, method=METHOD_PROOF, explanation=explanation,
+                      facts=facts, nodes=prover.nodes, table_entries=len(prover.search.table),
+                      elapsed=time.perf_counter() - started, pv=pv)
 
 
 __all__ = ["METHOD_PROOF", "has_kernel", "solve_by_proof"]

@@ -13,9 +13,10 @@ from minimax_cli.core.result import Limits, MoveValue
 from minimax_cli.core.score import Kind, Score
 from minimax_cli.core.search import default_algorithm, search
 from minimax_cli.i18n import _
-from minimax_cli.services.solve import MoveReport, SolveReport
+from minimax_cli.reports.model import Report, from_solve
 
 AnyGame = Game[Any, Any]
+
 
 def explanation(name: str) -> str:
     """Why the solve by algorithm `name` is sound, in the interface's language."""
@@ -39,7 +40,7 @@ def _first_player(entry: MoveValue) -> Score:
     return Score.value(entry.vector[0])
 
 
-def solve_by_algorithm(game: AnyGame, state: Any) -> SolveReport:
+def solve_by_algorithm(game: AnyGame, state: Any) -> Report:
     """Solve `state` by one search to the end with the game's default algorithm."""
     name = default_algorithm(game)
     started = time.perf_counter()
@@ -53,22 +54,14 @@ def solve_by_algorithm(game: AnyGame, state: Any) -> SolveReport:
         if score.kind is Kind.ESTIMATE:
             raise SearchError(_("{algorithm} gave an estimate, not a proven value").format(
                 algorithm=name))
-    mover = game.to_move(state)
-    moves = []
-    for entry in result.moves:
-        move_score = _first_player(entry)
-        if entry.vector is not None and result.vector is not None:
-            optimal = entry.vector[mover] == result.vector[mover]
-        else:
-            optimal = move_score.number == score.number
-        moves.append(MoveReport(entry.move, game.format_move(state, entry.move), move_score,
-                                optimal, entry.vector))
+    found = [(entry.move, _first_player(entry)) for entry in result.moves]
+    move_returns = {entry.move: entry.vector for entry in result.moves if entry.vector is not None}
     # A finished game is a result; an expected value over dice is not.
     win_loss = game.win_loss and (score.result or game.outcome(state) is not None)
-    return SolveReport(game.name, game.format_position(state), mover, win_loss, score,
-                       tuple(moves), name, False,
-                       (explanation(name), *result.notes), None, result.stats.nodes, 0, None,
-                       time.perf_counter() - started, pv=tuple(result.pv), returns=result.vector)
+    return from_solve(game, state, score, found, method=name,
+                      explanation=(explanation(name), *result.notes), nodes=result.stats.nodes,
+                      elapsed=time.perf_counter() - started, win_loss=win_loss, pv=result.pv,
+                      returns=result.vector, move_returns=move_returns)
 
 
 __all__ = ["solve_by_algorithm"]

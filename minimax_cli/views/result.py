@@ -1,4 +1,5 @@
-"""Core objects -> Rich renderables and JSON-ready dicts. Pure functions: no printing, no input."""
+"""A search's answer -> its report's Rich renderables (the JSON form is reports/json_form.py's).
+Pure functions: no printing, no input."""
 
 from __future__ import annotations
 
@@ -16,22 +17,12 @@ from minimax_cli.core.result import (
     STOP_TIME,
     SearchResult,
 )
-from minimax_cli.core.score import Number, format_number
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count, grouped
-from minimax_cli.reports import json_form as report_json
-from minimax_cli.reports import model as report
+from minimax_cli.reports.model import Report, from_search
 from minimax_cli.views import report as render_report
 
 AnyGame = Game[Any, Any]
-
-def fmt_value(value: Number | None) -> str:
-    """A number as people write it: integers without a decimal point, fractions as p/q,
-    infinities as ±∞; None (no value) as a dash."""
-    if value is None:
-        return "-"
-    return format_number(value)
-
 
 def _stop_words(stopped: str) -> str:
     """What ran out, as a clause: `Ctrl-C stopped the search`, `the time budget ran out`."""
@@ -44,50 +35,43 @@ def _stop_words(stopped: str) -> str:
     return _("the {limit} ran out").format(limit=stopped)
 
 
-def result_dict(game: AnyGame, state: Any, result: SearchResult) -> dict[str, Any]:
-    """The JSON form of an analysis: the one report schema (see `report_json.report_dict`)."""
-    return report_json.report_dict(report.from_search(game, state, result))
-
-
-def moves_table(game: AnyGame, state: Any, result: SearchResult) -> RenderableType:
-    """Every root move, best first for the player to move (see `render_report.moves_table`)."""
-    return render_report.moves_table(report.from_search(game, state, result))
-
-
-def stats_table(result: SearchResult) -> Table:
-    s = result.stats
+def stats_table(report: Report) -> Table:
+    """The counts of a search's report: nodes, leaves, cutoffs, table use, depth, time."""
+    count_of = report.count
     table = Table(show_header=False, box=None, padding=(0, 2))
     table.add_column(style="dim")
     table.add_column(justify="right")
-    seconds = _("{seconds:.3f} s").format(seconds=s.elapsed)
-    table.add_row(_("nodes (root included)"), grouped(s.nodes))
-    if result.iterations is not None:  # Monte Carlo: no cutoffs, no depth limit
-        table.add_row(_("simulations"), grouped(result.iterations))
-        table.add_row(_("random playouts"), grouped(s.leaves))
+    elapsed = report.stats.get("time_s") or 0.0
+    seconds = _("{seconds:.3f} s").format(seconds=elapsed)
+    table.add_row(_("nodes (root included)"), grouped(count_of("nodes")))
+    if report.iterations is not None:  # Monte Carlo: no cutoffs, no depth limit
+        table.add_row(_("simulations"), grouped(report.iterations))
+        table.add_row(_("random playouts"), grouped(count_of("leaves")))
         table.add_row(_("time"), seconds)
         table.add_row(_("simulations per second"),
-                      grouped(round(result.iterations / s.elapsed)) if s.elapsed > 0 else "-")
+                      grouped(round(report.iterations / elapsed)) if elapsed > 0 else "-")
         return table
-    table.add_row(_("leaves evaluated"), grouped(s.leaves))
-    table.add_row(_("cutoffs"), grouped(s.cutoffs))
-    if s.tt_probes:
+    table.add_row(_("leaves evaluated"), grouped(count_of("leaves")))
+    table.add_row(_("cutoffs"), grouped(count_of("cutoffs")))
+    if count_of("tt_probes"):
         table.add_row(_("table probes / hits / answers"),
-                      f"{grouped(s.tt_probes)} / {grouped(s.tt_hits)} / {grouped(s.tt_answers)}")
-    if s.pv_nodes:
-        table.add_row(_("nodes to complete the line"), grouped(s.pv_nodes))
-    if result.stopped is not None and result.score is None:
+                      f"{grouped(count_of('tt_probes'))} / {grouped(count_of('tt_hits'))} / "
+                      f"{grouped(count_of('tt_answers'))}")
+    if count_of("pv_nodes"):
+        table.add_row(_("nodes to complete the line"), grouped(count_of("pv_nodes")))
+    if report.stopped is not None and report.score is None:
         depth = _("none completed")
     else:
-        depth = _("to the end") if result.depth is None else count(result.depth, "ply")
+        depth = _("to the end") if report.depth is None else count(report.depth, "ply")
     table.add_row(_("depth"), depth)
     table.add_row(_("time"), seconds)
-    table.add_row(_("nodes per second"), grouped(round(s.nodes_per_second)))
+    table.add_row(_("nodes per second"), grouped(count_of("nodes_per_s")))
     return table
 
 
 def analysis(game: AnyGame, state: Any, result: SearchResult) -> RenderableType:
     """The position, the answer, the moves table and the statistics of one search."""
-    rep = report.from_search(game, state, result)
+    rep = from_search(game, state, result)
     notes: list[tuple[str, Text]] = []
     if result.stopped is not None:
         cause = _stop_words(result.stopped)
@@ -99,4 +83,4 @@ def analysis(game: AnyGame, state: Any, result: SearchResult) -> RenderableType:
                 cause=cause, depth=result.depth)
         notes.append((pgettext("search", "stopped"), Text(note, style="yellow")))
     view = render_report.report_view(game, state, rep, f"{game.name} · {result.algorithm}", notes)
-    return Group(view, stats_table(result))
+    return Group(view, stats_table(rep))

@@ -1,9 +1,8 @@
-"""`--upto` reports -> a Rich table of outcomes with the pattern, and a JSON-ready dict."""
+"""`--upto` reports -> a Rich table of outcomes with the pattern."""
 
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -14,8 +13,7 @@ from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS
 from minimax_cli.core.score import format_number
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import grouped
-from minimax_cli.reports.model import json_number
-from minimax_cli.services.series import SeriesReport
+from minimax_cli.reports.series import SeriesReport
 
 #: `--upto` tables show at most this many rows (the JSON has them all).
 DISPLAY_ROWS = 400
@@ -156,40 +154,3 @@ def pattern_notes(report: SeriesReport) -> list[tuple[str, Text]]:
         notes.append(("", Text(_("seen in the outcomes for n = 0..{upto} only; larger n may "
                                  "differ").format(upto=upto), style="dim")))
     return notes
-
-
-def series_dict(report: SeriesReport) -> dict[str, Any]:
-    """The JSON form. `pattern.proven` says whether it holds for every n (then `proven_period`
-    has the proof) or was only observed; `pattern.observed_over` is the range of n whose outcomes
-    show the pattern by themselves (null for a proven one they are too few to show);
-    `checked_upto` counts the positions the claim rests on (solved for the proof, or observed)."""
-    series, pattern, proven = report.series, report.pattern, report.series.proven
-    extra: dict[str, Any] = {}
-    if series.standings is not None:
-        extra = {"assumption": series.assumption, "standings": [
-            {"n": n, "winner": None if s.winner is None else s.winner + 1,
-             "returns": [json_number(v) for v in s.returns],
-             "plays": series.moves[n][0] if series.moves[n] else None, "ties": s.ties,
-             "tie_notes": list(s.notes)}
-            for n, s in enumerate(series.standings)]}
-    return {
-        "description": series.description,
-        "rows": [{"n": n, "outcome": "W" if wins else "L",
-                  "winning_moves": list(series.moves[n]) if wins else [],
-                  "over": n in series.ended}
-                 for n, wins in enumerate(series.outcomes)],
-        "pattern": None if pattern is None else {
-            "text": pattern.sentence, "preperiod": pattern.preperiod, "period": pattern.period,
-            "losing_residues": list(pattern.losing_residues),
-            "early_losses": list(pattern.early_losses), "checked_upto": pattern.checked_upto,
-            "proven": pattern.proven,
-            "observed_over": None if pattern.observed_upto is None else {
-                "from": 0, "to": pattern.observed_upto},
-        },
-        "proven_period": None if proven is None else {
-            "preperiod": proven.preperiod, "period": proven.period,
-            "checked_upto": proven.checked_upto, "proof": series.proof,
-        },
-        "time_s": round(report.elapsed, 6),
-        **extra,
-    }

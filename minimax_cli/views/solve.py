@@ -1,4 +1,4 @@
-"""Solve reports -> Rich renderables and JSON-ready dicts. Pure functions: no printing, no input.
+"""Solve reports -> Rich renderables. Pure functions: no printing, no input.
 
 Game-agnostic: a position, its moves and a drawn tree are written with the game's own notation.
 Values are from MAX's (the first player's) point of view, and said so; the outcomes of a family
@@ -18,15 +18,14 @@ from rich.tree import Tree
 from minimax_cli.core.game import CHANCE, MAX, Game
 from minimax_cli.core.i18n import pgettext
 from minimax_cli.core.result import TraceNode
-from minimax_cli.core.score import Number, format_number
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import count, grouped
-from minimax_cli.reports import json_form as report_json
-from minimax_cli.reports import model as report
-from minimax_cli.services.series import SeriesReport
-from minimax_cli.services.solve import METHOD_SEARCH, METHOD_TREE, SolveReport
+from minimax_cli.reports.model import Report
+from minimax_cli.reports.series import SeriesReport
+from minimax_cli.services.solve import METHOD_SEARCH, METHOD_TREE
 from minimax_cli.views import report as render_report
 from minimax_cli.views import series as render_series
+from minimax_cli.views.report import signed
 
 AnyGame = Game[Any, Any]
 
@@ -34,14 +33,6 @@ MAX_MARK = "▲ MAX"  # the course draws MAX as an upward triangle, MIN as a dow
 MIN_MARK = "▼ MIN"
 #: Tree labels show the position a move leads to when it is at most this long.
 LABEL_POSITION = 24
-
-
-def signed(value: Number | None, win_loss: bool = True) -> str:
-    """+1 / 0 / -1 as the course writes results; the numbers of other games as people write them."""
-    if value is None:
-        return "?"
-    text = format_number(value)
-    return f"+{text}" if win_loss and value > 0 else text
 
 
 # --- the answer ----------------------------------------------------------------------------------
@@ -53,41 +44,42 @@ def method_name(method: str) -> str:
     return names.get(method, method)
 
 
-def _method_words(solved: SolveReport) -> str:
-    seconds = _("{seconds:.3f} s").format(seconds=solved.elapsed)
+def _method_words(solved: Report) -> str:
+    seconds = _("{seconds:.3f} s").format(seconds=solved.stats["time_s"])
+    nodes, positions = solved.count("nodes"), solved.count("positions")
+    entries = solved.stats["table_entries"]
     if solved.by_solver:
         return ngettext("{method}: the game's own exact solver, {count} position computed, "
                         "{seconds}",
                         "{method}: the game's own exact solver, {count} positions computed, "
-                        "{seconds}", solved.positions).format(
-            method=method_name(solved.method), count=grouped(solved.positions), seconds=seconds)
+                        "{seconds}", positions).format(
+            method=method_name(solved.method), count=grouped(positions), seconds=seconds)
     if solved.method == METHOD_TREE:
         return _("minimax: the whole game tree, {nodes}, {seconds}").format(
-            nodes=count(solved.nodes, "node"), seconds=seconds)
-    entries = "" if solved.table_entries is None else ngettext(
+            nodes=count(nodes, "node"), seconds=seconds)
+    kept = "" if entries is None else ngettext(
         ", {count} entry kept in the table", ", {count} entries kept in the table",
-        solved.table_entries).format(count=grouped(solved.table_entries))
+        int(entries)).format(count=grouped(int(entries)))
     if solved.method == "proof":
         text = ngettext("{method}: the proof search, {count} position searched{entries}, "
                         "{seconds}",
                         "{method}: the proof search, {count} positions searched{entries}, "
-                        "{seconds}", solved.nodes)
+                        "{seconds}", nodes)
     elif solved.method != METHOD_SEARCH:  # a game the engine does not serve: max^n, expectiminimax
         return _("{search}: {algorithm} to the end, {nodes}, {seconds}").format(
             search=method_name(METHOD_SEARCH), algorithm=solved.method,
-            nodes=count(solved.nodes, "node"), seconds=seconds)
+            nodes=count(nodes, "node"), seconds=seconds)
     else:
         text = ngettext("{search}: the engine, {count} position searched{entries}, {seconds}",
                         "{search}: the engine, {count} positions searched{entries}, {seconds}",
-                        solved.nodes)
+                        nodes)
     return text.format(search=method_name(METHOD_SEARCH), method=method_name(solved.method),
-                       count=grouped(solved.nodes), entries=entries, seconds=seconds)
+                       count=grouped(nodes), entries=kept, seconds=seconds)
 
 
-def summary(game: AnyGame, state: Any, solved: SolveReport) -> RenderableType:
+def summary(game: AnyGame, state: Any, rep: Report) -> RenderableType:
     """The position, the value, the moves that achieve it, how it was found and why that is
     sound, then every move."""
-    rep = report.from_solve(game, state, solved)
     rows: list[tuple[str, Text]] = []
     if not rep.over and rep.to_move != CHANCE:  # chance chooses no move: none is optimal
         optimal, every = len(rep.optimal_moves()), len(rep.moves)
@@ -98,11 +90,11 @@ def summary(game: AnyGame, state: Any, solved: SolveReport) -> RenderableType:
     if rep.first_player_wins is not None:
         rows.append((_("first player"), Text(_("wins with perfect play") if rep.first_player_wins
                                              else _("does not win with perfect play"))))
-    rows.append((_("method"), Text(_method_words(solved))))
-    for i, sentence in enumerate(solved.explanation):
+    rows.append((_("method"), Text(_method_words(rep))))
+    for i, sentence in enumerate(rep.explanation):
         rows.append((_("why") if i == 0 else "", Text(sentence)))
     return render_report.report_view(game, state, rep,
-                                      _("{game} · solved").format(game=solved.game), rows)
+                                      _("{game} · solved").format(game=rep.game), rows)
 
 
 # --- the drawn tree ------------------------------------------------------------------------------
@@ -144,7 +136,7 @@ def _tree_label(game: AnyGame, state: Any, node: TraceNode, move: str | None,
     return text
 
 
-def search_counts(report: SolveReport) -> Table:
+def search_counts(report: Report) -> Table:
     """Plain minimax and the engine side by side on the position whose tree was drawn."""
     table = Table(title=_("The same position searched twice (node counts include the root)"),
                   title_justify="left")
@@ -165,7 +157,7 @@ def search_counts(report: SolveReport) -> Table:
 
 
 # --- everything together -------------------------------------------------------------------------
-def solve_view(game: AnyGame, state: Any, solved: SolveReport | None,
+def solve_view(game: AnyGame, state: Any, solved: Report | None,
                series: SeriesReport | None = None) -> RenderableType:
     """The drawn tree and the node counts (with --tree), the answer with every move, the series."""
     parts: list[RenderableType] = []
@@ -178,14 +170,3 @@ def solve_view(game: AnyGame, state: Any, solved: SolveReport | None,
     if series is not None:
         parts.append(render_series.series_view(series))
     return Group(*parts)
-
-
-def solve_dict(game: AnyGame, state: Any | None, solved: SolveReport | None,
-               series: SeriesReport | None = None) -> dict[str, Any]:
-    """The JSON form of any solve: the one report schema (see `report_json.report_dict`), plus `series`
-    with --upto. Without a position (`solve GAME --upto N`), only the header keys and `series`."""
-    data = (report_json.header_dict("solve", game) if solved is None
-            else report_json.report_dict(report.from_solve(game, state, solved)))
-    if series is not None:
-        data["series"] = render_series.series_dict(series)
-    return data

@@ -15,17 +15,12 @@ from games.tictactoe import TicTacToe
 from games.tree import TreeGame
 from minimax_cli.core.game import MAX, MIN
 from minimax_cli.core.score import Bound, Kind, Score
-from minimax_cli.play.hints import LISTED, MAX_ROWS, listed, moves_table, why_view
+from minimax_cli.play.hints import LISTED, listed, think_table, why_view
 from minimax_cli.play.policy import Choice, Policy, Thinker
 from minimax_cli.play.session import Session, make_config
-from minimax_cli.play.words import (
-    Party,
-    after_words,
-    before_words,
-    cell_words,
-    ending_words,
-    you,
-)
+from minimax_cli.play.words import after_words, before_words, ending_words
+from minimax_cli.reports.words import Party, cell_words, you
+from minimax_cli.views.moves import READER_ROWS
 from tests.cli.test_policy import AMPLE, distance_oracle
 
 AI = Party(MIN, "the AI")
@@ -120,7 +115,7 @@ def test_hint_playing_o_lists_o_s_moves_best_first_with_o_s_values() -> None:
     game = TicTacToe()
     state = game.parse_position(".X./.../...")
     thought = Thinker(game, Policy(budget=AMPLE)).hint(state)
-    table = rows(moves_table(game, state, thought.result, you(MIN)))
+    table = rows(think_table(game, state, thought.result, you(MIN)))
     memo: dict[Any, tuple[int, int]] = {}
     facts: dict[str, tuple[int, int]] = {}
     for cell in game.legal_moves(state):
@@ -149,12 +144,12 @@ def test_a_heuristic_table_shows_estimates_from_the_player_s_side() -> None:
     game = TicTacToe()
     thinker = Thinker(game, Policy(depth=1, budget=AMPLE))
     empty = game.initial_state()
-    table = rows(moves_table(game, empty, thinker.choose(empty).thought.result, you(MAX)))
+    table = rows(think_table(game, empty, thinker.choose(empty).thought.result, you(MAX)))
     assert table == [("5 ★", "estimate 4 (heuristic)")] + [
         (c, "estimate 3 (heuristic)") for c in "1379"] + [
         (e, "estimate 2 (heuristic)") for e in "2468"]
     centre = game.play(empty, 4)
-    view = moves_table(game, centre, thinker.choose(centre).thought.result, you(MIN))
+    view = think_table(game, centre, thinker.choose(centre).thought.result, you(MIN))
     assert rows(view) == [(f"{c} ★", "estimate -1 (heuristic)") for c in "1379"] + [
         (e, "estimate -2 (heuristic)") for e in "2468"]
     assert "★ best: by the estimate of the deepest search (not proven)" in text_of(view)
@@ -165,7 +160,7 @@ def test_a_tree_table_is_in_max_s_view_ordered_for_min() -> None:
     game = TreeGame()
     state = game.play(game.initial_state(), 0)
     thought = Thinker(game, Policy(budget=AMPLE)).hint(state)
-    view = moves_table(game, state, thought.result, you(MIN))
+    view = think_table(game, state, thought.result, you(MIN))
     assert rows(view) == [("1 ★", "3"), ("3", "8"), ("2", "12")]
     assert "lower values are better for you" in text_of(view)
     assert Kind.VALUE is thought.result.moves[0].score.relative.kind
@@ -214,9 +209,9 @@ def test_a_moves_table_shows_at_most_max_rows_and_counts_the_rest() -> None:
     state = game.initial_state()
     thought = Thinker(game, Policy(budget=AMPLE)).hint(state)
     assert len(thought.result.moves) == 80
-    table = rows(moves_table(game, state, thought.result, you(MAX)))
-    assert len(table) == MAX_ROWS + 1
-    assert table[-1] == (f"… {80 - MAX_ROWS} more moves", "not shown")
+    table = rows(think_table(game, state, thought.result, you(MAX)))
+    assert len(table) == READER_ROWS + 1
+    assert table[-1] == (f"… {80 - READER_ROWS} more moves", "not shown")
 
 
 def test_a_long_list_of_equally_good_moves_is_cut() -> None:

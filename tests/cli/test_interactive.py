@@ -16,7 +16,7 @@ from games.tictactoe import TicTacToe
 from minimax_cli.core.game import MAX, MIN, Game, GameError
 from minimax_cli.play import policy as policy_module
 from minimax_cli.play import session as interactive
-from minimax_cli.play.policy import DEFAULT_BUDGET, Choice, Thinker, best_moves
+from minimax_cli.play.policy import DEFAULT_BUDGET, Choice, Thinker
 from minimax_cli.play.session import (
     ConfigError,
     PlayConfig,
@@ -25,7 +25,8 @@ from minimax_cli.play.session import (
     parse_level,
     parse_side,
 )
-from minimax_cli.play.words import Party, explain, you
+from minimax_cli.play.words import explain
+from minimax_cli.reports.words import Party, you
 from tests.cli.test_policy import assert_best_play, interrupt_after
 
 #: A budget no search of a 3x3 board comes near, so that the tests' facts never hang on speed.
@@ -326,7 +327,7 @@ def worst_for_ai(game: TicTacToe, state: tuple[int, int], ai: int, thinker: Thin
     elif game.to_move(state) == ai:
         choice = thinker.choose(state)
         assert choice.thought.solved  # the ample budget lets every position be solved
-        tied = [cast(int, m) for m in best_moves(choice.thought.result)]
+        tied = [cast(int, m) for m in choice.thought.result.best_moves()]
         assert choice.move in tied and not choice.random
         value = min(worst_for_ai(game, game.play(state, m), ai, thinker, memo) for m in tied)
     else:

@@ -24,9 +24,10 @@ from minimax_cli.core.score import Kind, PovScore, Score
 from minimax_cli.core.search import iterate as real_iterate
 from minimax_cli.core.solver import ExactSolver, Solution
 from minimax_cli.play import policy as policy_module
-from minimax_cli.play.policy import Policy, Thinker, Thought, best_moves, tied_moves
-from minimax_cli.play.words import Party, you
+from minimax_cli.play.policy import Policy, Thinker, Thought
 from minimax_cli.play.words import explain as explain_for
+from minimax_cli.reports.answers import tied_moves
+from minimax_cli.reports.words import Party, you
 
 #: A budget no search of a 3x3 board comes near, so that facts never hang on the machine's speed.
 AMPLE = 600.0
@@ -274,9 +275,9 @@ def test_ctrl_c_before_any_depth_plays_move_orderings_choice(
 def test_best_moves_are_ties_at_the_same_depth() -> None:
     game = TicTacToe()
     result = Thinker(game, Policy(depth=1, budget=AMPLE)).choose((0, 0)).thought.result
-    assert best_moves(result) == [4]  # the centre alone scores 4 at one ply
+    assert result.best_moves() == [4]  # the centre alone scores 4 at one ply
     result = Thinker(game, Policy(budget=AMPLE)).choose((0, 0)).thought.result
-    assert set(best_moves(result)) == set(range(9))  # every opening draws
+    assert set(result.best_moves()) == set(range(9))  # every opening draws
 
 
 def test_policy_words() -> None:

@@ -1,10 +1,10 @@
-"""What the AI's thinks come to, read off a result: whether no heuristic took part, the moves tied
-for best in the game's order (for a seeded choice among them), a game's own solver's answer as a
-search result."""
+"""Reading the core's answers: a game's own exact solver's `Solution` as the core's `SearchResult`
+(the one place it is converted, for `solve`, the AI's thinks and the review alike), the moves tied
+for best in the game's order (for a seeded choice among them), and whether no heuristic took part
+in a score."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import replace
 from typing import Any
 
@@ -20,11 +20,6 @@ def complete(score: Score) -> bool:
     """True when no heuristic took part in `score`: a proven value or bound, and for a win or a
     loss, a known length (a heuristic search marks its lengths `at most`)."""
     return score.proven and not score.plies_at_most
-
-
-def best_moves(result: SearchResult) -> list[Hashable]:
-    """The moves scored as well as the best one (see `SearchResult.best_moves`)."""
-    return result.best_moves()
 
 
 def tied_moves(game: AnyGame, state: Any, result: SearchResult) -> list[Any]:
@@ -59,4 +54,4 @@ def solution_result(game: AnyGame, state: Any, solution: Solution[Any],
     return replace(result, best_move=tied[0] if tied else None)
 
 
-__all__ = ["best_moves", "complete", "solution_result", "tied_moves"]
+__all__ = ["complete", "solution_result", "tied_moves"]
