@@ -26,6 +26,7 @@ from minimax_cli.cli.base import (
     fail,
     position_limit,
     progress_display,
+    take_language,
     user_errors,
 )
 from minimax_cli.cli.base import console as _console
@@ -47,7 +48,7 @@ from minimax_cli.cli.help import help_text, usage_message
 from minimax_cli.cli.options import check_table_mb
 from minimax_cli.cli.quiz import QUIZ_HELP, quiz
 from minimax_cli.core.compiled import choose as choose_kernel
-from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.i18n import N_, _, speaking
 from minimax_cli.core.params import MAX_DEPTH
 
 APP_HELP = N_("Play, analyze and solve games with adversarial search.")
@@ -160,9 +161,9 @@ def solve(
     # `--upto N` alone tabulates the family; the start position is solved only when asked for.
     solve_position = upto is None or ctx.meta["position_given"] or show_tree
     if as_json:  # scripts read the JSON's words (result, explanation...): English, whatever --lang
-        from minimax_cli.i18n import set_language
+        from minimax_cli.i18n import speaking
 
-        set_language("en")
+        ctx.with_resource(speaking("en"))  # for the rest of this command only
     with user_errors(), progress_display(not as_json,
                                          _("solving {game}").format(game=game.name)) as progress:
         if upto is not None:
@@ -279,6 +280,13 @@ def play(
 def main() -> None:
     """Console-script entry: usage errors become one line and exit code 2, Ctrl-C a short note."""
     choose_kernel()  # the compiled proof search, or its sources (MINIMAX_PURE=1, a stale build)
+    # The command speaks its language from its own context; this scope is for what main itself
+    # says after the command's context has closed (a usage error, Ctrl-C).
+    with speaking(take_language(sys.argv[1:], quiet=True)[1]):
+        _run()
+
+
+def _run() -> None:
     try:
         code = app(standalone_mode=False)
     except typer.TyperException as error:  # usage errors: exit code 2

@@ -181,12 +181,14 @@ def _plain_flag_defaults(params: list[Any]) -> list[Any]:
 LANG_OPTION = "--lang"
 
 
-def take_language(args: list[str], quiet: bool = False) -> list[str]:
-    """`args` without `--lang CODE` (or `--lang=CODE`), which may stand anywhere on the line and
-    sets the interface's language at once, before any output (also of help pages and errors)."""
-    from minimax_cli.i18n import parse_language, set_language
+def take_language(args: list[str], quiet: bool = False) -> tuple[list[str], str | None]:
+    """`args` without `--lang CODE` (or `--lang=CODE`), which may stand anywhere on the line, and
+    the language it names (None: not given), for the command to speak from the start, before any
+    output (also of help pages and errors)."""
+    from minimax_cli.i18n import parse_language
 
     kept: list[str] = []
+    chosen: str | None = None
     i = 0
     while i < len(args):
         word = args[i]
@@ -202,14 +204,14 @@ def take_language(args: list[str], quiet: bool = False) -> list[str]:
                     fail(_("--lang needs a language: en (English) or es (español)"))
                 continue
             try:
-                set_language(parse_language(value))
+                chosen = parse_language(value)
             except ValueError as error:
                 if not quiet:
                     fail(f"--lang: {error}")
             continue
         kept.append(word)
         i += 1
-    return kept
+    return kept, chosen
 
 
 class MinimaxCommand(TyperCommand):
@@ -234,7 +236,11 @@ class MinimaxCommand(TyperCommand):
         cli_help.format_command_help(self, ctx, formatter)
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        args = take_language(args, ctx.resilient_parsing)
+        args, chosen = take_language(args, ctx.resilient_parsing)
+        if chosen is not None:  # after the command's name: from here on
+            from minimax_cli.i18n import speaking
+
+            ctx.with_resource(speaking(chosen))
         if not ctx.resilient_parsing:
             complaint = cli_input.repeated_option(self.get_params(ctx), args)
             if complaint is not None:
@@ -279,10 +285,11 @@ class MinimaxGroup(TyperGroup):
         return _plain_flag_defaults(super().get_params(ctx))
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        from minimax_cli.i18n import set_language
+        from minimax_cli.i18n import speaking
 
-        set_language(None)  # the environment's, unless --lang says otherwise
-        return super().parse_args(ctx, take_language(args, ctx.resilient_parsing))
+        args, chosen = take_language(args, ctx.resilient_parsing)
+        ctx.with_resource(speaking(chosen))  # None: the environment's language
+        return super().parse_args(ctx, args)
 
     def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         cli_help.format_group_help(self, ctx, formatter)

@@ -12,12 +12,19 @@ fields, `_("{node} ≤ {value}").format(node=..., value=...)`, so a translation 
 
 The language is chosen once per command, before any output: `--lang` if given, else the first of
 LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set (`es_AR.UTF-8` gives Spanish), else English.
+The command enters `speaking(code)` for its duration: the translator lives in a context variable
+(this thread's, this task's), set and put back by the command, never a process-wide switch; code
+outside any command, a library user's, gets English.
 """
 
 from __future__ import annotations
 
 import gettext
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
 from pathlib import Path
 
 DOMAIN = "minimax"
@@ -27,8 +34,6 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "i18n" / "locale"
 LANGUAGES = {"en": "English", "es": "español"}
 DEFAULT = "en"
 
-_current: gettext.NullTranslations = gettext.NullTranslations()
-_language = DEFAULT
 
 
 def language_from_environment(environ: dict[str, str] | None = None) -> str:
@@ -59,25 +64,58 @@ def parse_language(text: str) -> str:
     raise ValueError(f"unknown language {text!r:.40}; choose one of {choices}")
 
 
-def set_language(code: str | None) -> str:
-    """Use `code` (None: the environment's) for every later string; returns the code used."""
-    global _current, _language
-    chosen = code if code is not None else language_from_environment()
-    if chosen == DEFAULT:
-        _current = gettext.NullTranslations()
-    else:
-        _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[chosen], fallback=True)
-    _language = chosen
-    return chosen
+class Translator:
+    """One language's strings: the catalogue of `code` (English is the code's own text)."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self._catalogue: gettext.NullTranslations = (
+            gettext.NullTranslations() if code == DEFAULT else
+            gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True))
+
+    def gettext(self, message: str) -> str:
+        return self._catalogue.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._catalogue.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._catalogue.pgettext(context, message)
+
+
+@cache
+def translator(code: str) -> Translator:
+    """The translator of `code` (a code of LANGUAGES), read from the catalogue once."""
+    return Translator(code)
+
+
+#: The translator of the command running in this context (a thread, an asyncio task): set by the
+#: command for its own duration (`speaking`), English where none is set. Never process-wide.
+_active: ContextVar[Translator] = ContextVar("minimax_translator")
+
+
+@contextmanager
+def speaking(code: str | None) -> Iterator[Translator]:
+    """Strings in `code` (None: the environment's language) within the block, and as before
+    after it: what a command enters for its duration (`ctx.with_resource`)."""
+    token = _active.set(translator(code if code is not None else language_from_environment()))
+    try:
+        yield _active.get()
+    finally:
+        _active.reset(token)
+
+
+def current() -> Translator:
+    return _active.get(None) or translator(DEFAULT)
 
 
 def language() -> str:
-    return _language
+    return current().code
 
 
 def _(message: str) -> str:
     """`message` in the interface's language."""
-    return _current.gettext(message)
+    return current().gettext(message)
 
 
 def N_(message: str) -> str:
@@ -89,13 +127,14 @@ def N_(message: str) -> str:
 def pgettext(context: str, message: str) -> str:
     """`message` in the interface's language, where `context` tells apart one English word with
     several translations (the "none" of parameters, ninguno; of leaves, ninguna)."""
-    return _current.pgettext(context, message)
+    return current().pgettext(context, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for the count `n`, in the interface's language."""
-    return _current.ngettext(singular, plural, n)
+    return current().ngettext(singular, plural, n)
 
 
-__all__ = ["LANGUAGES", "LOCALE_DIR", "N_", "_", "language", "language_from_environment", "ngettext",
-           "parse_language", "pgettext", "set_language"]
+__all__ = ["LANGUAGES", "LOCALE_DIR", "N_", "Translator", "_", "current", "language",
+           "language_from_environment", "ngettext", "parse_language", "pgettext", "speaking",
+           "translator"]

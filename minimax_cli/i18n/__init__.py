@@ -1,4 +1,5 @@
-"""The translation functions, where the CLI layer imports them (see minimax_cli.core.i18n)."""
+"""The translation functions, where the layers above the core import them (see
+minimax_cli.core.i18n); the catalogue is `locale/`, the shared vocabulary `words.py`."""
 
 from minimax_cli.core.i18n import (
     LANGUAGES,
@@ -8,8 +9,8 @@ from minimax_cli.core.i18n import (
     language_from_environment,
     ngettext,
     parse_language,
-    set_language,
+    speaking,
 )
 
 __all__ = ["LANGUAGES", "LOCALE_DIR", "_", "language", "language_from_environment", "ngettext",
-           "parse_language", "set_language"]
+           "parse_language", "speaking"]

@@ -9,7 +9,7 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,6 @@ from typer.testing import CliRunner
 
 from minimax_cli.cli import help as cli_help
 from minimax_cli.cli.app import app
-from minimax_cli.i18n import set_language
 
 runner = CliRunner()
 NBSP = "\u00a0"
@@ -138,12 +137,12 @@ def help_texts(command: Any) -> Iterator[tuple[str, str]]:
         yield from help_texts(sub)
 
 
-def test_every_help_text_has_its_spanish() -> None:
+def test_every_help_text_has_its_spanish(speak: Callable[[str], None]) -> None:
     texts = list(help_texts(typer.main.get_command(app)))
     assert len(texts) > 60
     for _where, text in texts:
         assert cli_help.translated(text) == text  # English: the text as Typer has it
-    set_language("es")
+    speak("es")
     untranslated = [where for where, text in texts if cli_help.translated(text) == text]
     assert untranslated == []
 
@@ -176,8 +175,8 @@ def test_errors_in_spanish_are_one_line_with_a_spanish_locale(args: list[str],
     assert english.startswith("error: ") and english != expected
 
 
-def test_clicks_usage_errors_are_matched_whole() -> None:
-    set_language("es")
+def test_clicks_usage_errors_are_matched_whole(speak: Callable[[str], None]) -> None:
+    speak("es")
     assert cli_help.usage_message("No such option: --bogus") == "no existe la opción --bogus"
     assert cli_help.usage_message("Option '--depth' requires an argument.") == (
         "la opción '--depth' necesita un valor")

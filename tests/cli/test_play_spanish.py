@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
@@ -15,7 +16,7 @@ from typer.testing import CliRunner
 from games.bones import Bones
 from games.tictactoe import TicTacToe
 from minimax_cli.cli.app import app
-from minimax_cli.i18n import set_language
+from minimax_cli.i18n import speaking
 from minimax_cli.i18n.words import count, in_plies
 from minimax_cli.play.policy import Policy, parse_level
 from minimax_cli.play.session import Session, make_config
@@ -141,10 +142,9 @@ def test_an_illegal_move_is_refused_in_a_spanish_frame() -> None:
 
 def drive(keys: str, game: TicTacToe | Bones | None = None) -> tuple[Session, str]:
     """A session at a terminal (prompt-toolkit's pipe input) in Spanish; what it printed."""
-    set_language("es")
     game = game or TicTacToe()
     buffer = io.StringIO()
-    with create_pipe_input() as pipe:
+    with speaking("es"), create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()
         session = Session(game, make_config(game, seed=1, budget=600.0),
@@ -187,7 +187,8 @@ def test_the_help_in_spanish_names_the_spanish_commands(typed: str) -> None:
     assert lines[start:start + len(HELP)] == HELP
 
 
-def test_spanish_commands_hint_why_undo_and_quit() -> None:
+def test_spanish_commands_hint_why_undo_and_quit(speak: Callable[[str], None]) -> None:
+    speak("es")  # for the completion asked of the session after the game
     session, out = drive("pista\r5\rpor qué\rdeshacer\rsalir\r")
     lines = out.splitlines()
     assert "Jugadas para ti (X), la mejor primero" in lines
@@ -227,10 +228,10 @@ def test_a_finished_game_asks_to_play_again_in_spanish() -> None:
 
 
 # --- words and options ------------------------------------------------------------------------------
-def test_counts_in_spanish_agree_and_group_digits_as_the_rae_does() -> None:
+def test_counts_in_spanish_agree_and_group_digits_as_the_rae_does(speak: Callable[[str], None]) -> None:
     assert count(12_345, "node") == "12,345 nodes"  # English is unchanged
     assert in_plies(1, at_most=True) == " in at most 1 ply"
-    set_language("es")
+    speak("es")
     assert count(1, "ply") == "1 turno"
     assert count(2, "ply") == "2 turnos"
     assert count(1_234, "node") == "1234 nodos"
@@ -238,8 +239,8 @@ def test_counts_in_spanish_agree_and_group_digits_as_the_rae_does() -> None:
     assert in_plies(1, at_most=True) == " en 1 turno como mucho"
 
 
-def test_levels_and_their_errors_in_spanish() -> None:
-    set_language("es")
+def test_levels_and_their_errors_in_spanish(speak: Callable[[str], None]) -> None:
+    speak("es")
     assert parse_level("fácil") == parse_level("facil") == parse_level("easy") == 2
     assert Policy.make(TicTacToe(), "medio").describe() == (
         "nivel 3: medio, 3 turnos de profundidad, hasta 1 s por jugada")

@@ -4,6 +4,8 @@ texts (description, notation, parameter help) are marked at import and translate
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from typer.testing import CliRunner
 
@@ -11,7 +13,7 @@ from games import bones3, dicebones, nim, tree, tree_kinds
 from games.connect4 import ConnectFour
 from games.tictactoe import TicTacToe
 from minimax_cli.cli.app import app
-from minimax_cli.core.i18n import _, set_language
+from minimax_cli.core.i18n import _
 from minimax_cli.core.params import grouped
 
 runner = CliRunner()
@@ -135,8 +137,8 @@ def test_every_game_description_is_translated_in_the_overview() -> None:
         assert spanish in text
 
 
-def test_a_sketch_is_in_spanish() -> None:
-    set_language("es")
+def test_a_sketch_is_in_spanish(speak: Callable[[str], None]) -> None:
+    speak("es")
     game = nim.Nim()
     assert game.sketch(game.initial_state())[0].startswith("montón 1  ||| ")
     bones_game = bones3.Bones3()
@@ -145,12 +147,12 @@ def test_a_sketch_is_in_spanish() -> None:
     assert dice.sketch((4, 0, 1))[1] == "MAX sacó 1: debe tomar 1"
 
 
-def test_spanish_counts_are_grouped_as_the_rae_writes_them() -> None:
-    set_language("es")
+def test_spanish_counts_are_grouped_as_the_rae_writes_them(speak: Callable[[str], None]) -> None:
+    speak("es")
     assert grouped(1000) == "1000"
     assert grouped(100_000) == f"100{NBSP}000"
     assert tree.limits().startswith(f"como mucho 100{NBSP}000 nodos, 10{NBSP}000 hijos")
-    set_language("en")
+    speak("en")
     assert grouped(100_000) == "100,000"
     assert tree.limits() == tree.LIMITS
 
@@ -173,8 +175,8 @@ def test_texts_marked_at_import_state_the_limits_they_cannot_compute() -> None:
         TicTacToe.parameters[0].parse("9")
 
 
-def test_the_class_texts_are_english_until_shown() -> None:
-    set_language("es")
+def test_the_class_texts_are_english_until_shown(speak: Callable[[str], None]) -> None:
+    speak("es")
     assert TicTacToe.description.startswith("Tic-tac-toe")  # fixed at import, in English
     assert _(TicTacToe.description).startswith("Gato, ta-te-ti o tres en raya")
     assert _(TicTacToe.move_help).startswith("un número de casilla")
