@@ -54,6 +54,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
 CASES = hostile.cases(Path("unused"))  # for the names; each test takes its case from `files`
 
 
+@pytest.mark.slow  # a subprocess each, under its memory cap
 @pytest.mark.parametrize("name", [case.name for case in CASES])
 def test_a_listed_command_ends_in_one_short_line_within_500_mb(name: str, files: Path) -> None:
     case = next(c for c in hostile.cases(files) if c.name == name)
