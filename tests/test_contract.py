@@ -212,6 +212,7 @@ def public_attributes(game: AnyGame) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
+@pytest.mark.slow  # every search on every game, seconds for some
 def test_searches_agree_and_symmetric_positions_share_a_value(case: Case) -> None:
     game, states = positions(case)
     if game.game_type.chance or game.game_type.players != 2:

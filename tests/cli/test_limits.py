@@ -304,6 +304,7 @@ def test_a_long_pruned_list_is_cut_with_a_count() -> None:
     assert f"✂ pruned, never searched: {shown}; … {50 - render_tree.TREE_PRUNED} more" in out
 
 
+@pytest.mark.slow  # a search traced to its limit
 def test_a_trace_cut_by_its_limit_says_so() -> None:
     out = drawn("analyze", "tictactoe", "-a", "minimax", "--tree")
     limit = SearchOptions.trace_limit

@@ -295,6 +295,7 @@ def test_tab_completion_is_bounded_and_survives_a_broken_notation() -> None:
         Document("h"), CompleteEvent())] == ["hint", "help"]
 
 
+@pytest.mark.slow  # a very long line through prompt-toolkit
 def test_a_long_entry_at_the_prompt_names_the_limit() -> None:
     _, code, text = typed(TicTacToe(), "5" * 10_000 + "\r5\rquit\r")
     assert code == 0

@@ -135,6 +135,7 @@ def test_an_empty_table_passed_in_is_the_one_used() -> None:
 
 
 # --- the table bugs of the issue ---------------------------------------------------------------------
+@pytest.mark.slow  # a full 4x4 proof
 def test_a_half_megabyte_table_still_proves_the_4x4_draw() -> None:
     """4x4 with four in a row is a draw (m,n,k-game theory); a table that fills up early must still
     prove it, exactly (1.5 s; the old table stopped storing when full and took minutes)."""

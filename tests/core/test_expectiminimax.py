@@ -342,6 +342,7 @@ def seeded_tree(rng: random.Random, depth: int, kind: str) -> Tree:
     return (kind, list(zip(weights_to_probabilities(weights), children, strict=True)))
 
 
+@pytest.mark.slow  # many seeded trees, three searches each
 def test_both_pruning_algorithms_visit_fewer_nodes_on_seeded_trees() -> None:
     totals = dict.fromkeys(ALL, 0)
     for seed in range(60):
