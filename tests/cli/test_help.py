@@ -278,6 +278,7 @@ def without_times(data: Any) -> Any:
     return data
 
 
+@pytest.mark.slow  # five solves of a 10**18 heap
 def test_solve_takes_the_heap_the_help_promises() -> None:
     data = json_of("solve", "bones", "--n", "10**18")
     # take 1, 2 or 3: a heap that is a multiple of 4 is lost for the player to move

@@ -406,6 +406,7 @@ def test_a_position_and_its_start_parameter_together_say_which_to_use() -> None:
     assert run_json("bones", "9", "--take", "1,2")["value"] == -1  # 9 mod 3 = 0
 
 
+@pytest.mark.slow  # solves 10**18 heaps
 def test_positions_take_the_count_forms() -> None:
     # `10**18`, `1e18` and `1_000_000` mean the same whole numbers as their digits, exactly
     for text in ("10**18", "1e18", "1_000_000_000_000_000_000"):
