@@ -12,6 +12,9 @@ import pytest
 from minimax_cli.core.i18n import set_language
 from tests import profiles
 
+# Registered on import, before Hypothesis's plugin loads a profile named by --hypothesis-profile.
+profiles.register()
+
 
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("hypothesis_profile", None):

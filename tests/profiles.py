@@ -3,10 +3,10 @@
 - `full`: Hypothesis's 100 examples a test, times each test's own multiple: the counts CI runs.
 - `dev`: a tenth of those (at least one), for work in progress.
 
-HYPOTHESIS_PROFILE names the profile; unset, tests/conftest.py picks `full`, or `dev` for a run whose
-`-m` expression leaves out the slow tests (`python -m pytest -m "not slow"`). Both profiles keep
-everything else (deadline, example database, derandomization) from the profile Hypothesis loaded
-itself, its `ci` profile on a CI host.
+HYPOTHESIS_PROFILE names the profile (or Hypothesis's own `--hypothesis-profile NAME`); unset,
+tests/conftest.py picks `full`, or `dev` for a run whose `-m` expression leaves out the slow tests
+(`python -m pytest -m "not slow"`). Both profiles keep everything else (deadline, example database,
+derandomization) from the profile Hypothesis loaded itself, its `ci` profile on a CI host.
 
 A test that needs more or fewer examples than the profile's count asks for a multiple of it with
 `examples(times)`, never a fixed `max_examples`, so a profile scales every test alike.
@@ -32,7 +32,6 @@ def register() -> None:
 
 
 def load(name: str) -> None:
-    register()
     settings.load_profile(name)
 
 
