@@ -1,9 +1,11 @@
 """What every test shares: the proof search compiled or from its sources, as a program's entry
-chooses it; and `speak`, for a test that speaks another language (the language lives in the
+chooses it; the Hypothesis profile (tests/profiles.py), loaded before any test module builds its
+settings; and `speak`, for a test that speaks another language (the language lives in the
 command's context: nothing a test sets outlives it)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 
@@ -11,8 +13,22 @@ import pytest
 
 from minimax_cli.core.compiled import choose
 from minimax_cli.core.i18n import speaking
+from tests import profiles
 
 choose()  # the compiled proof search, or its sources (MINIMAX_PURE=1, a stale build)
+
+# Registered on import, before Hypothesis's plugin loads a profile named by --hypothesis-profile.
+profiles.register()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("hypothesis_profile", None):
+        return  # --hypothesis-profile NAME: Hypothesis's own option, loaded by its plugin
+    chosen = os.environ.get(profiles.PROFILE_VARIABLE)
+    if not chosen:
+        # A run that leaves out the slow tests is work in progress: the quick profile too.
+        chosen = profiles.DEV if "not slow" in (config.option.markexpr or "") else profiles.FULL
+    profiles.load(chosen)
 
 
 @pytest.fixture

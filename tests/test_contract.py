@@ -24,13 +24,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from minimax_cli import registry
 from minimax_cli.core import CHANCE, Game, GameError
 from minimax_cli.core.score import HEURISTIC_LIMIT
 from minimax_cli.core.search import search
+from tests.profiles import examples
 
 AnyGame = Game[Any, Any]
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -211,6 +212,7 @@ def public_attributes(game: AnyGame) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
+@pytest.mark.slow  # every search on every game, seconds for some
 def test_searches_agree_and_symmetric_positions_share_a_value(case: Case) -> None:
     game, states = positions(case)
     if game.game_type.chance or game.game_type.players != 2:
@@ -302,7 +304,7 @@ def accepts_or_refuses(parse: Callable[[str], Any], text: str) -> Any:
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
-@settings(max_examples=250, deadline=None)
+@examples(2.5, deadline=None)
 @given(text=texts)
 def test_parsers_answer_or_raise_a_game_error(case: Case, text: str) -> None:
     game, states = positions(case)

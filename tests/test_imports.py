@@ -206,14 +206,21 @@ def test_core_imports_nothing_of_the_ui_or_the_games() -> None:
 
 
 def test_analyze_and_solve_do_not_import_prompt_toolkit() -> None:
-    for argv in (["analyze", "tree", "[[1,2],[3]]"], ["analyze", "tree", "@abcd", "--json"],
-                 ["solve", "bones", "--n", "6"], ["solve", "bones", "--upto", "12", "--json"],
-                 ["solve", "nim", "3,4,5"], ["solve", "tree", "@abcd", "--tree"]):
-        statement = (
-            "import sys\nfrom minimax_cli.cli.app import app\n"
-            f"try:\n    app({argv!r}, standalone_mode=False)\nexcept SystemExit:\n    pass"
-        )
-        assert "prompt_toolkit" not in loaded_after(statement)
+    commands = (["analyze", "tree", "[[1,2],[3]]"], ["analyze", "tree", "@abcd", "--json"],
+                ["solve", "bones", "--n", "6"], ["solve", "bones", "--upto", "12", "--json"],
+                ["solve", "nim", "3,4,5"], ["solve", "tree", "@abcd", "--tree"])
+    # One process runs the commands in turn (imports only accumulate), noting after each whether
+    # prompt-toolkit has been loaded: the first that loads it is named.
+    statement = "import sys\nfrom minimax_cli.cli.app import app\nloaded = []\n" + "".join(
+        f"try:\n    app({argv!r}, standalone_mode=False)\nexcept SystemExit:\n    pass\n"
+        "loaded.append('prompt_toolkit' in sys.modules)\n" for argv in commands
+    ) + "print('loaded', *loaded)"
+    out = subprocess.run([sys.executable, "-c", statement], capture_output=True, text=True,
+                         check=True)
+    loaded = out.stdout.splitlines()[-1].split()
+    assert loaded[0] == "loaded"
+    for argv, flag in zip(commands, loaded[1:], strict=True):
+        assert flag == "False", argv
 
 
 def test_games_import_only_the_core() -> None:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -21,6 +19,7 @@ from minimax_cli.core import (
     InvalidMoveError,
     InvalidPositionError,
 )
+from tests.cli.entry import run_main
 
 runner = CliRunner()
 EMPTY = "........."
@@ -125,6 +124,7 @@ def test_node_budget_is_exact_and_invents_nothing() -> None:
     assert "not searched" in text.stdout
 
 
+@pytest.mark.slow  # full expectimax searches
 def test_expectimax_reports_the_exact_average_never_a_result_word() -> None:
     # MIN playing uniformly at random: 191/192 for X from the empty board (exact, by fractions)
     data = analyze_json("tictactoe", EMPTY, "--algorithm", "expectimax")
@@ -150,6 +150,7 @@ def test_bones_is_solved_by_the_engine_without_recursion_trouble() -> None:
     assert [m["move"] for m in data["moves"] if m["value"] == 1] == ["1"]
 
 
+@pytest.mark.slow  # a full 4x4 proof
 def test_a_one_megabyte_table_still_proves_the_4x4_draw() -> None:
     default = analyze_json("tictactoe", "--rows", "4", "--cols", "4", "--k", "4")
     small = analyze_json("tictactoe", "--rows", "4", "--cols", "4", "--k", "4", "--table-mb", "1")
@@ -163,11 +164,6 @@ def test_compare_takes_the_algorithms_that_compute_the_minimax_value() -> None:
     assert result.exit_code == 0
     names = [entry["algorithm"] for entry in json.loads(result.stdout)]
     assert names == ["minimax", "alphabeta", "alphabeta-ordered", "negamax", "mcts"]
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "minimax_cli", *args], capture_output=True,
-                          text=True, timeout=60)
 
 
 @pytest.mark.parametrize(
@@ -188,7 +184,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], expected: str) -> None:
-    result = run_cli(*args)
+    result = run_main(*args)
     assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr

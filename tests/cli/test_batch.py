@@ -1,5 +1,6 @@
 """`minimax solve connect4 --batch`, `--jobs` and `--weak`, run as the installed command: lines out
-in order with the published scores, the summary, exit codes, and one-line refusals."""
+in order with the published scores, the summary, exit codes, and one-line refusals (these through
+the console script's entry point in this process: they are refused before any work)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from tests.cli.entry import run_main
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "connect4"
 
@@ -21,6 +24,7 @@ def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
                           capture_output=True, text=True, timeout=600)
 
 
+@pytest.mark.slow  # a subprocess proving positions
 def test_batch_prints_each_score_then_a_summary(tmp_path: Path) -> None:
     source = tmp_path / "set.txt"
     source.write_text("# Pons' format\n" + "\n".join(LINES) + "\n\n")
@@ -31,6 +35,7 @@ def test_batch_prints_each_score_then_a_summary(tmp_path: Path) -> None:
     assert f"checked against the given scores: {len(LINES)} of {len(LINES)} agree" in done.stderr
 
 
+@pytest.mark.slow  # a subprocess and its workers
 def test_batch_from_stdin_with_jobs_keeps_the_order() -> None:
     plain = [line.split()[0] for line in LINES]
     done = cli("solve", "connect4", "--batch", "-", "--jobs", "2", stdin="\n".join(plain))
@@ -39,6 +44,7 @@ def test_batch_from_stdin_with_jobs_keeps_the_order() -> None:
     assert "checked against" not in done.stderr  # no scores were given
 
 
+@pytest.mark.slow  # subprocesses
 def test_a_wrong_score_exits_1_and_a_bad_line_exits_2() -> None:
     done = cli("solve", "connect4", "--batch", "-", stdin="4455 17\n")
     assert done.returncode == 1
@@ -52,6 +58,7 @@ def test_a_wrong_score_exits_1_and_a_bad_line_exits_2() -> None:
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow  # subprocesses proving positions
 def test_weak_gives_the_sign() -> None:
     done = cli("solve", "connect4", "--batch", "-", "--weak", stdin="\n".join(LINES))
     assert done.returncode == 0, done.stderr
@@ -71,12 +78,13 @@ def test_weak_gives_the_sign() -> None:
     (["solve", "connect4", "--batch", "-", "--jobs", "65"], "--jobs"),
 ])
 def test_refusals_are_one_line(args: list[str], words: str) -> None:
-    done = cli(*args, stdin="")
+    done = run_main(*args, stdin="")  # refused before any work: the entry point in process
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and words in lines[0], done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not DATA.is_dir(), reason="the shared Connect Four sets are not here")
 def test_a_shared_file_through_the_command() -> None:
     rows = (DATA / "Test_L3_R1").read_text().splitlines()[:50]

@@ -211,6 +211,7 @@ def test_when_no_search_finishes_no_fraction_is_given() -> None:
     assert all(not run.finished for run in comparison.runs if not run.sampled)
 
 
+@pytest.mark.slow  # runs out the default budget
 def test_the_default_budget_stops_minimax_on_4x4_and_says_so(monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:
     # The real budget is COMPARE_SECONDS; a shorter one keeps this test quick and changes nothing

@@ -3,8 +3,9 @@
 A bare `minimax` gives an overview; every help page fits 80 columns with no type tags; the commands
 list the games' parameters; `minimax games GAME` shows one game with examples that run; completion
 offers games, algorithms, evaluation functions and parameters; counts take `10**18`, `1e18` and
-`1_000_000`; a value given twice in conflicting ways is refused. Errors go through the real entry
-point (`python -m minimax_cli`) where their one line on stderr is the point.
+`1_000_000`; a value given twice in conflicting ways is refused. Errors go through the console
+script's entry point (`main`, tests/cli/entry.py) where their one line on stderr is the point; the
+bare overview through the real process.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.app import app
 from minimax_cli.core.search import ALGORITHMS, DEFAULT_ALGORITHM
 from minimax_cli.views import games as render_games
+from tests.cli.entry import run_main
 from tests.cli.test_analyze import Gamble
 
 runner = CliRunner()
@@ -47,9 +49,14 @@ BUILT_IN_PARAMETERS = {
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    """The real entry point, at 80 columns."""
+    """The real process (`python -m minimax_cli`), at 80 columns."""
     return subprocess.run([sys.executable, "-m", "minimax_cli", *args], capture_output=True,
                           text=True, timeout=120, env={**os.environ, **WIDTH})
+
+
+def entry(*args: str) -> subprocess.CompletedProcess[str]:
+    """The console script's entry point in this process, at 80 columns."""
+    return run_main(*args, env=WIDTH)
 
 
 def page(*args: str) -> str:
@@ -195,9 +202,9 @@ def test_every_example_is_shown_and_runs(name: str) -> None:
 
 
 def test_an_unknown_game_is_one_line_naming_the_known_ones() -> None:
-    line = one_error_line(cli("games", "chess"))
+    line = one_error_line(entry("games", "chess"))
     assert line == f"error: unknown game 'chess'; known games: {', '.join(GAMES)}"
-    assert one_error_line(cli("games", "bones", "nim")).startswith(
+    assert one_error_line(entry("games", "bones", "nim")).startswith(
         "error: unexpected argument 'nim': give one game")
 
 
@@ -271,6 +278,7 @@ def without_times(data: Any) -> Any:
     return data
 
 
+@pytest.mark.slow  # five solves of a 10**18 heap
 def test_solve_takes_the_heap_the_help_promises() -> None:
     data = json_of("solve", "bones", "--n", "10**18")
     # take 1, 2 or 3: a heap that is a multiple of 4 is lost for the player to move
@@ -309,7 +317,7 @@ FORMS = "digits (1000000), digits with underscores (1_000_000), a power (10**6) 
     (["analyze", "tictactoe", "--depth", "-1"], "'-1' is not a whole number"),
 ])
 def test_a_bad_count_is_one_line_naming_the_forms(args: list[str], expected: str) -> None:
-    assert expected in one_error_line(cli(*args))
+    assert expected in one_error_line(entry(*args))
 
 
 # --- values given twice ------------------------------------------------------------------------------
@@ -330,7 +338,7 @@ def test_a_bad_count_is_one_line_naming_the_forms(args: list[str], expected: str
      "error: --review and --no-review were both given: give one of them"),
 ])
 def test_a_value_given_twice_in_conflicting_ways_is_refused(args: list[str], expected: str) -> None:
-    assert one_error_line(cli(*args)) == expected
+    assert one_error_line(entry(*args)) == expected
 
 
 @pytest.mark.parametrize("args", [

@@ -168,6 +168,7 @@ def test_errors_in_spanish_are_one_line_with_lang_es(args: list[str], expected: 
 
 
 @pytest.mark.parametrize(("args", "expected"), ERRORS[:3], ids=IDS[:3])
+@pytest.mark.slow  # two processes each
 def test_errors_in_spanish_are_one_line_with_a_spanish_locale(args: list[str],
                                                               expected: str) -> None:
     assert error_line(*args, env=SPANISH_LOCALE) == expected

@@ -338,6 +338,7 @@ def worst_for_ai(game: TicTacToe, state: tuple[int, int], ai: int, thinker: Thin
 
 
 @pytest.mark.parametrize("ai", [MAX, MIN])
+@pytest.mark.slow  # every line of play
 def test_the_perfect_ai_never_loses_against_any_sequence_of_moves(ai: int) -> None:
     game = TicTacToe()
     config = make_config(game, side="second" if ai == MAX else "first", budget=AMPLE)

@@ -54,6 +54,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
 CASES = hostile.cases(Path("unused"))  # for the names; each test takes its case from `files`
 
 
+@pytest.mark.slow  # a subprocess each, under its memory cap
 @pytest.mark.parametrize("name", [case.name for case in CASES])
 def test_a_listed_command_ends_in_one_short_line_within_500_mb(name: str, files: Path) -> None:
     case = next(c for c in hostile.cases(files) if c.name == name)
@@ -303,6 +304,7 @@ def test_a_long_pruned_list_is_cut_with_a_count() -> None:
     assert f"✂ pruned, never searched: {shown}; … {50 - render_tree.TREE_PRUNED} more" in out
 
 
+@pytest.mark.slow  # a search traced to its limit
 def test_a_trace_cut_by_its_limit_says_so() -> None:
     out = drawn("analyze", "tictactoe", "-a", "minimax", "--tree")
     limit = SearchOptions.trace_limit
@@ -310,6 +312,7 @@ def test_a_trace_cut_by_its_limit_says_so() -> None:
                      "without recording the rest") == 1
 
 
+@pytest.mark.slow  # searches a wide tree
 def test_the_search_tree_of_a_wide_tree_is_a_few_lines() -> None:
     from games.tree import TreeGame
     from minimax_cli.core.search import search

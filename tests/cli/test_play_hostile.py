@@ -228,7 +228,14 @@ def test_every_hostile_line_in_one_script_through_the_command() -> None:
 
 
 # --- typed at a prompt ------------------------------------------------------------------------------
-@pytest.mark.parametrize(("name", "line"), cases())
+def typed_cases() -> list[Any]:
+    """Every case; beyond tic-tac-toe's, slow: a prompt-toolkit session each, 150 in all (the
+    scripted test above goes through every game quickly)."""
+    return [pytest.param(name, line, marks=() if name == "tictactoe" else pytest.mark.slow)
+            for name, line in cases()]
+
+
+@pytest.mark.parametrize(("name", "line"), typed_cases())
 def test_a_hostile_pasted_entry_is_refused_and_the_game_goes_on(name: str, line: str) -> None:
     game, legal, move = GAMES[name]
     session, code, text = typed(game, pasted(line) + f"\r{legal}\rquit\r")
@@ -294,6 +301,7 @@ def test_tab_completion_is_bounded_and_survives_a_broken_notation() -> None:
         Document("h"), CompleteEvent())] == ["hint", "help"]
 
 
+@pytest.mark.slow  # a very long line through prompt-toolkit
 def test_a_long_entry_at_the_prompt_names_the_limit() -> None:
     _, code, text = typed(TicTacToe(), "5" * 10_000 + "\r5\rquit\r")
     assert code == 0

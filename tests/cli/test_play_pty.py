@@ -18,6 +18,7 @@ SCRIPT = Path(sys.executable).parent / "minimax"
 TIMEOUT = 120
 
 pytestmark = [
+    pytest.mark.slow,  # each test starts the console script in a terminal
     pytest.mark.skipif(not SCRIPT.exists(), reason=f"console script not found at {SCRIPT}"),
     pytest.mark.skipif(sys.platform == "win32", reason="pexpect.spawn needs a POSIX pty"),
 ]

@@ -105,6 +105,7 @@ def safe_moves(game: TicTacToe, state: Board) -> list[int]:
     return [m for m in game.legal_moves(state) if not immediate_wins(game, game.play(state, m))]
 
 
+@pytest.mark.slow  # many searches on 5x5
 def test_never_leaves_a_win_in_one_on_5x5_at_a_small_budget() -> None:
     game = TicTacToe(rows=5, cols=5, k=4)
     thinker = Thinker(game, Policy(budget=0.3))

@@ -7,10 +7,7 @@ from __future__ import annotations
 import ast
 import functools
 import json
-import os
 import re
-import subprocess
-import sys
 from functools import reduce
 from operator import xor
 from pathlib import Path
@@ -27,6 +24,7 @@ from minimax_cli.core import MAX, Game, PovScore, Score, Solution
 from minimax_cli.core.result import TraceNode
 from minimax_cli.reports import SCHEMA_FILE
 from minimax_cli.services import solve
+from tests.cli.entry import run_main
 from tests.oracles import bones_outcomes
 
 runner = CliRunner()
@@ -167,6 +165,7 @@ def test_period_answer_says_why_it_is_sound() -> None:
 
 @pytest.mark.parametrize("take", [(1, 2, 3), (1, 3, 4), (2, 5), (3,), (2, 4, 7)])
 @pytest.mark.parametrize("misere", [False, True])
+@pytest.mark.slow  # every heap to the limit, three ways
 def test_solver_tree_and_engine_agree_with_the_definition(take: tuple[int, ...],
                                                           misere: bool) -> None:
     game = Bones(take=take, misere=misere)
@@ -300,6 +299,7 @@ def test_tictactoe_position_with_a_win() -> None:
     assert sorted(winning(data)) == ["4", "7"]
 
 
+@pytest.mark.slow  # a full 4x4 proof
 def test_four_by_four_k_four_is_a_draw() -> None:
     data = run_json("tictactoe", "--rows", "4", "--cols", "4", "--k", "4")
     assert data["value"] == 0 and len(data["optimal_moves"]) == 16
@@ -388,9 +388,7 @@ BAD = [
 
 @pytest.mark.parametrize("args", BAD, ids=[" ".join(a) or "''" for a in BAD])
 def test_bad_input_is_one_line_and_exit_two(args: list[str]) -> None:
-    done = subprocess.run([sys.executable, "-m", "minimax_cli", "solve", *args],
-                          capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "COLUMNS": "500"})
+    done = run_main("solve", *args, env={"COLUMNS": "500"})
     assert done.returncode == 2, done
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()
@@ -408,6 +406,7 @@ def test_a_position_and_its_start_parameter_together_say_which_to_use() -> None:
     assert run_json("bones", "9", "--take", "1,2")["value"] == -1  # 9 mod 3 = 0
 
 
+@pytest.mark.slow  # solves 10**18 heaps
 def test_positions_take_the_count_forms() -> None:
     # `10**18`, `1e18` and `1_000_000` mean the same whole numbers as their digits, exactly
     for text in ("10**18", "1e18", "1_000_000_000_000_000_000"):

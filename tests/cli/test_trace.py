@@ -8,13 +8,14 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 from minimax_cli.cli.app import app
 from minimax_cli.reports import SCHEMA_FILE
+from tests.profiles import examples
 
 runner = CliRunner()
 SCHEMA = SCHEMA_FILE
@@ -240,7 +241,7 @@ def minimax(tree: Any, maximizing: bool) -> int:
     return max(values) if maximizing else min(values)
 
 
-@settings(max_examples=60, deadline=None)
+@examples(0.6, deadline=None)
 @given(tree=trees(), algorithm=st.sampled_from(["alphabeta", "minimax", "negamax"]))
 def test_drawn_values_and_bounds_are_consistent(tree: Any, algorithm: str) -> None:
     """Every node's drawn statement holds for its true minimax value; the root children's agree

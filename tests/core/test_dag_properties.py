@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import cast
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from minimax_cli.core.result import Limits
@@ -25,10 +25,11 @@ from tests.core.dag import (
     make_game,
     roots_and_depths,
 )
+from tests.profiles import examples
 
 
 @pytest.mark.parametrize("win_loss", [False, True])
-@settings(max_examples=500, deadline=None)
+@examples(5, deadline=None)
 @given(data=st.data())
 def test_negamax_is_depth_limited_minimax(win_loss: bool, data: st.DataObject) -> None:
     """(a) and (b) with a fresh table, default and tiny: the root and every root move get V_d,
@@ -45,7 +46,7 @@ def test_negamax_is_depth_limited_minimax(win_loss: bool, data: st.DataObject) -
 
 @pytest.mark.parametrize("table_mb", [0.01, 1.0])
 @pytest.mark.parametrize("win_loss", [False, True])
-@settings(max_examples=100, deadline=None)
+@examples(1, deadline=None)
 @given(data=st.data())
 def test_a_reused_table_keeps_every_claim_honest(win_loss: bool, table_mb: float,
                                                  data: st.DataObject) -> None:
@@ -70,7 +71,7 @@ def test_a_reused_table_keeps_every_claim_honest(win_loss: bool, table_mb: float
 
 
 @pytest.mark.parametrize("win_loss", [False, True])
-@settings(max_examples=100, deadline=None)
+@examples(1, deadline=None)
 @given(data=st.data())
 def test_iterative_deepening_on_one_table_gives_each_depth_exactly(win_loss: bool,
                                                                    data: st.DataObject) -> None:
@@ -90,7 +91,7 @@ def test_iterative_deepening_on_one_table_gives_each_depth_exactly(win_loss: boo
 
 
 @pytest.mark.parametrize("win_loss", [False, True])
-@settings(max_examples=150, deadline=None)
+@examples(1.5, deadline=None)
 @given(data=st.data(), nodes=st.integers(1, 60))
 def test_node_budgets_are_exact_and_invent_no_value(win_loss: bool, data: st.DataObject,
                                                     nodes: int) -> None:
@@ -121,7 +122,7 @@ def test_node_budgets_are_exact_and_invent_no_value(win_loss: bool, data: st.Dat
 
 @pytest.mark.parametrize("window", ["aspiration", "bisection"])
 @pytest.mark.parametrize("win_loss", [False, True])
-@settings(max_examples=100, deadline=None)
+@examples(1, deadline=None)
 @given(data=st.data())
 def test_root_windows_find_the_full_window_value(win_loss: bool, window: str,
                                                  data: st.DataObject) -> None:
@@ -139,7 +140,7 @@ def test_root_windows_find_the_full_window_value(win_loss: bool, window: str,
 
 
 @pytest.mark.parametrize("win_loss", [False, True])
-@settings(max_examples=150, deadline=None)
+@examples(1.5, deadline=None)
 @given(data=st.data())
 def test_alphabeta_is_minimax_on_every_dag(win_loss: bool, data: st.DataObject) -> None:
     """(f) textbook searches on the unfolded tree: same value, minimax visits every node."""
@@ -161,7 +162,7 @@ def test_alphabeta_is_minimax_on_every_dag(win_loss: bool, data: st.DataObject) 
             assert encode(plain.max_score) == oracle.value(state, limit)
 
 
-@settings(max_examples=200, deadline=None)
+@examples(2, deadline=None)
 @given(data=st.data())
 def test_expectimax_is_the_exact_average_with_chance_nodes(data: st.DataObject) -> None:
     """(f) expectimax: exact Fractions, MIN uniform, chance by its probabilities; the engine and

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, cast
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.bones import Bones
@@ -19,6 +19,7 @@ from minimax_cli.core.result import Limits
 from minimax_cli.core.score import WIN, Bound, Kind, Score, encode
 from minimax_cli.core.search import iterate, search
 from minimax_cli.core.table import TranspositionTable
+from tests.profiles import examples
 
 GAME = TicTacToe()
 
@@ -33,7 +34,7 @@ def random_position(seed: int, plies: int) -> Any:
     return state
 
 
-@settings(max_examples=150, deadline=None)
+@examples(1.5, deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 8))
 def test_engine_matches_minimax_with_and_without_symmetry(seed: int, plies: int) -> None:
     # From two plies on (the empty board's full tree is counted in tests/cli/test_analyze.py).
@@ -47,7 +48,7 @@ def test_engine_matches_minimax_with_and_without_symmetry(seed: int, plies: int)
         ]
 
 
-@settings(max_examples=100, deadline=None)
+@examples(1, deadline=None)
 @given(st.integers(0, 10**6), st.integers(1, 6))
 def test_a_tiny_table_changes_nothing(seed: int, plies: int) -> None:
     state = random_position(seed, plies)
@@ -134,6 +135,7 @@ def test_an_empty_table_passed_in_is_the_one_used() -> None:
 
 
 # --- the table bugs of the issue ---------------------------------------------------------------------
+@pytest.mark.slow  # a full 4x4 proof
 def test_a_half_megabyte_table_still_proves_the_4x4_draw() -> None:
     """4x4 with four in a row is a draw (m,n,k-game theory); a table that fills up early must still
     prove it, exactly (1.5 s; the old table stopped storing when full and took minutes)."""

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from minimax_cli.core.game import (
@@ -31,6 +31,7 @@ from minimax_cli.core.game import (
 from minimax_cli.core.result import Limits, SearchResult, TraceNode
 from minimax_cli.core.score import Bound, Kind
 from minimax_cli.core.search import ALGORITHMS, compared_algorithms, search
+from tests.profiles import examples
 
 ALL = ("expectiminimax", "star1", "star2")
 PRUNING = ("star1", "star2")
@@ -314,7 +315,7 @@ def trees(draw: st.DrawFn, depth: int = 5) -> Tree:
     return (kind, list(zip(weights_to_probabilities(weights), children, strict=True)))
 
 
-@settings(max_examples=200, deadline=None)
+@examples(2, deadline=None)
 @given(tree=trees())
 def test_all_three_find_the_oracles_value_and_star1_never_visits_more(tree: Tree) -> None:
     results = {a: run(tree, a) for a in ALL}
@@ -341,6 +342,7 @@ def seeded_tree(rng: random.Random, depth: int, kind: str) -> Tree:
     return (kind, list(zip(weights_to_probabilities(weights), children, strict=True)))
 
 
+@pytest.mark.slow  # many seeded trees, three searches each
 def test_both_pruning_algorithms_visit_fewer_nodes_on_seeded_trees() -> None:
     totals = dict.fromkeys(ALL, 0)
     for seed in range(60):

@@ -14,7 +14,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -23,6 +23,7 @@ from minimax_cli.cli.app import app
 from minimax_cli.core.search import search
 from minimax_cli.core.search.maxn import TIE_RULE, maxn_search
 from minimax_cli.core.search.paranoid import paranoid_search
+from tests.profiles import examples
 
 BASE = TreeGame()
 runner = CliRunner()
@@ -156,7 +157,7 @@ def count_nodes(node: Any) -> int:
     return 1 + sum(count_nodes(child) for child in node)
 
 
-@settings(max_examples=200, deadline=None)
+@examples(2, deadline=None)
 @given(wrapped(chance=True))
 def test_maxn_on_random_trees_matches_the_oracle(case: tuple[str, int, Any]) -> None:
     text, first, tree = case
@@ -173,7 +174,7 @@ def test_maxn_on_random_trees_matches_the_oracle(case: tuple[str, int, Any]) -> 
     assert maxn_search(game, root, memo=False).stats.nodes == count_nodes(tree)
 
 
-@settings(max_examples=200, deadline=None)
+@examples(2, deadline=None)
 @given(wrapped(chance=False))
 def test_paranoid_on_random_trees_matches_the_oracle_and_prunes(case: tuple[str, int, Any]
                                                                  ) -> None:
@@ -190,7 +191,7 @@ def test_paranoid_on_random_trees_matches_the_oracle_and_prunes(case: tuple[str,
     assert maxn_search(game, root, memo=False).stats.nodes == every_node
 
 
-@settings(max_examples=100, deadline=None)
+@examples(1, deadline=None)
 @given(tuple_trees(2, 4, chance=False))
 def test_on_two_player_zero_sum_trees_both_are_minimax(tree: Any) -> None:
     # The same tree as single numbers (player 1's return) and as zero-sum pairs (v, -v).

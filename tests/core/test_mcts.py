@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.bones import Bones
@@ -17,6 +17,7 @@ from minimax_cli.core.result import STOP_NODES, Limits
 from minimax_cli.core.score import Kind
 from minimax_cli.core.search import search
 from tests.oracles import bones_outcomes
+from tests.profiles import examples
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
@@ -108,7 +109,7 @@ def boards(draw: st.DrawFn) -> str:
     return board
 
 
-@settings(max_examples=150, deadline=None)
+@examples(1.5, deadline=None)
 @given(board=boards(), seed=st.integers(0, 2**16), iterations=st.integers(1, 3_000))
 def test_whatever_the_solver_proves_is_the_minimax_value(board: str, seed: int,
                                                          iterations: int) -> None:

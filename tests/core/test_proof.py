@@ -85,7 +85,8 @@ def random_position(rng: random.Random, cols: int, rows: int, plies: int) -> tup
     return bitboards(moves, cols, rows)
 
 
-@pytest.mark.parametrize(("cols", "rows", "first"), [(4, 4, 0), (5, 4, 6), (4, 5, 4)])
+@pytest.mark.parametrize(("cols", "rows", "first"), [
+    (4, 4, 0), (5, 4, 6), pytest.param(4, 5, 4, marks=pytest.mark.slow)])
 def test_small_boards_match_brute_force(cols: int, rows: int, first: int) -> None:
     # Positions from `first` discs on: the oracle visits every position below them.
     score = oracle(cols, rows)
@@ -159,6 +160,7 @@ SAMPLES = {"Test_L3_R1": 40, "Test_L2_R1": 40, "Test_L2_R2": 200, "Test_L1_R1": 
            "Gen_L1_R1": 30, "Gen_L1_R2": 300}
 
 
+@pytest.mark.slow  # thousands of proofs from the shared sets
 @pytest.mark.skipif(not DATA.is_dir(), reason="the shared Connect Four sets are not here")
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_shared_sets_sample(name: str) -> None:
@@ -175,6 +177,7 @@ def test_shared_sets_sample(name: str) -> None:
 HARD_SAMPLES = {"Test_L1_R3": [5], "Gen_L1_R3": [10]}
 
 
+@pytest.mark.slow  # seconds a line
 @pytest.mark.skipif(not DATA.is_dir(), reason="the shared Connect Four sets are not here")
 @pytest.mark.parametrize("name", sorted(HARD_SAMPLES))
 def test_hard_sets_sample(name: str) -> None:

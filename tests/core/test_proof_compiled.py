@@ -44,6 +44,7 @@ def run(pure: bool, lines: str) -> dict[str, object]:
     return result
 
 
+@pytest.mark.slow  # two subprocesses proving 28 positions, one of them in pure Python
 @pytest.mark.skipif(not DATA.is_dir(), reason="the shared Connect Four sets are not here")
 def test_pure_and_compiled_agree() -> None:
     rows = (DATA / "Test_L2_R1").read_text().splitlines()[:25]

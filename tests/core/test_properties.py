@@ -12,12 +12,13 @@ import json
 from fractions import Fraction
 from typing import Any, cast
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.tree import Node, TreeGame
 from minimax_cli.core.score import Bound, Kind
 from minimax_cli.core.search import search
+from tests.profiles import examples
 
 GAME = TreeGame()
 
@@ -50,7 +51,7 @@ def state_of(tree: Any) -> Node:
     return GAME.parse_position(json.dumps(tree))
 
 
-@settings(max_examples=300, deadline=None)
+@examples(3, deadline=None)
 @given(trees)
 def test_all_algorithms_agree_with_the_definition(tree: Any) -> None:
     state = state_of(tree)
@@ -65,7 +66,7 @@ def test_all_algorithms_agree_with_the_definition(tree: Any) -> None:
     assert pruned.stats.leaves <= plain.stats.leaves
 
 
-@settings(max_examples=250, deadline=None)
+@examples(2.5, deadline=None)
 @given(trees)
 def test_root_move_values_are_exact_or_honest_bounds(tree: Any) -> None:
     if isinstance(tree, int):
@@ -87,7 +88,7 @@ def test_root_move_values_are_exact_or_honest_bounds(tree: Any) -> None:
     assert sorted((m.move, m.value) for m in exact.moves) == list(enumerate(truth))
 
 
-@settings(max_examples=400, deadline=None)
+@examples(4, deadline=None)
 @given(trees)
 def test_expectimax_is_the_exact_average(tree: Any) -> None:
     result = search(GAME, state_of(tree), "expectimax")
@@ -95,7 +96,7 @@ def test_expectimax_is_the_exact_average(tree: Any) -> None:
     assert result.score is not None and result.score.max().kind is Kind.VALUE
 
 
-@settings(max_examples=200, deadline=None)
+@examples(2, deadline=None)
 @given(trees)
 def test_principal_variation_reaches_a_leaf_of_the_root_value(tree: Any) -> None:
     state = state_of(tree)

@@ -6,7 +6,8 @@
 - harness.py: one case run the way the console script runs it, under a time and memory guard.
 - checks.py: what every case must show (exit code, one-line errors, JSON, caps), failure keys and
   reproduction commands.
-- test_fuzz_cli.py, test_fuzz_play.py: the fixed CI budget (`python -m pytest tests/fuzz`;
-  MINIMAX_FUZZ_SCALE=10 for ten times the cases, MINIMAX_FUZZ_PROFILE=fuzz-long for random ones);
+- test_fuzz_cli.py, test_fuzz_play.py: the fixed CI budget (`python -m pytest tests/fuzz`, marked
+  slow; HYPOTHESIS_PROFILE=dev for a tenth of the cases, MINIMAX_FUZZ_SCALE=10 for ten times,
+  MINIMAX_FUZZ_PROFILE=fuzz-long for random ones);
   scripts/fuzz.py: the longer run, which collects every failure instead of stopping at one.
 """

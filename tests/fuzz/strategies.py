@@ -10,7 +10,8 @@ so they are valid; hostile ones are anything.
 
 Profiles: `fuzz-ci` (derandomized: the same cases every run, no example database) and `fuzz-long`
 (random; scripts/fuzz.py prints its seed). Hypothesis's own `ci` profile is left alone. Pick one
-with MINIMAX_FUZZ_PROFILE; MINIMAX_FUZZ_SCALE multiplies the case counts.
+with MINIMAX_FUZZ_PROFILE. The case counts follow the test suite's profile (HYPOTHESIS_PROFILE,
+tests/profiles.py: `full` in CI, a tenth with `dev`); MINIMAX_FUZZ_SCALE multiplies them.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from minimax_cli.core.game import GameError
 
 # Imported here, not in a strategy: importing prompt-toolkit touches the global random state.
 from minimax_cli.play import session as interactive
+from tests import profiles
 from tests.fuzz.harness import CliCase, PlayCase
 from tests.fuzz.values import (
     MARKUP,
@@ -40,6 +42,7 @@ from tests.fuzz.values import (
     number_word,
     position_file,
 )
+from tests.profiles import examples
 
 GAMES = ("tree", "tictactoe", "bones", "nim")
 UNKNOWN_GAMES = ("chess", "TicTacToe", "tic-tac-toe", "tictactoe ", "nim\n", "bones/min", "Nim",
@@ -55,16 +58,18 @@ settings.register_profile("fuzz-ci", derandomize=True, database=None, deadline=N
                           suppress_health_check=_QUIET, print_blob=False)
 settings.register_profile("fuzz-long", derandomize=False, database=None, deadline=None,
                           suppress_health_check=_QUIET, print_blob=True)
-#: Cases per category in CI: a few thousand in all, under two minutes on two cores.
+#: Cases per category in CI (the `full` profile of tests/profiles.py): a few thousand in all, under
+#: two minutes on two cores. Another profile scales them as it scales every property test.
 CI_CASES = {"games": 100, "analyze": 1100, "solve": 550, "play": 180, "interrupt": 16,
             "session": 120, "session-lines": 200}
 
 
 def fuzz_settings(category: str) -> settings:
+    """The fuzz profile's settings with the category's share of the loaded profile's examples."""
     profile = os.environ.get("MINIMAX_FUZZ_PROFILE", "fuzz-ci")
     scale = float(os.environ.get("MINIMAX_FUZZ_SCALE", "1"))
-    return settings(settings.get_profile(profile),
-                    max_examples=max(1, round(CI_CASES[category] * scale)))
+    share = CI_CASES[category] / profiles.COUNTS[profiles.FULL] * scale
+    return settings(settings.get_profile(profile), max_examples=examples(share).max_examples)
 
 
 # --- units of a command line ---------------------------------------------------------------------

@@ -3,16 +3,20 @@
 Each case must exit 0 or 2 (130 after Ctrl-C) with no traceback, an error as one short line on
 stderr, valid JSON for --json, within the harness's time and memory caps (tests/fuzz/checks.py).
 The examples are the failures issue 9 lists; Hypothesis adds a fixed, derandomized budget of
-generated cases (tests/fuzz/strategies.py, CI_CASES; MINIMAX_FUZZ_SCALE scales it).
+generated cases (tests/fuzz/strategies.py, CI_CASES in the `full` profile, a tenth in `dev`;
+MINIMAX_FUZZ_SCALE scales it).
 """
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given
 
 from tests.fuzz.checks import verify
 from tests.fuzz.harness import CliCase
 from tests.fuzz.strategies import command_case, fuzz_settings, games_case, interrupt_case
+
+pytestmark = pytest.mark.slow  # thousands of generated cases in the `full` profile
 
 
 def cli(*argv: str, stdin: bytes | None = None) -> CliCase:

@@ -9,11 +9,14 @@ nothing prints a traceback, and the caps on time and memory hold (tests/fuzz/che
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given
 
 from tests.fuzz.checks import verify
 from tests.fuzz.harness import PlayCase
 from tests.fuzz.strategies import PASTE, fuzz_settings, play_case
+
+pytestmark = pytest.mark.slow  # thousands of generated cases in the `full` profile
 
 _AI = (("budget", 0.02), ("review", False), ("seed", 1))
 

@@ -5,7 +5,7 @@ is checked against the brute-force oracle (tests.oracles) or against theory."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -19,6 +19,7 @@ from minimax_cli.core.periodic import window_period
 from minimax_cli.services import series as series_mod
 from minimax_cli.services import solve as solving
 from tests.oracles import bones_outcomes
+from tests.profiles import examples
 
 runner = CliRunner()
 
@@ -120,7 +121,7 @@ def test_a_heap_of_a_hundred_digits() -> None:
 
 
 # --- the sweep and the proof, against the oracle ----------------------------------------------------
-@settings(max_examples=150, deadline=None)
+@examples(1.5, deadline=None)
 @given(take=take_sets, misere=st.booleans())
 def test_the_sweep_matches_the_oracle(take: tuple[int, ...], misere: bool) -> None:
     wins = bones_outcomes(take, misere, 1200)

@@ -468,6 +468,7 @@ def test_the_centre_comes_first_from_the_start() -> None:
     assert GAME.order_moves(GAME.initial_state(), GAME.legal_moves(GAME.initial_state()))[0] == 4
 
 
+@pytest.mark.slow  # many searches
 def test_the_ai_never_misses_a_win_and_never_leaves_one() -> None:
     thinker = Thinker(GAME, Policy(level=1, budget=60.0, depth=1), random.Random(1))
     checked = {"win": 0, "block": 0}

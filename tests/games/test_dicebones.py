@@ -76,6 +76,7 @@ def test_the_bottom_up_reference_knows_the_small_heaps_by_hand() -> None:
 
 @pytest.mark.parametrize("faces", DICE, ids=["1,2,3", "1,1,2,3"])
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.slow  # thirty searches each
 def test_every_heap_to_30_has_the_bottom_up_value(algorithm: str, faces: tuple[int, ...]) -> None:
     game = DiceBones(n=UPTO, faces=faces)
     for heap in range(UPTO + 1):

@@ -8,7 +8,7 @@ from functools import reduce
 from operator import xor
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.nim import (
@@ -29,6 +29,7 @@ from minimax_cli.core import (
     InvalidPositionError,
     SearchError,
 )
+from tests.profiles import examples
 
 
 def brute_force_values(game: Nim) -> dict[NimState, float]:
@@ -373,7 +374,7 @@ def test_hostile_moves(text: str, error: type[Exception], message: str) -> None:
     assert str(raised.value) == message
 
 
-@settings(max_examples=300, deadline=None)
+@examples(3, deadline=None)
 @given(st.one_of(st.text(max_size=30), st.text(alphabet="0123456789:/,_*e minax", max_size=30)))
 def test_any_text_is_a_move_or_a_game_error(text: str) -> None:
     state = ((3, 0, 5), MIN)
@@ -385,7 +386,7 @@ def test_any_text_is_a_move_or_a_game_error(text: str) -> None:
         assert move in Nim().legal_moves(state)
 
 
-@settings(max_examples=300, deadline=None)
+@examples(3, deadline=None)
 @given(st.one_of(st.text(max_size=30), st.text(alphabet="0123456789:/,_*e minax", max_size=30)))
 def test_any_text_is_a_position_or_a_game_error(text: str) -> None:
     try:

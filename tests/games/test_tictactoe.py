@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.tictactoe import State, TicTacToe
@@ -17,6 +17,7 @@ from minimax_cli.core import (
     InvalidMoveError,
     InvalidPositionError,
 )
+from tests.profiles import examples
 
 GAME = TicTacToe()
 
@@ -446,7 +447,7 @@ def test_order_moves_wins_then_blocks_then_centre() -> None:
     assert set(GAME.order_moves(state, GAME.legal_moves(state))[:2]) == {2, 6}
 
 
-@settings(max_examples=50)
+@examples(0.5)
 @given(played())
 def test_a_winning_move_is_ordered_first(state: State) -> None:
     moves = GAME.legal_moves(state)

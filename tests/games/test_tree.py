@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import games.tree as tree_module
@@ -29,6 +29,7 @@ from games.tree import (
 from minimax_cli.core import GameError, IllegalMoveError, InvalidMoveError, InvalidPositionError
 from minimax_cli.core.params import MAX_DIGITS
 from minimax_cli.core.search import search
+from tests.profiles import examples
 
 GAME = TreeGame()
 LIMITS = (f"a tree has at most {MAX_NODES:,} nodes, {MAX_CHILDREN:,} children per node, "
@@ -303,7 +304,7 @@ def test_hostile_positions(text: str, start: str) -> None:
     assert refusal(text).startswith(start)
 
 
-@settings(max_examples=300, deadline=None)
+@examples(3, deadline=None)
 @given(st.text(max_size=40))
 def test_any_text_is_a_move_or_a_game_error(text: str) -> None:
     state = GAME.parse_position(labelled("A", "b2", "²"))
@@ -315,7 +316,7 @@ def test_any_text_is_a_move_or_a_game_error(text: str) -> None:
         assert move in range(3)
 
 
-@settings(max_examples=300, deadline=None)
+@examples(3, deadline=None)
 @given(st.one_of(st.text(max_size=40),
                  st.text(alphabet="[]{},:0123456789-.eE\" labelvuchildrn/mx@", max_size=40)))
 def test_any_text_is_a_tree_or_one_invalid_position_line(text: str) -> None:

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -25,6 +25,7 @@ from games.tree import MAX_CHILDREN, MAX_DEPTH, Node, TreeGame
 from minimax_cli.cli.app import app
 from minimax_cli.core import CHANCE, InvalidPositionError
 from minimax_cli.core.search import ALGORITHMS, search
+from tests.profiles import examples
 
 BASE = TreeGame()
 runner = CliRunner()
@@ -264,7 +265,7 @@ def expected(node: Any, ply: int, min_averages: bool) -> Fraction:
     return sum(values, Fraction(0)) / len(values) if min_averages else min(values)
 
 
-@settings(max_examples=150, deadline=None)
+@examples(1.5, deadline=None)
 @given(chance_trees())
 def test_random_chance_trees_read_back_and_search_to_the_oracle(tree: Any) -> None:
     text = json.dumps(tree)
@@ -393,7 +394,7 @@ JSON_VALUES = st.recursive(
     max_leaves=12)
 
 
-@settings(max_examples=300, deadline=None)
+@examples(3, deadline=None)
 @given(JSON_VALUES)
 def test_any_json_is_a_tree_of_some_kind_or_one_invalid_position_line(data: Any) -> None:
     text = json.dumps(data)
@@ -406,7 +407,7 @@ def test_any_json_is_a_tree_of_some_kind_or_one_invalid_position_line(data: Any)
     assert game.format_position(game.parse_position(written)) == written
 
 
-@settings(max_examples=100, deadline=None)
+@examples(1, deadline=None)
 @given(chance_trees(), st.integers(2, 4))
 def test_the_game_contract_holds_in_every_node(tree: Any, players: int) -> None:
     # The same tree as a chance tree of single numbers and, with the leaf v spread as
