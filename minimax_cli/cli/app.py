@@ -12,23 +12,20 @@ import shutil
 import sys
 
 import typer
-from rich.console import Console
 
 from minimax_cli import __version__, registry
 from minimax_cli.cli import help as cli_help
 from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.analyze import ANALYZE_HELP, analyze
+from minimax_cli.cli.base import console as _console
 from minimax_cli.cli.base import (
-    GamesCommand,
-    MinimaxGroup,
-    MinimaxTyper,
     error_line,
     fail,
     position_limit,
     progress_display,
     user_errors,
 )
-from minimax_cli.cli.base import console as _console
+from minimax_cli.cli.commands import UNSET_FLAGS, GamesCommand, MinimaxCommand, MinimaxGroup
 from minimax_cli.cli.game import (
     EXTRA,
     GAME_HELP,
@@ -51,10 +48,13 @@ from minimax_cli.core.params import MAX_DEPTH
 
 APP_HELP = N_("Play, analyze and solve games with adversarial search.")
 
-app = MinimaxTyper(
+# Rich markup is off: the pages are Click's plain ones, written by MinimaxGroup and MinimaxCommand.
+app = typer.Typer(
     name="minimax",
     cls=MinimaxGroup,
     help=APP_HELP,
+    epilog=cli_help.GROUP_EPILOG,
+    context_settings={"default_map": UNSET_FLAGS},
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
@@ -77,31 +77,6 @@ def _root(
         print(cli_help.overview())
 
 
-@app.command(cls=GamesCommand, context_settings={"allow_extra_args": True},
-             help=N_("The games: each one's description and parameters; one game in full with "
-                     "examples."))
-def games(ctx: typer.Context) -> None:
-    """`minimax games [GAME]`."""
-    from minimax_cli.views import games as render_games
-
-    if len(ctx.args) > 1:
-        fail(_("unexpected argument '{word}': give one game, e.g. `{example}`").format(
-            word=ctx.args[1], example=f"minimax games {ctx.args[0]}"))
-    with user_errors():
-        if ctx.args:
-            name = ctx.args[0]
-            width = min(shutil.get_terminal_size().columns, render_games.MAX_WIDTH)
-            _console().print(render_games.game_view(name, registry.load(name), width),
-                             soft_wrap=True)
-            return
-        classes = registry.load_all()
-    print(render_games.games_overview(
-        classes, min(shutil.get_terminal_size().columns, render_games.MAX_WIDTH)))
-
-
-app.command(context_settings=EXTRA, help=ANALYZE_HELP)(analyze)
-app.command(help=QUIZ_HELP)(quiz)
-
 SOLVE_HELP = N_(
     "Solve a position exactly: who wins with perfect play, every move's value, how it was found."
     "\n\n"
@@ -114,12 +89,12 @@ SOLVE_HELP = N_(
 )
 
 
-@app.command(context_settings=EXTRA, help=SOLVE_HELP)
 def solve(
     ctx: typer.Context,
     game_name: str = typer.Argument(..., metavar=GAME_METAVAR, help=GAME_HELP,
                                     autocompletion=cli_input.complete_game),
-    position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=POSITION_HELP),
+    position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=POSITION_HELP,
+                                          autocompletion=cli_input.game_parameter_candidates),
     upto: int | None = typer.Option(None, "--upto", metavar="N", parser=cli_input.count_parser(0),
                                     help=N_("Also tabulate the game's family of positions 0..N "
                                             "(bones: every heap) and state the pattern (period) "
@@ -199,7 +174,6 @@ PLAY_HELP = N_(
 )
 
 
-@app.command(context_settings=EXTRA, help=PLAY_HELP)
 def play(
     ctx: typer.Context,
     game_name: str = typer.Argument("tictactoe", metavar=GAME_METAVAR,
@@ -207,7 +181,7 @@ def play(
                                     autocompletion=cli_input.complete_game),
     position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=help_text(N_(
         "Start from this position, in the game's notation (default: the start), or a file; "
-        "{limit}."), limit=position_limit)),
+        "{limit}."), limit=position_limit), autocompletion=cli_input.game_parameter_candidates),
     side: str | None = typer.Option(None, "--side", "-s", metavar=N_("SIDE"), help=N_(
         "The side you play: first or second (x or o in tic-tac-toe); a seat number 1..n in games "
         "of more players. Default: the side to move.")),
@@ -274,6 +248,38 @@ def play(
         raise typer.Exit(code)
 
 
+GAMES_HELP = N_("The games: each one's description and parameters; one game in full with "
+                "examples.")
+
+
+def games(ctx: typer.Context) -> None:
+    """`minimax games [GAME]`."""
+    from minimax_cli.views import games as render_games
+
+    if len(ctx.args) > 1:
+        fail(_("unexpected argument '{word}': give one game, e.g. `{example}`").format(
+            word=ctx.args[1], example=f"minimax games {ctx.args[0]}"))
+    with user_errors():
+        if ctx.args:
+            name = ctx.args[0]
+            width = min(shutil.get_terminal_size().columns, render_games.MAX_WIDTH)
+            _console().print(render_games.game_view(name, registry.load(name), width),
+                             soft_wrap=True)
+            return
+        classes = registry.load_all()
+    print(render_games.games_overview(
+        classes, min(shutil.get_terminal_size().columns, render_games.MAX_WIDTH)))
+
+
+# The commands, in the order `minimax --help` lists them (Typer keeps the order of declaration):
+# the usual path of a new user.
+app.command(cls=MinimaxCommand, context_settings=EXTRA, help=PLAY_HELP)(play)
+app.command(cls=MinimaxCommand, context_settings=EXTRA, help=ANALYZE_HELP)(analyze)
+app.command(cls=MinimaxCommand, context_settings=EXTRA, help=SOLVE_HELP)(solve)
+app.command(cls=GamesCommand, context_settings={"allow_extra_args": True}, help=GAMES_HELP)(games)
+app.command(cls=MinimaxCommand, help=QUIZ_HELP)(quiz)
+
+
 def main() -> None:
     """Console-script entry: usage errors become one line and exit code 2, Ctrl-C a short note."""
     try:
@@ -281,6 +287,8 @@ def main() -> None:
     except typer.TyperException as error:  # usage errors: exit code 2
         context = getattr(error, "ctx", None)
         command = context.command_path if context is not None else "minimax"
+        from rich.console import Console
+
         Console(stderr=True, highlight=False).print(
             error_line(_("{message} (see `{command} --help`)").format(
                 message=usage_message(error.format_message()), command=command)), soft_wrap=True)
