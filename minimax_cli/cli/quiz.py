@@ -21,8 +21,6 @@ from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, TypeVar
 
 import typer
-from rich.console import Console
-from rich.text import Text
 
 from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.base import console, error_line, fail
@@ -52,6 +50,7 @@ if TYPE_CHECKING:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.input import Input
     from prompt_toolkit.output import Output
+    from rich.console import Console
 
 Answer = TypeVar("Answer")
 INTERRUPTED = 130
@@ -80,8 +79,11 @@ class Answers:
             from prompt_toolkit import PromptSession  # loaded for an interactive quiz only
 
             self.prompt = PromptSession(input=input, output=output)
-        self.errors = errors if errors is not None else (
-            Console(stderr=True, highlight=False) if self.stream is not None else out)
+        if errors is None and self.stream is not None:
+            from rich.console import Console
+
+            errors = Console(stderr=True, highlight=False)
+        self.errors = errors if errors is not None else out
 
     def ask(self, question: str, parse: Callable[[str], Answer]) -> Answer:
         """The first answer `parse` accepts; EOFError at the end of the input or Ctrl-D."""
@@ -100,6 +102,8 @@ class Answers:
         assert self.stream is not None
         self.line += 1
         text, problem = read_line(self.stream, MAX_ANSWER)
+        from rich.text import Text
+
         self.out.print(Text(f"{question} {text}"), soft_wrap=True)  # the transcript
         return text, problem
 
@@ -149,6 +153,8 @@ def _too_long(limit: int) -> str:
 # --- the quiz --------------------------------------------------------------------------------------
 def run_quiz(exercise: Exercise, answers: Answers, out: Console) -> int:
     """Ask, check, explain; the exit code (0; 2 after a refused scripted line; 130 on Ctrl-C)."""
+    from rich.text import Text
+
     from minimax_cli.views import quiz as show
 
     scripted = answers.stream is not None
@@ -298,6 +304,8 @@ def quiz(
     except OSError as error:
         fail(_("cannot write {file}: {reason}").format(file=repr(out_file)[:60],
                                                       reason=error.strerror or error))
+    from rich.text import Text
+
     console().print(Text(_("wrote {count} exercises with their answer key to {file}").format(
         count=options["count"], file=out_file)))
 
