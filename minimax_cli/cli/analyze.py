@@ -30,7 +30,7 @@ from minimax_cli.cli.help import help_text
 from minimax_cli.cli.options import check_table_mb, make_limits
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
-from minimax_cli.services.compare import COMPARE_SECONDS
+from minimax_cli.services.limits import COMPARE_SECONDS
 from minimax_cli.views.limits import DEFAULT_STEPS, MAX_STEPS, MAX_TREE_DEPTH
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.base import console, error_line, fail
 from minimax_cli.cli.help import help_text
 from minimax_cli.core.i18n import N_, _
-from minimax_cli.services.quiz import (
+from minimax_cli.services.limits import (
     BRANCHINGS,
     DEPTHS,
     LEAF_RANGE,
@@ -34,16 +34,6 @@ from minimax_cli.services.quiz import (
     MAX_COUNT,
     MAX_QUIZ_NODES,
     MAX_SEED,
-    AnswerError,
-    Exercise,
-    QuizRefusal,
-    build,
-    check_leaves,
-    check_value,
-    exercise_set,
-    parse_leaves,
-    parse_value,
-    tree_nodes,
 )
 
 if TYPE_CHECKING:
@@ -51,6 +41,8 @@ if TYPE_CHECKING:
     from prompt_toolkit.input import Input
     from prompt_toolkit.output import Output
     from rich.console import Console
+
+    from minimax_cli.services.quiz import Exercise
 
 Answer = TypeVar("Answer")
 INTERRUPTED = 130
@@ -87,6 +79,8 @@ class Answers:
 
     def ask(self, question: str, parse: Callable[[str], Answer]) -> Answer:
         """The first answer `parse` accepts; EOFError at the end of the input or Ctrl-D."""
+        from minimax_cli.services.quiz import AnswerError
+
         while True:
             text, problem = self._read(question)
             if problem is None:
@@ -155,6 +149,7 @@ def run_quiz(exercise: Exercise, answers: Answers, out: Console) -> int:
     """Ask, check, explain; the exit code (0; 2 after a refused scripted line; 130 on Ctrl-C)."""
     from rich.text import Text
 
+    from minimax_cli.services.quiz import check_leaves, check_value, parse_leaves, parse_value
     from minimax_cli.views import quiz as show
 
     scripted = answers.stream is not None
@@ -184,6 +179,7 @@ def run_quiz(exercise: Exercise, answers: Answers, out: Console) -> int:
 def quiz_in_analyze(ctx: typer.Context, game_name: str, position: str | None) -> None:
     """`analyze ... --quiz`: refuses the other options of analyze, then runs the quiz."""
     from minimax_cli.cli.game import game_and_position
+    from minimax_cli.services.quiz import QuizRefusal, build
 
     for param in ctx.command.params:
         source = ctx.get_parameter_source(param.name or "")
@@ -283,6 +279,8 @@ def quiz(
     if options["low"] >= options["high"]:
         fail(_("--low {low} must be below --high {high}: the leaves take values from --low to "
                "--high").format(low=options["low"], high=options["high"]))
+    from minimax_cli.services.quiz import exercise_set, tree_nodes
+
     nodes = tree_nodes(options["depth"], options["branching"])
     if nodes > MAX_QUIZ_NODES:
         fail(_("a tree of depth {depth} with {branching} children per node has {nodes:,} nodes, "
