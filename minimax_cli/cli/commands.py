@@ -31,7 +31,21 @@ UNSET_FLAGS: dict[str, Any] = {"install_completion": False, "show_completion": F
                                "help": False, "games": {"help": False}}
 
 
-class MinimaxCommand(TyperCommand):
+class TranslatedTexts:
+    """The description and the epilog of a page, translated as it is drawn (Typer holds them in
+    English, given before `--lang` is read)."""
+
+    help: str | None
+    epilog: str | None
+
+    def format_help_text(self, ctx: Any, formatter: pages.HelpWriter) -> None:
+        pages.write_paragraph(formatter, self.help)
+
+    def format_epilog(self, ctx: Any, formatter: pages.HelpWriter) -> None:
+        pages.write_paragraph(formatter, self.epilog)
+
+
+class MinimaxCommand(TranslatedTexts, TyperCommand):
     """A command whose page lists its arguments and options as `minimax` writes them (no type
     tags), the algorithms when it has `--algorithm`, and every game's parameters when it takes
     them (its context allows extra arguments)."""
@@ -51,9 +65,6 @@ class MinimaxCommand(TyperCommand):
     def format_usage(self, ctx: Any, formatter: pages.HelpWriter) -> None:
         pages.write_usage(formatter, ctx.command_path, self.collect_usage_pieces(ctx))
 
-    def format_help_text(self, ctx: Any, formatter: pages.HelpWriter) -> None:
-        pages.write_paragraph(formatter, self.help)
-
     def format_options(self, ctx: Any, formatter: pages.HelpWriter) -> None:
         """Arguments, options, algorithms, game parameters."""
         params = self.get_params(ctx)
@@ -66,9 +77,6 @@ class MinimaxCommand(TyperCommand):
         if self.takes_game_parameters:
             pages.write_section(formatter, _("Game parameters (after the game; `minimax games "
                                              "GAME` explains them)"), pages.game_parameter_rows())
-
-    def format_epilog(self, ctx: Any, formatter: pages.HelpWriter) -> None:
-        pages.write_paragraph(formatter, self.epilog)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if not ctx.resilient_parsing:
@@ -114,7 +122,7 @@ class GamesCommand(MinimaxCommand):
         return found
 
 
-class MinimaxGroup(TyperGroup):
+class MinimaxGroup(TranslatedTexts, TyperGroup):
     """The `minimax` group: `--lang` read from anywhere on the line before anything else, and a
     page that lists the commands (in the order they are declared, as Typer keeps them) by the
     first sentence of each description."""
@@ -128,9 +136,6 @@ class MinimaxGroup(TyperGroup):
     def format_usage(self, ctx: Any, formatter: pages.HelpWriter) -> None:
         pages.write_usage(formatter, ctx.command_path, [_("[OPTIONS] COMMAND [ARGS]...")])
 
-    def format_help_text(self, ctx: Any, formatter: pages.HelpWriter) -> None:
-        pages.write_paragraph(formatter, self.help)
-
     def format_options(self, ctx: Any, formatter: pages.HelpWriter) -> None:
         """The commands, then the options (`--lang` among them: it is read before any parsing,
         by `take_language`, so it is listed here by hand)."""
@@ -141,9 +146,6 @@ class MinimaxGroup(TyperGroup):
         options = pages.option_rows(self.get_params(ctx))
         options.insert(1, ("--lang CODE", _(LANG_HELP)))
         pages.write_section(formatter, _("Options"), options)
-
-    def format_epilog(self, ctx: Any, formatter: pages.HelpWriter) -> None:
-        pages.write_paragraph(formatter, self.epilog)
 
 
 __all__ = ["UNSET_FLAGS", "GamesCommand", "MinimaxCommand", "MinimaxGroup"]
