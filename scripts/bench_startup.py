@@ -1,6 +1,7 @@
 """Start-up time of `minimax` against a minimal two-command Typer app, measured in the same run.
 
     python scripts/bench_startup.py [--rounds 15] [--extra "solve --help" ...] [--as-is]
+                                    [--instructions]
 
 The reference is the least any Typer CLI pays: an app of two commands written to a temporary
 directory by this script and started the way pip starts a console script. Pairs compared:
@@ -15,6 +16,10 @@ moment of the machine touches all of them alike), and times it by the wall clock
 fastest and the median run of each command, their ratios to its reference's (the fastest runs are
 the steadier figure on a busy machine), and how many modules it imports (`python -X importtime`).
 Figures only; never pass/fail.
+
+On a busy machine wall times wander; `--instructions` also counts the instructions each command
+executes under valgrind's callgrind (once each, PYTHONHASHSEED=0; about 15 s a command), a figure
+that the machine's load does not change.
 
 Compiled byte-code is what an installed tool starts from (pip compiles it), so by default every
 command is run once before timing and the runs write and read byte-code under a temporary
@@ -116,7 +121,19 @@ def modules_imported(command: list[str], env: dict[str, str]) -> int:
                for line in done.stderr.splitlines())  # the header line names the columns
 
 
-def measure(rounds: int, extra: list[str], env: dict[str, str], folder: Path) -> None:
+def instructions(command: list[str], env: dict[str, str]) -> int | None:
+    """The instructions `command` executes, counted by callgrind; None without valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           *command], capture_output=True, text=True,
+                          env=dict(env, PYTHONHASHSEED="0"), check=False)
+    counts = [line.split()[-1] for line in done.stderr.splitlines() if "Collected :" in line]
+    return int(counts[-1]) if counts else None
+
+
+def measure(rounds: int, extra: list[str], env: dict[str, str], folder: Path,
+            count_instructions: bool) -> None:
     minimax = minimax_command()
     minimal = write_minimal_app(folder)
     env = dict(env, PYTHONPATH=os.pathsep.join(filter(None, [str(folder),
@@ -151,6 +168,15 @@ def measure(rounds: int, extra: list[str], env: dict[str, str], folder: Path) ->
         print(f"{label:<34} {min(timed.seconds) * 1000:>6.0f}ms {timed.median * 1000:>6.0f}ms "
               f"{ratios:>11} {target:>6} {modules_imported(timed.command, env):>7}  {exits}")
     print("\nratios: fastest run against the reference's fastest, median against its median")
+    if count_instructions:
+        counts = {label: instructions(timed.command, env) for label, timed in runs.items()}
+        print(f"\n{'command':<34} {'instructions':>14} {'ratio':>6}")
+        for label, count in counts.items():
+            reference = references.get(label, (None, None))[0]
+            peer_count = counts.get(reference) if reference is not None else None
+            ratio = f"{count / peer_count:.2f}" if count and peer_count else ""
+            shown = f"{count / 1e6:,.0f}M" if count else "no valgrind"
+            print(f"{label:<34} {shown:>14} {ratio:>6}")
 
 
 def main() -> None:
@@ -160,6 +186,8 @@ def main() -> None:
                         help="another minimax command line to time, e.g. 'solve --help'")
     parser.add_argument("--as-is", action="store_true",
                         help="keep the environment's byte-code settings (see above)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count instructions with valgrind's callgrind (see above)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="minimax-startup-") as folder:
         env = dict(os.environ, COLUMNS="80")
@@ -168,7 +196,7 @@ def main() -> None:
             env["PYTHONPYCACHEPREFIX"] = str(Path(folder) / "pycache")
         app_folder = Path(folder) / "app"
         app_folder.mkdir()
-        measure(args.rounds, args.extra, env, app_folder)
+        measure(args.rounds, args.extra, env, app_folder, args.instructions)
 
 
 if __name__ == "__main__":

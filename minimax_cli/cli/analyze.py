@@ -3,7 +3,6 @@ side; Monte Carlo tree search's own options (iterations, exploration, seed, play
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -188,6 +187,8 @@ def analyze(
         results = ([run.result for run in comparison.runs] if comparison is not None
                    else [search_one(algorithm, limits)])
     if as_json:
+        import json
+
         print(json.dumps(json_payload(game, state, results, comparison,
                                       max_steps if trace else None, depth is not None), indent=2))
         return

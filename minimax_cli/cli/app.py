@@ -7,7 +7,6 @@ exit code 2; prompt-toolkit is imported only by `play`.
 
 from __future__ import annotations
 
-import json
 import shutil
 import sys
 
@@ -145,6 +144,8 @@ def solve(
         series = None if upto is None else series_mod.solve_series(game, upto, progress,
                                                                 table_mb=table_megabytes)
     if as_json:
+        import json
+
         print(json.dumps(render_solve.solve_dict(game, state, solved, series), indent=2))
         return
     _console().print(render_solve.solve_view(game, state, solved, series))
