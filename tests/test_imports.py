@@ -133,7 +133,6 @@ def tangles(graph: dict[str, set[str]]) -> list[set[str]]:
 #: leave it, and any other cycle fails the test.
 KNOWN_TANGLES = [
     {"minimax_cli.core.search.mcts", "minimax_cli.core.search.mcts_result"},
-    {"minimax_cli.cli.base", "minimax_cli.cli.options"},
 ]
 
 

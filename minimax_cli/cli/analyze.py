@@ -3,11 +3,9 @@ side; Monte Carlo tree search's own options (iterations, exploration, seed, play
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.text import Text
 
 from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.base import console, fail, user_errors
@@ -31,8 +29,13 @@ from minimax_cli.cli.help import help_text
 from minimax_cli.cli.options import check_table_mb, make_limits
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
-from minimax_cli.services.compare import COMPARE_SECONDS
+from minimax_cli.services.limits import COMPARE_SECONDS
 from minimax_cli.views.limits import DEFAULT_STEPS, MAX_STEPS, MAX_TREE_DEPTH
+
+if TYPE_CHECKING:
+    from minimax_cli.core.game import Game
+    from minimax_cli.core.result import Limits, SearchResult
+    from minimax_cli.services.compare import Comparison
 
 MCTS = "mcts"
 #: The exploration constant's range: 0 (pure exploitation) to far more exploration than is useful.
@@ -52,7 +55,8 @@ def analyze(
     ctx: typer.Context,
     game_name: str = typer.Argument(..., metavar=GAME_METAVAR, help=GAME_HELP,
                                     autocompletion=cli_input.complete_game),
-    position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=POSITION_HELP),
+    position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=POSITION_HELP,
+                                          autocompletion=cli_input.game_parameter_candidates),
     algorithm: str | None = typer.Option(None, "--algorithm", "-a", metavar=N_("NAME"),
                                          help=ALGORITHM_HELP,
                                          autocompletion=cli_input.complete_algorithm),
@@ -130,12 +134,8 @@ def analyze(
         from minimax_cli.cli.quiz import quiz_in_analyze
 
         return quiz_in_analyze(ctx, game_name, position)
-    from minimax_cli.cli import compare as cli_compare
-    from minimax_cli.core.result import Limits, SearchOptions, SearchResult
+    from minimax_cli.core.result import SearchOptions
     from minimax_cli.core.search import compared_algorithms, default_algorithm, search
-    from minimax_cli.reports.json_form import search_dict
-    from minimax_cli.views import analysis as analysis_view
-    from minimax_cli.views import compare as render_compare
 
     if algorithm is not None:
         with user_errors():
@@ -156,6 +156,8 @@ def analyze(
     limits = make_limits(depth, default_time if time_s is None else time_s, nodes)
     table_megabytes = check_table_mb(table_mb)
     if default_time is not None and not as_json:
+        from rich.text import Text
+
         console().print(Text(_("{game} is searched for {seconds} s by default: give --time, "
                                "--depth or --nodes for another limit, or --algorithm proof for "
                                "exact scores").format(game=game.name,
@@ -175,21 +177,24 @@ def analyze(
                           trace_limit=trace_limit, table_mb=table_megabytes,
                           **(mcts_options if name == MCTS else {}))
 
-        comparison = None if not compare else cli_compare.run(
-            game, state, compared_algorithms(game), limits, time_s is not None or nodes is not None,
-            search_one, as_json)
+        comparison = None
+        if compare:
+            from minimax_cli.cli import compare as cli_compare
+
+            comparison = cli_compare.run(
+                game, state, compared_algorithms(game), limits,
+                time_s is not None or nodes is not None, search_one, as_json)
         results = ([run.result for run in comparison.runs] if comparison is not None
                    else [search_one(algorithm, limits)])
     if as_json:
-        payload: Any = [search_dict(game, state, r) for r in results]
-        if comparison is not None:
-            cli_compare.add_notes(payload, comparison)
-        if trace:
-            for entry, result in zip(payload, results, strict=True):
-                entry["trace"] = analysis_view.steps_json(game, state, result, max_steps,
-                                                          depth is not None)
-        print(json.dumps(payload if compare else payload[0], indent=2))
+        import json
+
+        print(json.dumps(json_payload(game, state, results, comparison,
+                                      max_steps if trace else None, depth is not None), indent=2))
         return
+    from minimax_cli.views import analysis as analysis_view
+    from minimax_cli.views import compare as render_compare
+
     out = console()
     # With --compare, the analysis shown is the game's own algorithm's (the default), if compared.
     shown = results if not compare else [
@@ -201,6 +206,28 @@ def analyze(
             out.print(part)
     if comparison is not None:
         out.print(render_compare.comparison_view(comparison))
+
+
+def json_payload(game: Game[Any, Any], state: Any, results: list[SearchResult],
+                 comparison: Comparison | None, trace_steps: int | None,
+                 depth_limited: bool) -> Any:
+    """The JSON answer: the report (written by `reports.json_form`), or with --compare the list
+    of reports with their notes; with --trace, each with its steps (at most `trace_steps`). No
+    Rich: the views load only for the steps."""
+    from minimax_cli.reports.json_form import search_dict
+
+    payload = [search_dict(game, state, r) for r in results]
+    if comparison is not None:
+        from minimax_cli.cli import compare as cli_compare
+
+        cli_compare.add_notes(payload, comparison)
+    if trace_steps is not None:
+        from minimax_cli.views import analysis as analysis_view
+
+        for entry, result in zip(payload, results, strict=True):
+            entry["trace"] = analysis_view.steps_json(game, state, result, trace_steps,
+                                                      depth_limited)
+    return payload if comparison is not None else payload[0]
 
 
 def _mcts_options(algorithm: str, compare: bool, iterations: int | None,

@@ -7,29 +7,24 @@ exit code 2; prompt-toolkit is imported only by `play`.
 
 from __future__ import annotations
 
-import json
 import shutil
 import sys
 
 import typer
-from rich.console import Console
 
 from minimax_cli import __version__, registry
 from minimax_cli.cli import help as cli_help
 from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.analyze import ANALYZE_HELP, analyze
+from minimax_cli.cli.base import console as _console
 from minimax_cli.cli.base import (
-    GamesCommand,
-    MinimaxGroup,
-    MinimaxTyper,
     error_line,
     fail,
     position_limit,
     progress_display,
-    take_language,
     user_errors,
 )
-from minimax_cli.cli.base import console as _console
+from minimax_cli.cli.commands import UNSET_FLAGS, GamesCommand, MinimaxCommand, MinimaxGroup
 from minimax_cli.cli.game import (
     EXTRA,
     GAME_HELP,
@@ -45,7 +40,7 @@ from minimax_cli.cli.game import (
     get_algorithm,
 )
 from minimax_cli.cli.help import help_text, usage_message
-from minimax_cli.cli.options import check_table_mb
+from minimax_cli.cli.options import check_table_mb, take_language
 from minimax_cli.cli.quiz import QUIZ_HELP, quiz
 from minimax_cli.core.compiled import choose as choose_kernel
 from minimax_cli.core.i18n import N_, _, speaking
@@ -53,10 +48,13 @@ from minimax_cli.core.params import MAX_DEPTH
 
 APP_HELP = N_("Play, analyze and solve games with adversarial search.")
 
-app = MinimaxTyper(
+# Rich markup is off: the pages are Click's plain ones, written by MinimaxGroup and MinimaxCommand.
+app = typer.Typer(
     name="minimax",
     cls=MinimaxGroup,
     help=APP_HELP,
+    epilog=cli_help.GROUP_EPILOG,
+    context_settings={"default_map": UNSET_FLAGS},
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
@@ -79,31 +77,6 @@ def _root(
         print(cli_help.overview())
 
 
-@app.command(cls=GamesCommand, context_settings={"allow_extra_args": True},
-             help=N_("The games: each one's description and parameters; one game in full with "
-                     "examples."))
-def games(ctx: typer.Context) -> None:
-    """`minimax games [GAME]`."""
-    from minimax_cli.views import games as render_games
-
-    if len(ctx.args) > 1:
-        fail(_("unexpected argument '{word}': give one game, e.g. `{example}`").format(
-            word=ctx.args[1], example=f"minimax games {ctx.args[0]}"))
-    with user_errors():
-        if ctx.args:
-            name = ctx.args[0]
-            width = min(shutil.get_terminal_size().columns, render_games.MAX_WIDTH)
-            _console().print(render_games.game_view(name, registry.load(name), width),
-                             soft_wrap=True)
-            return
-        classes = registry.load_all()
-    print(render_games.games_overview(
-        classes, min(shutil.get_terminal_size().columns, render_games.MAX_WIDTH)))
-
-
-app.command(context_settings=EXTRA, help=ANALYZE_HELP)(analyze)
-app.command(help=QUIZ_HELP)(quiz)
-
 SOLVE_HELP = N_(
     "Solve a position exactly: who wins with perfect play, every move's value, how it was found."
     "\n\n"
@@ -116,12 +89,12 @@ SOLVE_HELP = N_(
 )
 
 
-@app.command(context_settings=EXTRA, help=SOLVE_HELP)
 def solve(
     ctx: typer.Context,
     game_name: str = typer.Argument(..., metavar=GAME_METAVAR, help=GAME_HELP,
                                     autocompletion=cli_input.complete_game),
-    position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=POSITION_HELP),
+    position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=POSITION_HELP,
+                                          autocompletion=cli_input.game_parameter_candidates),
     upto: int | None = typer.Option(None, "--upto", metavar="N", parser=cli_input.count_parser(0),
                                     help=N_("Also tabulate the game's family of positions 0..N "
                                             "(bones: every heap) and state the pattern (period) "
@@ -173,6 +146,8 @@ def solve(
         series = None if upto is None else series_mod.solve_series(game, upto, progress,
                                                                 table_mb=table_megabytes)
     if as_json:
+        import json
+
         print(json.dumps(solve_dict(game, solved, series), indent=2))
         return
     _console().print(render_solve.solve_view(game, state, solved, series))
@@ -202,7 +177,6 @@ PLAY_HELP = N_(
 )
 
 
-@app.command(context_settings=EXTRA, help=PLAY_HELP)
 def play(
     ctx: typer.Context,
     game_name: str = typer.Argument("tictactoe", metavar=GAME_METAVAR,
@@ -210,7 +184,7 @@ def play(
                                     autocompletion=cli_input.complete_game),
     position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=help_text(N_(
         "Start from this position, in the game's notation (default: the start), or a file; "
-        "{limit}."), limit=position_limit)),
+        "{limit}."), limit=position_limit), autocompletion=cli_input.game_parameter_candidates),
     side: str | None = typer.Option(None, "--side", "-s", metavar=N_("SIDE"), help=N_(
         "The side you play: first or second (x or o in tic-tac-toe); a seat number 1..n in games "
         "of more players. Default: the side to move.")),
@@ -277,6 +251,38 @@ def play(
         raise typer.Exit(code)
 
 
+GAMES_HELP = N_("The games: each one's description and parameters; one game in full with "
+                "examples.")
+
+
+def games(ctx: typer.Context) -> None:
+    """`minimax games [GAME]`."""
+    from minimax_cli.views import games as render_games
+
+    if len(ctx.args) > 1:
+        fail(_("unexpected argument '{word}': give one game, e.g. `{example}`").format(
+            word=ctx.args[1], example=f"minimax games {ctx.args[0]}"))
+    with user_errors():
+        if ctx.args:
+            name = ctx.args[0]
+            width = min(shutil.get_terminal_size().columns, render_games.MAX_WIDTH)
+            _console().print(render_games.game_view(name, registry.load(name), width),
+                             soft_wrap=True)
+            return
+        classes = registry.load_all()
+    print(render_games.games_overview(
+        classes, min(shutil.get_terminal_size().columns, render_games.MAX_WIDTH)))
+
+
+# The commands, in the order `minimax --help` lists them (Typer keeps the order of declaration):
+# the usual path of a new user.
+app.command(cls=MinimaxCommand, context_settings=EXTRA, help=PLAY_HELP)(play)
+app.command(cls=MinimaxCommand, context_settings=EXTRA, help=ANALYZE_HELP)(analyze)
+app.command(cls=MinimaxCommand, context_settings=EXTRA, help=SOLVE_HELP)(solve)
+app.command(cls=GamesCommand, context_settings={"allow_extra_args": True}, help=GAMES_HELP)(games)
+app.command(cls=MinimaxCommand, help=QUIZ_HELP)(quiz)
+
+
 def main() -> None:
     """Console-script entry: usage errors become one line and exit code 2, Ctrl-C a short note."""
     choose_kernel()  # the compiled proof search, or its sources (MINIMAX_PURE=1, a stale build)
@@ -292,6 +298,8 @@ def _run() -> None:
     except typer.TyperException as error:  # usage errors: exit code 2
         context = getattr(error, "ctx", None)
         command = context.command_path if context is not None else "minimax"
+        from rich.console import Console
+
         Console(stderr=True, highlight=False).print(
             error_line(_("{message} (see `{command} --help`)").format(
                 message=usage_message(error.format_message()), command=command)), soft_wrap=True)

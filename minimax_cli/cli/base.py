@@ -1,9 +1,7 @@
 """What every `minimax` command shares: the one-line error exit, reading the position (within its
-size limit, as UTF-8 text), the command classes and the progress display.
+size limit, as UTF-8 text) and the progress display.
 
-The classes give each command a plain help page (cli_help), refuse an option given twice with
-different values, complete the game's parameters after the game (cli_input), and keep Typer 0.29
-from loading pydantic for flags nobody gave.
+Rich loads only when something is drawn: a `--json` answer that goes well never needs it.
 """
 
 from __future__ import annotations
@@ -13,30 +11,26 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
-from rich.console import Console
-from rich.text import Text
-from typer.core import TyperCommand, TyperGroup
 
 from minimax_cli import registry
-from minimax_cli.cli import help as cli_help
-from minimax_cli.cli import options as cli_input
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.i18n.words import grouped
 
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.progress import Progress, TaskID
-    from typer._click import Context, HelpFormatter
-    from typer._click.shell_completion import CompletionItem
+    from rich.text import Text
 
     from minimax_cli.core.game import Game
 
-CommandFunction = TypeVar("CommandFunction", bound=Callable[..., Any])
-
 
 def console() -> Console:
+    """The console a command draws on (stdout)."""
+    from rich.console import Console
+
     return Console(highlight=False)
 
 
@@ -79,11 +73,15 @@ def one_line(message: str) -> str:
 
 def error_line(message: str) -> Text:
     """`error: message` for stderr: plain text (user input is never Rich markup), one line."""
+    from rich.text import Text
+
     return Text.assemble((_("error:"), "bold red"), " ", one_line(message))
 
 
 def fail(message: str) -> NoReturn:
     """One red line on stderr (see `one_line`) and exit code 2."""
+    from rich.console import Console
+
     Console(stderr=True, highlight=False).print(error_line(message), soft_wrap=True)
     raise typer.Exit(2)
 
@@ -168,146 +166,7 @@ def read_position(game: Game[Any, Any], text: str | None) -> tuple[Game[Any, Any
         return game, game.parse_position(text)
 
 
-# --- the command classes ---------------------------------------------------------------------------
-def _plain_flag_defaults(params: list[Any]) -> list[Any]:
-    """Unset flags (Typer's own --help and completion options) default to False: a bool flag
-    then needs no conversion, which in Typer 0.29 would load pydantic (a tenth of a second)."""
-    for param in params:
-        if getattr(param, "is_flag", False) and param.default is None:
-            param.default = False
-    return params
-
-
-LANG_OPTION = "--lang"
-
-
-def take_language(args: list[str], quiet: bool = False) -> tuple[list[str], str | None]:
-    """`args` without `--lang CODE` (or `--lang=CODE`), which may stand anywhere on the line, and
-    the language it names (None: not given), for the command to speak from the start, before any
-    output (also of help pages and errors)."""
-    from minimax_cli.i18n import parse_language
-
-    kept: list[str] = []
-    chosen: str | None = None
-    i = 0
-    while i < len(args):
-        word = args[i]
-        if word == "--":  # what follows is not options
-            kept.extend(args[i:])
-            break
-        if word == LANG_OPTION or word.startswith(LANG_OPTION + "="):
-            value = word.partition("=")[2] if "=" in word else (
-                args[i + 1] if i + 1 < len(args) else None)
-            i += 1 if "=" in word else 2
-            if value is None:
-                if not quiet:
-                    fail(_("--lang needs a language: en (English) or es (español)"))
-                continue
-            try:
-                chosen = parse_language(value)
-            except ValueError as error:
-                if not quiet:
-                    fail(f"--lang: {error}")
-            continue
-        kept.append(word)
-        i += 1
-    return kept, chosen
-
-
-class MinimaxCommand(TyperCommand):
-    """A command with plain help pages (cli_help), options given twice refused, and completion of
-    the game's parameters after the game."""
-
-    #: Extra words for the usage line and rows for the arguments, for words read from ctx.args.
-    usage_extra: tuple[str, ...] = ()
-    extra_arguments: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def takes_game_parameters(self) -> bool:
-        return bool(self.context_settings.get("allow_extra_args"))
-
-    def collect_usage_pieces(self, ctx: Context) -> list[str]:
-        return cli_help.usage_pieces(self, ctx)
-
-    def get_params(self, ctx: Context) -> list[Any]:
-        return _plain_flag_defaults(super().get_params(ctx))
-
-    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
-        cli_help.format_command_help(self, ctx, formatter)
-
-    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        args, chosen = take_language(args, ctx.resilient_parsing)
-        if chosen is not None:  # after the command's name: from here on
-            from minimax_cli.i18n import speaking
-
-            ctx.with_resource(speaking(chosen))
-        if not ctx.resilient_parsing:
-            complaint = cli_input.repeated_option(self.get_params(ctx), args)
-            if complaint is not None:
-                fail(complaint)
-        return super().parse_args(ctx, args)
-
-    def shell_complete(self, ctx: Context, incomplete: str) -> list[CompletionItem]:
-        from typer._click.shell_completion import CompletionItem
-
-        found = super().shell_complete(ctx, incomplete)
-        if self.takes_game_parameters:
-            found += [CompletionItem(word, help=text)
-                      for word, text in cli_input.game_parameter_candidates(ctx, incomplete)]
-        return found
-
-
-class GamesCommand(MinimaxCommand):
-    """`minimax games [GAME]`: the game's name is read from ctx.args, so that no value needs
-    Typer's conversion (which loads pydantic) and the list of games starts fast."""
-
-    usage_extra = (N_("[GAME]"),)
-    extra_arguments = ((N_("GAME"), N_("One game to show in full, with examples to run.")),)
-
-    @property
-    def takes_game_parameters(self) -> bool:
-        return False
-
-    def shell_complete(self, ctx: Context, incomplete: str) -> list[CompletionItem]:
-        from typer._click.shell_completion import CompletionItem
-
-        found = super().shell_complete(ctx, incomplete)
-        if not ctx.args and not incomplete.startswith("-"):
-            found += [CompletionItem(name, help=text)
-                      for name, text in cli_input.complete_game(incomplete)]
-        return found
-
-
-class MinimaxGroup(TyperGroup):
-    """The `minimax` group: a plain help page, commands in a new user's order."""
-
-    def get_params(self, ctx: Context) -> list[Any]:
-        return _plain_flag_defaults(super().get_params(ctx))
-
-    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        from minimax_cli.i18n import speaking
-
-        args, chosen = take_language(args, ctx.resilient_parsing)
-        ctx.with_resource(speaking(chosen))  # None: the environment's language
-        return super().parse_args(ctx, args)
-
-    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
-        cli_help.format_group_help(self, ctx, formatter)
-
-    def list_commands(self, ctx: Context) -> list[str]:
-        order = cli_help.COMMAND_ORDER
-        return sorted(super().list_commands(ctx),
-                      key=lambda name: order.index(name) if name in order else len(order))
-
-
-class MinimaxTyper(typer.Typer):
-    """Every command of this app is a MinimaxCommand unless it names its own class."""
-
-    def command(self, name: str | None = None, *, cls: type[TyperCommand] | None = None,
-                **settings: Any) -> Callable[[CommandFunction], CommandFunction]:
-        return super().command(name, cls=cls or MinimaxCommand, **settings)
-
-
+# --- the progress display ----------------------------------------------------------------------
 class _ProgressDisplay:
     """A transient Rich progress bar on stderr, shown only once a solve has run for a moment and
     only on a terminal, so quick answers, pipes and --json output stay clean."""
@@ -324,6 +183,8 @@ class _ProgressDisplay:
         if self.bar is None:
             if time.perf_counter() - self.started < self.DELAY:
                 return
+            from rich.console import Console
+
             console = Console(stderr=True)
             if not console.is_terminal:
                 return

@@ -1,27 +1,18 @@
-"""The help pages and the overview of a bare `minimax`: plain text that fits 80 columns.
-
-Built from each command's own parameters and from the registry, never written twice: options
-show their value's name (`--depth PLIES`) and flags show none (`--tree`); no type tags. A command
-that takes game parameters lists every game's (the registry's declared parameters), and one with
-`--algorithm` lists the algorithms. Imports of the core and the registry happen only when a page
-that needs them is drawn, so `minimax --help` starts as fast as Typer itself.
+"""The words of the help pages: the overview of a bare `minimax`, the group's own texts, help
+texts with values, their translation, and Click's usage errors in the interface's language.
 
 Help texts reach Typer at import, before `--lang` is read, so they are English there (marked N_
-for the catalogue, or made by `help_text` when they hold values) and translated here, as the page
-is drawn (`translated`): the English text is the catalogue's key.
+for the catalogue, or made by `help_text` when they hold values) and translated as the page is
+drawn (`translated`, called by `cli.pages`): the English text is the catalogue's key.
 """
 
 from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from minimax_cli.core.i18n import N_, _, pgettext
-
-if TYPE_CHECKING:
-    from typer._click import Context, HelpFormatter
+from minimax_cli.core.i18n import N_, _
 
 OVERVIEW_EXAMPLES = (
     ("minimax play", N_("tic-tac-toe against the AI; you are X")),
@@ -58,9 +49,6 @@ TYPER_WORDS = (
     N_("Show completion for the current shell, to copy it or customize the installation."),
     N_("[OPTIONS]"),
 )
-
-#: The order commands are listed in: the usual path of a new user.
-COMMAND_ORDER = ("play", "analyze", "solve", "games", "quiz")
 
 
 def overview() -> str:
@@ -140,174 +128,3 @@ def usage_message(message: str) -> str:
                 fields["argument"] = "'{}'".format(translated(fields["argument"].strip("'")))
             return _(template).format(**fields)
     return message
-
-
-# --- parameters --------------------------------------------------------------------------------
-def is_option(param: Any) -> bool:
-    return getattr(param, "param_type_name", "") == "option" and not getattr(param, "hidden", False)
-
-
-def is_argument(param: Any) -> bool:
-    return getattr(param, "param_type_name", "") == "argument"
-
-
-def value_name(param: Any) -> str:
-    """The name shown for an option's value: its metavar, else its long name in capitals."""
-    if param.metavar:
-        return translated(param.metavar)
-    long = next((name for name in param.opts if name.startswith("--")), param.opts[0])
-    return str(long).lstrip("-").upper()
-
-
-def argument_name(param: Any) -> str:
-    return translated(str(param.metavar or param.name).upper())
-
-
-def option_label(param: Any) -> str:
-    """`-a, --algorithm NAME`, `--tree`, `--review / --no-review`."""
-    names = sorted(param.opts, key=lambda name: (name.startswith("--"), name))
-    label = ", ".join(names)
-    if param.secondary_opts:
-        label += " / " + ", ".join(param.secondary_opts)
-    if not getattr(param, "is_flag", False):
-        label += " " + value_name(param)
-    return label
-
-
-def shown_default(param: Any) -> str | None:
-    """The default worth showing: a value, or which of a flag pair is on; not an unset value."""
-    show = getattr(param, "show_default", False)
-    if isinstance(show, str):
-        return show
-    default = param.default
-    if not show or default is None or callable(default) or default == "":
-        return None
-    if getattr(param, "is_flag", False):
-        if param.secondary_opts and isinstance(default, bool):
-            return str((param.opts if default else param.secondary_opts)[0])
-        return None
-    return str(default)
-
-
-def joined(text: str) -> str:
-    """`text` on one line; no-break spaces (Spanish digit groups: `4 000 000`) are kept."""
-    return re.sub(r"[ \t\r\n]+", " ", text).strip()
-
-
-def option_help(param: Any) -> str:
-    text = joined(translated(param.help))
-    default = shown_default(param)
-    if default is None:
-        return text
-    return _("{help} [default: {value}]").format(help=text, value=default)
-
-
-def usage_pieces(command: Any, ctx: Context) -> list[str]:
-    """`[OPTIONS] GAME [POSITION] [GAME PARAMETERS]`: arguments by name, optional ones bracketed."""
-    pieces = [translated(command.options_metavar)] if command.options_metavar else []
-    for param in command.get_params(ctx):
-        if is_argument(param):
-            name = argument_name(param)
-            pieces.append(name if param.required else f"[{name}]")
-    pieces.extend(translated(word) for word in command.usage_extra)
-    if command.takes_game_parameters:
-        pieces.append(_("[GAME PARAMETERS]"))
-    return pieces
-
-
-def write_usage(formatter: HelpFormatter, ctx: Context, pieces: str) -> None:
-    formatter.write_usage(ctx.command_path, pieces, prefix=_("Usage:") + " ")
-
-
-def write_description(formatter: HelpFormatter, text: str | None) -> None:
-    """A command's description, translated, as Click writes it (up to a form feed)."""
-    description = inspect.cleandoc(translated(text)).partition("\f")[0]
-    if description:
-        formatter.write_paragraph()
-        with formatter.indentation():
-            formatter.write_text(description)
-
-
-# --- sections ------------------------------------------------------------------------------------
-def write_section(formatter: HelpFormatter, title: str, rows: Sequence[tuple[str, str]]) -> None:
-    if rows:
-        with formatter.section(title):
-            formatter.write_dl(list(rows))
-
-
-def argument_rows(command: Any, ctx: Context) -> list[tuple[str, str]]:
-    rows = [(argument_name(p), joined(translated(p.help)))
-            for p in command.get_params(ctx) if is_argument(p)]
-    return rows + [(translated(name), translated(text)) for name, text in command.extra_arguments]
-
-
-def option_rows(params: Iterable[Any]) -> list[tuple[str, str]]:
-    return [(option_label(p), option_help(p)) for p in params if is_option(p)]
-
-
-def algorithm_rows() -> list[tuple[str, str]]:
-    from minimax_cli.core.search import ALGORITHMS, DEFAULT_ALGORITHM
-
-    return [(name, _("{description} (the default)").format(
-                description=translated(algorithm.description))
-             if name == DEFAULT_ALGORITHM else translated(algorithm.description))
-            for name, algorithm in ALGORITHMS.items()]
-
-
-def parameter_words(parameters: Iterable[Any]) -> str:
-    """`--n N  --take A,B,...  --misere`: a flag (a bool default) takes no value."""
-    words = [f"--{p.name}" if isinstance(p.default, bool) else f"--{p.name} {p.metavar}"
-             for p in parameters]
-    return "  ".join(words) or pgettext("parameters", "none")
-
-
-def game_parameter_rows() -> list[tuple[str, str]]:
-    """One row per registered game: its name and its parameters as options."""
-    from minimax_cli import registry
-
-    rows = []
-    for name in registry.names():
-        try:
-            rows.append((name, parameter_words(registry.load(name).parameters)))
-        except registry.UnknownGameError as error:  # a broken plugin must not break the help
-            rows.append((name, str(error)))
-    return rows
-
-
-def format_command_help(command: Any, ctx: Context, formatter: HelpFormatter) -> None:
-    """A command's page: usage, description, arguments, options, algorithms, game parameters."""
-    write_usage(formatter, ctx, " ".join(usage_pieces(command, ctx)))
-    write_description(formatter, command.help)
-    params = command.get_params(ctx)
-    write_section(formatter, _("Arguments"), argument_rows(command, ctx))
-    write_section(formatter, _("Options"), option_rows(params))
-    if any(getattr(p, "name", None) == "algorithm" for p in params):
-        write_section(formatter, _("Algorithms (--algorithm NAME)"), algorithm_rows())
-    if command.takes_game_parameters:
-        write_section(formatter, _("Game parameters (after the game; `minimax games GAME` "
-                                   "explains them)"), game_parameter_rows())
-    command.format_epilog(ctx, formatter)
-
-
-def first_sentence(text: str | None) -> str:
-    """The first sentence of a command's description, for the list of commands."""
-    paragraph = inspect.cleandoc(text or "").split("\n\n")[0]
-    line = joined(paragraph)
-    head, dot, _rest = line.partition(". ")
-    return head + "." if dot else line
-
-
-def format_group_help(group: Any, ctx: Context, formatter: HelpFormatter) -> None:
-    """`minimax --help`: usage, description, the commands, the options, where to go next."""
-    write_usage(formatter, ctx, _("[OPTIONS] COMMAND [ARGS]..."))
-    write_description(formatter, group.help)
-    rows = [(name, first_sentence(translated(group.get_command(ctx, name).help)))
-            for name in group.list_commands(ctx)]
-    write_section(formatter, _("Commands"), rows)
-    # --lang is read before any parsing (cli_base.take_language), so it is listed here by hand.
-    rows = option_rows(group.get_params(ctx))
-    rows.insert(1, ("--lang CODE", _(LANG_HELP)))
-    write_section(formatter, _("Options"), rows)
-    formatter.write_paragraph()
-    with formatter.indentation():
-        formatter.write_text(_(GROUP_EPILOG))

@@ -1,8 +1,10 @@
-"""Reading the command line: counts in any written form, options given twice, completion.
+"""Reading the command line: `--lang` anywhere, counts in any written form, options given twice,
+completion.
 
 - Counts (`--depth`, `--nodes`, `--upto`, `--seed`) take the forms of `core.params.parse_count`:
   1000000, 1_000_000, 10**6, 1e6, exactly; seconds (`--time`, `--delay`) are finite decimals.
   Each is checked against its stated limits before any work.
+- `--lang CODE` may stand anywhere on the line; it is taken out before Click parses the rest.
 - An option given twice with different values is refused (Click would keep the last silently).
 - Completion offers the game names, the algorithms that serve the game, its evaluation functions
   and, after the game, its parameters. The registry and the core load only when asked.
@@ -15,14 +17,51 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from minimax_cli.cli.base import fail
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.i18n.words import grouped
 
 if TYPE_CHECKING:
-    from typer._click import Context
-
     from minimax_cli.core.game import Game
     from minimax_cli.core.result import Limits
+
+
+# --- the interface's language --------------------------------------------------------------------
+LANG_OPTION = "--lang"
+
+
+def take_language(args: list[str], quiet: bool = False) -> tuple[list[str], str | None]:
+    """`args` without `--lang CODE` (or `--lang=CODE`), which may stand anywhere on the line, and
+    the language it names (None: not given), for the command to speak from the start, before any
+    output (also of help pages and errors); `quiet` (completion) ignores a missing or unknown
+    language instead of failing."""
+    from minimax_cli.i18n import parse_language
+
+    kept: list[str] = []
+    chosen: str | None = None
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":  # what follows is not options
+            kept.extend(args[i:])
+            break
+        if word == LANG_OPTION or word.startswith(LANG_OPTION + "="):
+            value = word.partition("=")[2] if "=" in word else (
+                args[i + 1] if i + 1 < len(args) else None)
+            i += 1 if "=" in word else 2
+            if value is None:
+                if not quiet:
+                    fail(_("--lang needs a language: en (English) or es (español)"))
+                continue
+            try:
+                chosen = parse_language(value)
+            except ValueError as error:
+                if not quiet:
+                    fail(f"--lang: {error}")
+            continue
+        kept.append(word)
+        i += 1
+    return kept, chosen
 
 
 # --- counts and seconds ------------------------------------------------------------------------
@@ -143,7 +182,7 @@ def repeated_option(params: Sequence[Any], args: Sequence[str]) -> str | None:
 
 
 # --- completion ----------------------------------------------------------------------------------
-def _game_name(ctx: Context) -> str | None:
+def _game_name(ctx: typer.Context) -> str | None:
     """The game named on the command line being completed, if any.
 
     While an option still waits for its value (`analyze bones --eval <TAB>`), Click's resilient
@@ -203,8 +242,10 @@ def complete_evaluator(ctx: typer.Context, incomplete: str) -> list[str]:
     return [name for name in names if name.startswith(incomplete)]
 
 
-def game_parameter_candidates(ctx: Context, incomplete: str) -> list[tuple[str, str]]:
-    """After the game, its parameters (`--n`, `--take`) not given yet that start with `incomplete`."""
+def game_parameter_candidates(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+    """After the game, its parameters (`--n`, `--take`) not given yet that start with `incomplete`:
+    the position argument's completion (Typer's `autocompletion=`), which `MinimaxCommand` also
+    asks for words that start with a dash."""
     from minimax_cli import registry
 
     name = _game_name(ctx)
@@ -223,7 +264,6 @@ def game_parameter_candidates(ctx: Context, incomplete: str) -> list[tuple[str, 
 
 def make_limits(depth: int | None, time_s: float | None, nodes: int | None) -> Limits:
     """The search limits asked for (one line and exit 2 when they cannot be)."""
-    from minimax_cli.cli.base import fail
     from minimax_cli.core.result import Limits
 
     try:
@@ -234,7 +274,6 @@ def make_limits(depth: int | None, time_s: float | None, nodes: int | None) -> L
 
 def check_table_mb(megabytes: float | None) -> float | None:
     """The table size asked for, checked against its limits (one line and exit 2 if outside)."""
-    from minimax_cli.cli.base import fail
     from minimax_cli.core.table import DEFAULT_MB, MAX_MB, MIN_MB
 
     if megabytes is not None and not MIN_MB <= megabytes <= MAX_MB:

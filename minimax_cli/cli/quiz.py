@@ -21,14 +21,12 @@ from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, TypeVar
 
 import typer
-from rich.console import Console
-from rich.text import Text
 
 from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.base import console, error_line, fail
 from minimax_cli.cli.help import help_text
 from minimax_cli.core.i18n import N_, _
-from minimax_cli.services.quiz import (
+from minimax_cli.services.limits import (
     BRANCHINGS,
     DEPTHS,
     LEAF_RANGE,
@@ -36,22 +34,15 @@ from minimax_cli.services.quiz import (
     MAX_COUNT,
     MAX_QUIZ_NODES,
     MAX_SEED,
-    AnswerError,
-    Exercise,
-    QuizRefusal,
-    build,
-    check_leaves,
-    check_value,
-    exercise_set,
-    parse_leaves,
-    parse_value,
-    tree_nodes,
 )
 
 if TYPE_CHECKING:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.input import Input
     from prompt_toolkit.output import Output
+    from rich.console import Console
+
+    from minimax_cli.services.quiz import Exercise
 
 Answer = TypeVar("Answer")
 INTERRUPTED = 130
@@ -80,11 +71,16 @@ class Answers:
             from prompt_toolkit import PromptSession  # loaded for an interactive quiz only
 
             self.prompt = PromptSession(input=input, output=output)
-        self.errors = errors if errors is not None else (
-            Console(stderr=True, highlight=False) if self.stream is not None else out)
+        if errors is None and self.stream is not None:
+            from rich.console import Console
+
+            errors = Console(stderr=True, highlight=False)
+        self.errors = errors if errors is not None else out
 
     def ask(self, question: str, parse: Callable[[str], Answer]) -> Answer:
         """The first answer `parse` accepts; EOFError at the end of the input or Ctrl-D."""
+        from minimax_cli.services.quiz import AnswerError
+
         while True:
             text, problem = self._read(question)
             if problem is None:
@@ -100,6 +96,8 @@ class Answers:
         assert self.stream is not None
         self.line += 1
         text, problem = read_line(self.stream, MAX_ANSWER)
+        from rich.text import Text
+
         self.out.print(Text(f"{question} {text}"), soft_wrap=True)  # the transcript
         return text, problem
 
@@ -149,6 +147,9 @@ def _too_long(limit: int) -> str:
 # --- the quiz --------------------------------------------------------------------------------------
 def run_quiz(exercise: Exercise, answers: Answers, out: Console) -> int:
     """Ask, check, explain; the exit code (0; 2 after a refused scripted line; 130 on Ctrl-C)."""
+    from rich.text import Text
+
+    from minimax_cli.services.quiz import check_leaves, check_value, parse_leaves, parse_value
     from minimax_cli.views import quiz as show
 
     scripted = answers.stream is not None
@@ -178,6 +179,7 @@ def run_quiz(exercise: Exercise, answers: Answers, out: Console) -> int:
 def quiz_in_analyze(ctx: typer.Context, game_name: str, position: str | None) -> None:
     """`analyze ... --quiz`: refuses the other options of analyze, then runs the quiz."""
     from minimax_cli.cli.game import game_and_position
+    from minimax_cli.services.quiz import QuizRefusal, build
 
     for param in ctx.command.params:
         source = ctx.get_parameter_source(param.name or "")
@@ -277,6 +279,8 @@ def quiz(
     if options["low"] >= options["high"]:
         fail(_("--low {low} must be below --high {high}: the leaves take values from --low to "
                "--high").format(low=options["low"], high=options["high"]))
+    from minimax_cli.services.quiz import exercise_set, tree_nodes
+
     nodes = tree_nodes(options["depth"], options["branching"])
     if nodes > MAX_QUIZ_NODES:
         fail(_("a tree of depth {depth} with {branching} children per node has {nodes:,} nodes, "
@@ -298,6 +302,8 @@ def quiz(
     except OSError as error:
         fail(_("cannot write {file}: {reason}").format(file=repr(out_file)[:60],
                                                       reason=error.strerror or error))
+    from rich.text import Text
+
     console().print(Text(_("wrote {count} exercises with their answer key to {file}").format(
         count=options["count"], file=out_file)))
 

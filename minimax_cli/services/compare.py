@@ -18,12 +18,10 @@ from minimax_cli.core.game import Game
 from minimax_cli.core.result import STOP_INTERRUPTED, STOP_NODES, STOP_TIME, Limits, SearchResult
 from minimax_cli.core.score import Bound, format_number
 from minimax_cli.i18n import _, ngettext
+from minimax_cli.services.limits import COMPARE_SECONDS
 
 AnyGame = Game[Any, Any]
 
-#: Seconds each algorithm gets when no --time or --nodes is given: minimax visits the 549,946 nodes
-#: of tic-tac-toe's whole tree in about half a second, and 4x4 tic-tac-toe would take hours.
-COMPARE_SECONDS = 3.0
 #: The engine deepens iteratively under any time budget, which would change what it searches:
 #: it gets the budget `analyze` gives it alone (none, or the game's own default).
 ENGINE = "negamax"

@@ -26,19 +26,18 @@ from minimax_cli.core.result import Limits, TraceNode
 from minimax_cli.core.score import Number
 from minimax_cli.i18n import _
 from minimax_cli.reports.trace import Step, Walk
+from minimax_cli.services.limits import (
+    BRANCHINGS,
+    DEPTHS,
+    LEAF_RANGE,
+    MAX_ANSWER,
+    MAX_COUNT,
+    MAX_QUIZ_NODES,
+    MAX_SEED,
+)
 
 AnyGame = Game[Any, Any]
 
-#: Nodes of a quiz tree: its drawing, its questions and its worked steps must fit a page or two.
-MAX_QUIZ_NODES = 400
-#: Characters of one answer: 81 leaves listed one by one fit.
-MAX_ANSWER = 300
-#: `minimax quiz`: its options' limits.
-MAX_COUNT = 50
-DEPTHS = (1, 6)
-BRANCHINGS = (2, 5)
-LEAF_RANGE = (-999, 999)
-MAX_SEED = 2**32 - 1
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
 _FRACTION = re.compile(r"[+-]?[0-9]+/[0-9]+")

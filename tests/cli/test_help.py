@@ -22,7 +22,6 @@ from typing import Any
 
 import pytest
 import typer.main
-from typer._click.shell_completion import get_completion_class
 from typer.testing import CliRunner
 
 from minimax_cli import registry
@@ -210,11 +209,13 @@ def test_an_unknown_game_is_one_line_naming_the_known_ones() -> None:
 
 # --- completion --------------------------------------------------------------------------------------
 def completions(args: list[str], incomplete: str) -> list[str]:
-    command = typer.main.get_command(app)  # also registers Typer's shells
-    shell = get_completion_class("bash")
-    assert shell is not None
-    complete = shell(command, {}, "minimax", "_MINIMAX_COMPLETE")
-    return [item.value for item in complete.get_completions(args, incomplete)]
+    """What bash is offered for `minimax *args incomplete`, asked as bash asks (the environment
+    of Click's documented completion protocol)."""
+    env = {"_MINIMAX_COMPLETE": "complete_bash",
+           "COMP_WORDS": " ".join(["minimax", *args, incomplete]), "COMP_CWORD": str(len(args) + 1)}
+    result = runner.invoke(app, [], env=env, prog_name="minimax")
+    assert result.exit_code == 0, result.output
+    return [line for line in result.stdout.splitlines() if line]  # none: one empty line
 
 
 @pytest.mark.parametrize(("args", "incomplete", "expected"), [
