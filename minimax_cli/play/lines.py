@@ -21,7 +21,9 @@ On a terminal, two details of prompt-toolkit and the terminal driver are handled
 from __future__ import annotations
 
 import os
+import signal
 import textwrap
+import threading
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
@@ -33,7 +35,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.input import Input
 from prompt_toolkit.input.typeahead import get_typeahead, store_typeahead
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import KeyBindings, KeyPress, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from rich.text import Text
 
@@ -262,6 +264,31 @@ def ctrl_c_typed_ahead(input: Input) -> bool:
             break
     store_typeahead(input, keys)
     return False
+
+
+@contextmanager
+def ctrl_c_kept_for_the_prompt(input: Input) -> Iterator[None]:
+    """For one prompt: a Ctrl-C that comes before prompt-toolkit handles SIGINT itself becomes a
+    Ctrl-C key waiting for the prompt, never a KeyboardInterrupt raised wherever Python is.
+
+    On a dumb terminal prompt-toolkit writes the prompt before its application starts handling
+    SIGINT; a Ctrl-C typed in between would raise KeyboardInterrupt in whatever code runs, and be
+    lost if that is a garbage collector's callback. Kept as typeahead, the key reaches the
+    prompt's own Ctrl-C binding when it starts reading. prompt-toolkit keeps this handler and
+    puts it back around its own; where signals cannot be handled (not the main thread) nothing
+    changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def keep(signum: int, frame: object) -> None:
+        store_typeahead(input, [*get_typeahead(input), KeyPress(Keys.ControlC, "\x03")])
+
+    previous = signal.signal(signal.SIGINT, keep)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _is_terminal(input: Input) -> bool:

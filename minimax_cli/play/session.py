@@ -57,6 +57,7 @@ from minimax_cli.play.config import (
 from minimax_cli.play.lines import (
     EntryCompleter,
     LineReader,
+    ctrl_c_kept_for_the_prompt,
     ctrl_c_typed_ahead,
     help_text,
     keep_ctrl_d,
@@ -345,7 +346,8 @@ class Session:
         while True:
             if self.prompt is not None:
                 completer = EntryCompleter(self.entries if words is None else lambda: words)
-                typed = self.prompt.prompt(message, completer=completer)
+                with ctrl_c_kept_for_the_prompt(self.prompt.input):
+                    typed = self.prompt.prompt(message, completer=completer)
                 text = typed.strip()
                 problem = line_problem(text, len(typed))
             else:

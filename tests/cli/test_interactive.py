@@ -442,3 +442,21 @@ def test_make_config() -> None:
     with pytest.raises(ConfigError, match="no evaluation function"):
         make_config(Bones(), depth=2)
 
+
+
+def test_a_ctrl_c_before_the_prompt_reads_waits_for_it_as_a_key() -> None:
+    # On a dumb terminal prompt-toolkit writes the prompt before it handles SIGINT itself: a
+    # Ctrl-C in between must reach the prompt as its key, not raise wherever Python is.
+    import signal
+
+    from prompt_toolkit.input.typeahead import get_typeahead
+    from prompt_toolkit.keys import Keys
+
+    from minimax_cli.play.lines import ctrl_c_kept_for_the_prompt
+
+    before = signal.getsignal(signal.SIGINT)
+    with create_pipe_input() as pipe:
+        with ctrl_c_kept_for_the_prompt(pipe):
+            signal.raise_signal(signal.SIGINT)  # no KeyboardInterrupt here
+        assert [press.key for press in get_typeahead(pipe)] == [Keys.ControlC]
+    assert signal.getsignal(signal.SIGINT) is before
