@@ -8,7 +8,6 @@ course shows values.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -265,10 +264,3 @@ class SearchResult:
         player = self.root_player if self.root_player >= 0 else 0
         best = max(m.score.seen_by(player).sort_key() for m in scored)
         return [m.move for m in scored if m.score.seen_by(player).sort_key() == best]
-
-    def choose_move(self, rng: random.Random | None = None) -> Hashable | None:
-        """The best move; among equally good ones a random one when `rng` is given."""
-        if rng is None:
-            return self.best_move
-        tied = self.best_moves()
-        return rng.choice(tied) if tied else self.best_move
