@@ -88,7 +88,8 @@ def _rules(context: SearchContext, evaluate: Evaluator[Any] | None,
 def _minimax_walk(context: SearchContext, evaluate: Evaluator[Any] | None,
                   root: TraceNode | None) -> Walk:
     """Minimax: every child of every node. The leaf code is written out here and in
-    `_alphabeta_walk` rather than shared: a call per leaf is a tenth of the search's time."""
+    `_alphabeta_walk` rather than shared: a function call per leaf would cost the walk time that
+    scripts/bench_textbook.py measures against OpenSpiel's."""
     game, state, budget, pv, root_scores = (context.game, context.state, context.budget,
                                             context.pv, context.root_scores)
     outcome, play, to_move = game.outcome, game.play, game.to_move
