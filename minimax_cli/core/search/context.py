@@ -127,7 +127,7 @@ class SearchContext:
                                   "trace_truncated": self.trace_truncated}
         if self.stopped is not None or root is None:
             return stopped_result(name, self.game, self.state, self.root_player, self.stopped,
-                                  common)
+                                  {**common, **extra})
         return build_result(name, self.game, self.root_player, root=root, moves=list(moves),
                             best_move=best_move, pv=[] if pv is None else pv, depth=depth,
                             **common, **extra)

@@ -56,6 +56,7 @@ from minimax_cli.core.i18n import _
 from minimax_cli.core.result import STOP_NODES, STOP_TIME, Limits, SearchOptions, SearchResult
 from minimax_cli.core.score import HEURISTIC_LIMIT
 from minimax_cli.core.search.common import AnyGame, pick_evaluator
+from minimax_cli.core.search.context import SearchContext
 from minimax_cli.core.search.mcts_result import Node, Simulation, no_value, prove, snapshot
 
 #: Iterations run when neither `iterations`, `time` nor `nodes` is given.
@@ -330,7 +331,8 @@ def iterate_mcts(game: AnyGame, state: Any, limits: Limits = Limits(),
                  every: float = SNAPSHOT) -> Iterator[SearchResult]:
     """Results of one growing search: one every `every` seconds and the final one last."""
     options = options if options is not None else SearchOptions()
-    started = time.perf_counter()
+    context = SearchContext(game, state, limits, options)
+    started, budget = context.budget.started, context.budget
     tree = Tree(game, state, options)
     if tree.root.reward is not None:  # the game is over: nothing to search
         yield snapshot(tree, started)
@@ -339,19 +341,19 @@ def iterate_mcts(game: AnyGame, state: Any, limits: Limits = Limits(),
     if iterations is None and limits.time is None and limits.nodes is None:
         iterations = DEFAULT_ITERATIONS
     stop_at = iterations if iterations is not None else 1 << 62
-    deadline = None if limits.time is None else started + limits.time
+    deadline = budget.deadline
     while True:
         pause = time.perf_counter() + every
         if deadline is not None and deadline <= pause:
-            reason = tree.grow(stop_at, deadline, limits.nodes)
+            reason = tree.grow(stop_at, deadline, budget.max_nodes)
             done = True
         else:
-            reason = tree.grow(stop_at, pause, limits.nodes)
+            reason = tree.grow(stop_at, pause, budget.max_nodes)
             done = reason != STOP_TIME
             if not done:
                 reason = None
         if tree.iterations == 0 and done:
-            yield no_value(tree, started, reason or STOP_TIME)
+            yield no_value(tree, context, reason or STOP_TIME)
             return
         yield snapshot(tree, started)
         if done:

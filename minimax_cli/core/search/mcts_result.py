@@ -14,6 +14,7 @@ from minimax_cli.core.params import grouped
 from minimax_cli.core.result import SearchResult, SearchStats
 from minimax_cli.core.score import WIN, Bound, Number
 from minimax_cli.core.search.common import AnyGame, Scored, build_result
+from minimax_cli.core.search.context import SearchContext
 
 
 class Node:
@@ -227,16 +228,14 @@ def snapshot(tree: Tree, started: float) -> SearchResult:
     return result
 
 
-def no_value(tree: Tree, started: float, reason: str) -> SearchResult:
+def no_value(tree: Tree, context: SearchContext, reason: str) -> SearchResult:
     """A search stopped before its first iteration: no value, the first legal move."""
-    game, root = tree.game, tree.root
-    pov = root.mover if root.mover != CHANCE else MAX
-    stats = SearchStats(nodes=tree.nodes, leaves=tree.leaves)
-    stats.elapsed = time.perf_counter() - started
-    first = list(game.legal_moves(root.state)) if root.mover != CHANCE else []
-    return build_result("mcts", game, root.mover, pov=pov, engine_scores=True, root=None, moves=[],
-                        best_move=first[0] if first else None, pv=[], stats=stats, depth=None,
-                        stopped=reason, best_searched=False, iterations=0)
+    root = tree.root
+    context.stats.nodes, context.stats.leaves = tree.nodes, tree.leaves
+    context.stats.elapsed = context.budget.elapsed()
+    context.stopped = reason
+    return context.result("mcts", pov=root.mover if root.mover != CHANCE else MAX,
+                          engine_scores=True, root=None, iterations=0)
 
 
 __all__ = ["Node", "Simulation", "chosen_child", "no_value", "prove", "snapshot"]
