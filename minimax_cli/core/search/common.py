@@ -226,11 +226,6 @@ def _view(score: PovScore, player: int) -> PovScore:
     return score if score.pov == player else PovScore(score.seen_by(player), player)
 
 
-def finish(stats: SearchStats, budget: Budget) -> SearchStats:
-    stats.elapsed = budget.elapsed()
-    return stats
-
-
 __all__ = [
     "CHECK_INTERVAL",
     "INF",
@@ -241,7 +236,6 @@ __all__ = [
     "Stop",
     "build_result",
     "deep_recursion",
-    "finish",
     "pick_evaluator",
     "stopped_result",
 ]

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from minimax_cli.core.game import MAX, Evaluator
 from minimax_cli.core.result import SearchOptions, SearchStats, TraceNode
 from minimax_cli.core.score import WIN, WIN_BAND, Bound, Number
-from minimax_cli.core.search.common import INF, AnyGame, Budget, Scored, Stop
+from minimax_cli.core.search.common import INF, Scored, Stop
+from minimax_cli.core.search.context import SearchContext
 from minimax_cli.core.table import (
     DEFAULT_MB,
     DEPTH_END,
@@ -80,27 +81,37 @@ class Counts(NamedTuple):
 
 
 NodeFn = Callable[[Any, int, int, int, Number, Number, "TraceNode | None", Hashable], Number]
+#: The children's loop: (state, mover, depth, ply, alpha, beta, trace, hint, key hash, bucket).
+ExpandFn = Callable[[Any, int, int, int, Number, Number, "TraceNode | None", int, int, int],
+                    Number]
+
+
+class CountsFn(Protocol):
+    """The node routine's counts, after counting a node visited (`visit`, checked against the
+    budget) or a cutoff made (`cut`) outside the routine, setting the node count back (`rewind`:
+    nodes reported apart) or checking the budget at the next node (`recheck`: its limits changed)."""
+
+    def __call__(self, *, visit: bool = False, cut: bool = False, rewind: int | None = None,
+                 recheck: bool = False) -> Counts: ...
 
 
 @dataclass(frozen=True)
 class NodeRoutine:
-    """The node routine and the controls of its counters, which live in its closure (a closure's
-    variables are cheaper to reach than an object's attributes in the inner loop)."""
+    """The node routine and its counters, which live in its closure (a closure's variables are
+    cheaper to reach than an object's attributes in the inner loop)."""
 
     node: NodeFn
-    counts: Callable[[], Counts]
-    visit: Callable[[], None]  # count one node visited outside the routine (the root)
-    rewind: Callable[[int], None]  # set the node count back (nodes reported apart)
-    recheck: Callable[[], None]  # the budget's limits changed: check at the next node
-    cutoff: Callable[[], None]
+    counts: CountsFn
 
 
 class Engine:
-    """Searches positions of one game from one root, sharing a table and a budget."""
+    """Searches positions of one game from one root, sharing a table and the search context."""
 
-    def __init__(self, game: AnyGame, state: Any, options: SearchOptions, budget: Budget,
+    def __init__(self, context: SearchContext, options: SearchOptions,
                  evaluate: Evaluator[Any] | None) -> None:
-        self.game, self.state, self.budget = game, state, budget
+        game = context.game
+        self.context, self.game, self.state = context, game, context.state
+        self.budget, self.stats, self.pv = context.budget, context.stats, context.pv
         self.evaluate = evaluate
         self.win_loss = game.win_loss
         self.outcome, self.legal, self.play = game.outcome, game.legal_moves, game.play
@@ -113,15 +124,17 @@ class Engine:
         evaluator_name = None if evaluate is None else options.evaluator or "default"
         table.use_for((game, evaluator_name, self.symmetric))
         self.table = table
-        self.trace_limit = options.trace_limit if options.trace else 0
-        self.root_trace: TraceNode | None = None
-        self.root_mover = game.to_move(state)
-        self.pv: dict[int, Line] = {}
-        self.stats = SearchStats()
-        self.traced = [0]
+        self.root_mover = context.root_player
         routine = node_routine(self)
-        self.node, self.counts, self.visit = routine.node, routine.counts, routine.visit
-        self.rewind, self.recheck, self.cutoff = routine.rewind, routine.recheck, routine.cutoff
+        self.node, self.counts = routine.node, routine.counts
+
+    def visit(self) -> None:
+        """Count one node visited outside the routine (the root)."""
+        self.counts(visit=True)
+
+    def cutoff(self) -> None:
+        """Count a cutoff made outside the routine (at the root)."""
+        self.counts(cut=True)
 
     @property
     def nodes(self) -> int:
@@ -214,7 +227,7 @@ class Engine:
             return line, 0
         limit = self.budget.max_nodes
         self.budget.max_nodes = min(limit if limit is not None else start + nodes, start + nodes)
-        self.recheck()
+        self.counts(recheck=True)
         try:
             while len(line) < PV_LIMIT and self.outcome(s) is None:
                 for m in self.order(s, self.legal(s)):
@@ -238,46 +251,40 @@ class Engine:
             pass
         finally:
             self.budget.max_nodes = limit
-            self.recheck()
+            self.counts(recheck=True)
         spent = self.nodes - start
-        self.rewind(start)
+        self.counts(rewind=start)
         return line, spent
 
 
 def node_routine(engine: Engine) -> NodeRoutine:
-    """The engine's node routine over its game, table and budget (see the module docstring)."""
-    outcome, legal, play, to_move = engine.outcome, engine.legal, engine.play, engine.to_move
-    order, is_quiet, evaluate = engine.order, engine.game.is_quiet, engine.evaluate
-    win_loss, key_of = engine.win_loss, engine.key
-    table, budget, pv = engine.table, engine.budget, engine.pv
-    slots, mask, extra, put, store = table.slots, table.mask, table.extra, table.put, table.store
-    trace_limit, traced = engine.trace_limit, engine.traced
-    nodes = leaves = cutoffs = probes = hits = answers = taint = 0
-    check_at = budget.check_at
+    """The engine's node routine (see the module docstring): a node's own work here, its children's
+    loop in `_children_routine`; `taint` counts evaluations and heuristic table answers."""
+    outcome, is_quiet, evaluate = engine.outcome, engine.game.is_quiet, engine.evaluate
+    win_loss, key_of, pv, context = engine.win_loss, engine.key, engine.pv, engine.context
+    slots, mask, extra = engine.table.slots, engine.table.mask, engine.table.extra
+    trace_limit = context.trace_limit
+    taint = [0]  # in a list: the children's loop reads it to tell proven nodes
+    nodes = leaves = probes = hits = answers = 0
+    check_at = context.budget.check_at
 
     def node(s: Any, mover: int, depth: int, ply: int, alpha: Number, beta: Number,
              parent: TraceNode | None, move: Hashable) -> Number:
-        nonlocal nodes, leaves, cutoffs, probes, hits, answers, taint, check_at
+        nonlocal nodes, leaves, probes, hits, answers, check_at
         if nodes + 1 >= check_at:
-            budget.check(nodes + 1)
-            check_at = budget.check_at
+            check_at = context.check(nodes + 1)
         nodes += 1
-        trace = None
-        if parent is not None and traced[0] < trace_limit:
-            trace = _trace(parent, move, mover, alpha, beta, traced)
-
+        trace = (None if parent is None or context.traced >= trace_limit
+                 else _trace(context, parent, ply, move, mover, alpha, beta))
         value = outcome(s)
         if value is not None:
             leaves += 1
             pv[ply] = None
-            if win_loss:
-                score: Number = WIN - ply if value > 0 else ply - WIN if value < 0 else 0
-            else:
-                score = value
+            score: Number = ((WIN - ply if value > 0 else ply - WIN if value < 0 else 0)
+                             if win_loss else value)
             if trace is not None:
                 trace.value, trace.kind = score, "terminal"
             return score if mover == MAX else -score
-
         h = hash(s if key_of is None else key_of(s))
         i = base = (h & mask) << 1
         probes += 1
@@ -294,39 +301,62 @@ def node_routine(engine: Engine) -> NodeRoutine:
                 info = (e >> INFO_SHIFT) & INFO_MASK
                 if info & PROVEN or (info >> DEPTH_SHIFT) & DEPTH_MASK >= depth:
                     score = e >> SCORE_SHIFT if not info & EXTERNAL else extra[i]
-                    if win_loss:
-                        if score >= WIN_BAND:
-                            score -= ply
-                        elif score <= -WIN_BAND:
-                            score += ply
+                    if win_loss and (score >= WIN_BAND or score <= -WIN_BAND):
+                        score = score - ply if score > 0 else score + ply
                     flag = info & 3
                     if flag == EXACT or (score >= beta if flag == LOWER else score <= alpha):
                         answers += 1
                         if not info & PROVEN:
-                            taint += 1
+                            taint[0] += 1
                         pv[ply] = None
                         if trace is not None:
                             trace.value, trace.kind = score if mover == MAX else -score, "table"
                             trace.bound = _TRACE_BOUND[flag if mover == MAX else -flag % 3]
                         return score
                 hint = ((info >> MOVE_SHIFT) & MOVE_MASK) - 1
-
         if depth <= 0 and (depth <= -QUIESCENCE_PLIES or is_quiet(s)):
             leaves += 1
-            taint += 1
+            taint[0] += 1
             pv[ply] = None
             score = evaluate(s)  # type: ignore[misc]  # depth is finite only with one
             if trace is not None:
                 trace.value, trace.kind = score, "eval"
             return score if mover == MAX else -score
+        return expand(s, mover, depth, ply, alpha, beta, trace, hint, h, base)
 
+    expand, cutoffs = _children_routine(engine, node, taint)
+
+    def counts(*, visit: bool = False, cut: bool = False, rewind: int | None = None,
+               recheck: bool = False) -> Counts:
+        """The counts, after what CountsFn's keywords say."""
+        nonlocal nodes, check_at
+        if visit and nodes + 1 >= check_at:
+            check_at = context.check(nodes + 1)
+        nodes = nodes + visit if rewind is None else rewind
+        check_at = nodes + 1 if recheck else check_at
+        return Counts(nodes, leaves, cutoffs(cut), probes, hits, answers, taint[0])
+
+    return NodeRoutine(node, counts)
+
+
+def _children_routine(engine: Engine, node: NodeFn,
+                      taint: list[int]) -> tuple[ExpandFn, Callable[[bool], int]]:
+    """The loop over a node's children (the table's move first, then the game's order), fail-soft
+    alpha-beta in negamax form, and the cutoff counter (counting one more when asked)."""
+    legal, play, to_move, order = engine.legal, engine.play, engine.to_move, engine.order
+    win_loss, pv, keep = engine.win_loss, engine.pv, _store_routine(engine.table, engine.win_loss)
+    cutoffs = 0
+
+    def expand(s: Any, mover: int, depth: int, ply: int, alpha: Number, beta: Number,
+               trace: TraceNode | None, hint: int, h: int, base: int) -> Number:
+        nonlocal cutoffs
         moves = order(s, legal(s))
         if 0 < hint < len(moves):
             moves = list(moves)
             moves.insert(0, moves.pop(hint))
         else:
             hint = 0
-        taint0, alpha0 = taint, alpha
+        taint0, alpha0 = taint[0], alpha
         best: Number = -INF
         best_i = 0
         # No reset of pv[ply] here: a node whose value is exact has raised alpha, so it wrote it.
@@ -350,76 +380,68 @@ def node_routine(engine: Engine) -> NodeRoutine:
                         if trace is not None:
                             trace.pruned.extend(moves[index + 1:])
                         break
-
-        proven = taint == taint0
+        proven = taint[0] == taint0
         if proven or depth >= 0:
             flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-            stored = best
-            if win_loss:
-                if best >= WIN_BAND:
-                    stored = best + ply
-                elif best <= -WIN_BAND:
-                    stored = best - ply
             # The index in the game's own order: undo the move of the hint to the front.
             original = hint if best_i == 0 else best_i - 1 if best_i <= hint else best_i
-            if stored.__class__ is int:
-                # The common case, packed and placed here as `table.store` and `table.put` do
-                # (tests/core/test_table.py holds the engine's entries to theirs).
-                kept = DEPTH_END if proven else depth if depth < DEPTH_END else DEPTH_END - 1
-                info = flag | (PROVEN if proven else 0) | kept << DEPTH_SHIFT
-                if original < MAX_MOVE_INDEX:
-                    info |= (original + 1) << MOVE_SHIFT
-                entry = ((stored << 30 | info) << INFO_SHIFT) | (h & MASK64)
-                old = slots[base]
-                if extra:  # scores kept aside move with their entries: the table places it
-                    put(h, entry)
-                elif old is None:
-                    slots[base] = entry
-                elif kept < (old >> _DEPTH_AT) & DEPTH_MASK:
-                    slots[base + 1] = entry
-                else:
-                    if (old ^ h) & MASK64:
-                        slots[base + 1] = old
-                    slots[base] = entry
-            else:
-                store(h, flag, proven, depth, original, stored)
+            keep(h, base, flag, proven, depth, ply, original, best)
         if trace is not None:
             trace.value = best if mover == MAX else -best
         return best
 
-    def counts() -> Counts:
-        return Counts(nodes, leaves, cutoffs, probes, hits, answers, taint)
-
-    def visit() -> None:
-        nonlocal nodes, check_at
-        if nodes + 1 >= check_at:
-            budget.check(nodes + 1)
-            check_at = budget.check_at
-        nodes += 1
-
-    def rewind(count: int) -> None:
-        nonlocal nodes
-        nodes = count
-
-    def recheck() -> None:
-        nonlocal check_at
-        check_at = nodes + 1
-
-    def cutoff() -> None:
+    def cutoff_count(more: bool) -> int:
         nonlocal cutoffs
-        cutoffs += 1
+        cutoffs += more
+        return cutoffs
 
-    return NodeRoutine(node, counts, visit, rewind, recheck, cutoff)
+    return expand, cutoff_count
 
 
-def _trace(parent: TraceNode, move: Hashable, mover: int, alpha: Number, beta: Number,
-           traced: list[int]) -> TraceNode:
-    traced[0] += 1
+def _store_routine(table: TranspositionTable,
+                   win_loss: bool) -> Callable[[int, int, int, bool, int, int, int, Number], None]:
+    """The table's store as the engine does it: wins and losses made relative to the root's ply
+    (so an entry is true wherever the position is met), whole-number scores packed and placed
+    here as `table.store` and `table.put` do (tests/core/test_table.py holds the engine's entries
+    to theirs), other scores through `table.store`."""
+    slots, extra, put, store = table.slots, table.extra, table.put, table.store
+
+    def keep(h: int, base: int, flag: int, proven: bool, depth: int, ply: int, original: int,
+             best: Number) -> None:
+        stored = best
+        if win_loss:
+            if best >= WIN_BAND:
+                stored = best + ply
+            elif best <= -WIN_BAND:
+                stored = best - ply
+        if stored.__class__ is not int:
+            store(h, flag, proven, depth, original, stored)
+            return
+        kept = DEPTH_END if proven else depth if depth < DEPTH_END else DEPTH_END - 1
+        info = flag | (PROVEN if proven else 0) | kept << DEPTH_SHIFT
+        if original < MAX_MOVE_INDEX:
+            info |= (original + 1) << MOVE_SHIFT
+        entry = ((stored << 30 | info) << INFO_SHIFT) | (h & MASK64)
+        old = slots[base]
+        if extra:  # scores kept aside move with their entries: the table places it
+            put(h, entry)
+        elif old is None:
+            slots[base] = entry
+        elif kept < (old >> _DEPTH_AT) & DEPTH_MASK:
+            slots[base + 1] = entry
+        else:
+            if (old ^ h) & MASK64:
+                slots[base + 1] = old
+            slots[base] = entry
+
+    return keep
+
+
+def _trace(context: SearchContext, parent: TraceNode, ply: int, move: Hashable, mover: int,
+           alpha: Number, beta: Number) -> TraceNode | None:
     # The window is kept in MAX's view for display: a MIN node's (alpha, beta) is negated.
     lo, hi = (alpha, beta) if mover == MAX else (-beta, -alpha)
-    node = TraceNode(move, mover, lo, hi)
-    parent.children.append(node)
-    return node
+    return context.trace(parent, ply, move, mover, lo, hi)
 
 
 _DEPTH_AT = INFO_SHIFT + DEPTH_SHIFT

@@ -10,66 +10,67 @@ evaluation function (a depth limit) it is an estimate.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
-from minimax_cli.core.game import CHANCE, MAX
-from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
+from minimax_cli.core.game import CHANCE, MAX, Evaluator
+from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
 from minimax_cli.core.score import Bound, Number
-from minimax_cli.core.search.common import (
-    INF,
-    AnyGame,
-    Budget,
-    Scored,
-    Stop,
-    build_result,
-    deep_recursion,
-    pick_evaluator,
-    stopped_result,
-)
+from minimax_cli.core.search.common import INF, AnyGame, Scored, pick_evaluator
+from minimax_cli.core.search.context import SearchContext, drive
+
+Visit = Callable[[Any, int, "TraceNode | None", Hashable, "Number | None"], Number]
 
 
 def expectimax(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
     evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
+    context = SearchContext(game, state, limits, options)
+    visit = _visitor(context, evaluate)
+    root = context.trace_root()
+    value = drive(context, lambda: visit(state, 0, root, None, None))
+    context.stats.depth = 0 if limits.depth is None else limits.depth
+    common: dict[str, Any] = {"pov": MAX, "engine_scores": False, "numbers": True,
+                              "depth": limits.depth}
+    if value is None:  # stopped: no value, nothing invented
+        return context.result("expectimax", root=None, **common)
+    root_player, root_scores = context.root_player, context.root_scores
+    best_move: Hashable | None = None
+    if root_scores and root_player != CHANCE:
+        # At a MIN root the value is an average, but a user asking for MIN's move wants the child
+        # that is worst for MAX.
+        pick = max if root_player == MAX else min
+        best_move = pick(root_scores, key=lambda t: t.number).move
+    return context.result("expectimax", root=Scored(None, value, context.evaluations == 0,
+                                                    Bound.EXACT),
+                          moves=root_scores, best_move=best_move,
+                          pv=[] if best_move is None else [best_move], **common)
+
+
+def _visitor(context: SearchContext, evaluate: Evaluator[Any] | None) -> Visit:
+    """The value of a state from MAX's point of view: MAX's best child, else the average."""
+    game, stats, root_scores = context.game, context.stats, context.root_scores
     outcome, legal, play, to_move = game.outcome, game.legal_moves, game.play, game.to_move
     chance = game.chance_outcomes
-    max_depth = -1 if limits.depth is None else limits.depth
-    budget = Budget(limits)
-    root_player = to_move(state)
-    trace_limit = options.trace_limit if options.trace else 0
-    nodes = leaves = traced = evaluations = 0
-    root_scores: list[Scored] = []
+    max_depth = -1 if context.limits.depth is None else context.limits.depth
 
     def visit(s: Any, ply: int, parent: TraceNode | None, move: Hashable,
-              probability: Number | None = None) -> Number:
-        nonlocal nodes, leaves, traced, evaluations
-        if nodes + 1 >= budget.check_at:
-            budget.check(nodes + 1)
-        nodes += 1
+              probability: Number | None) -> Number:
         player = to_move(s)
-        node = None
-        if parent is not None:
-            if ply == 0:
-                node = parent
-            elif traced < trace_limit:
-                traced += 1
-                node = TraceNode(move, player, probability=probability)
-                parent.children.append(node)
+        node = context.enter(ply, parent, move, player, probability=probability)
         value = outcome(s)
         if value is not None:
-            leaves += 1
+            stats.leaves += 1
             if node is not None:
                 node.value, node.kind = value, "terminal"
             return value
         if ply == max_depth:
-            leaves += 1
-            evaluations += 1
+            stats.leaves += 1
+            context.evaluations += 1
             score = evaluate(s)  # type: ignore[misc]  # an evaluator exists whenever max_depth >= 0
             if node is not None:
                 node.value, node.kind = score, "eval"
             return score
-
         if player == CHANCE:
             weighted: list[tuple[Any, Number]] = list(chance(s))
         else:
@@ -79,11 +80,11 @@ def expectimax(game: AnyGame, state: Any, limits: Limits, options: SearchOptions
         best: Number = -INF
         total: Number = 0
         for m, p in weighted:
-            before = evaluations
+            before = context.evaluations
             # The edge below a chance node carries its probability (drawn with --tree).
             v = visit(play(s, m), ply + 1, node, m, p if player == CHANCE else None)
             if ply == 0:
-                root_scores.append(Scored(m, v, evaluations == before, Bound.EXACT))
+                root_scores.append(Scored(m, v, context.evaluations == before, Bound.EXACT))
             if v > best:
                 best = v
             total += p * v
@@ -92,33 +93,7 @@ def expectimax(game: AnyGame, state: Any, limits: Limits, options: SearchOptions
             node.value = result
         return result
 
-    root_trace = TraceNode(None, root_player) if trace_limit else None
-    stopped = None
-    root_value: Number | None = None
-    try:
-        with deep_recursion():
-            root_value = visit(state, 0, root_trace, None)
-    except Stop as stop:
-        stopped = stop.reason
-    stats = SearchStats(nodes, leaves, depth=0 if limits.depth is None else limits.depth)
-    stats.elapsed = budget.elapsed()
-    common: dict[str, Any] = {"pov": MAX, "engine_scores": False, "numbers": True,
-                              "stats": stats, "trace": root_trace,
-                              "trace_truncated": traced >= trace_limit > 0}
-    if stopped is not None:
-        return stopped_result("expectimax", game, state, root_player, stopped, common)
-    assert root_value is not None
-    best_move: Hashable | None = None
-    if root_scores and root_player != CHANCE:
-        # At a MIN root the value is an average, but a user asking for MIN's move wants the child
-        # that is worst for MAX.
-        pick = max if root_player == MAX else min
-        best_move = pick(root_scores, key=lambda t: t.number).move
-    return build_result("expectimax", game, root_player,
-                        root=Scored(None, root_value, evaluations == 0, Bound.EXACT),
-                        moves=root_scores, best_move=best_move,
-                        pv=[] if best_move is None else [best_move], depth=limits.depth,
-                        **common)
+    return visit
 
 
 def _tidy(number: Number) -> Number:

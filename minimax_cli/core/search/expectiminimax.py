@@ -46,20 +46,10 @@ from typing import Any
 from minimax_cli.core.game import CHANCE, MAX, MIN, SearchError
 from minimax_cli.core.i18n import _
 from minimax_cli.core.params import quote
-from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
+from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
 from minimax_cli.core.score import Bound, Number, format_number
-from minimax_cli.core.search.common import (
-    INF,
-    Algorithm,
-    AnyGame,
-    Budget,
-    Scored,
-    Stop,
-    build_result,
-    deep_recursion,
-    pick_evaluator,
-    stopped_result,
-)
+from minimax_cli.core.search.common import INF, Algorithm, AnyGame, Scored, pick_evaluator
+from minimax_cli.core.search.context import SearchContext, drive
 from minimax_cli.core.table import DEFAULT_MB
 
 PLAIN, STAR1, STAR2 = "expectiminimax", "star1", "star2"
@@ -137,56 +127,58 @@ def _bound(value: Number, alpha: Number | None, beta: Number | None, low: Number
 
 def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
             name: str) -> SearchResult:
-    prune, probing = name != PLAIN, name == STAR2
-    bounds = outcome_bounds(game)
-    if prune and bounds is None:
-        raise SearchError(_unbounded(name, game))
-    low, high = bounds if bounds is not None else (-INF, INF)
-    evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
-    outcome, legal, play, to_move = game.outcome, game.legal_moves, game.play, game.to_move
-    chance = game.chance_outcomes
-    max_depth = -1 if limits.depth is None else limits.depth
-    budget = Budget(limits)
-    root_player = to_move(state)
-    trace_limit = options.trace_limit if options.trace else 0
-    megabytes = options.table_mb if options.table_mb is not None else DEFAULT_MB
-    capacity = int(megabytes * 2**20) // MEMO_ENTRY_BYTES
-    memo: dict[Hashable, Entry] = {}
-    stats = SearchStats(depth=max(max_depth, 0))
-    traced = 0
-    heuristic = 0  # evaluations, and memo answers that rest on one: a value depending on none is proven
-    pv_at: dict[int, list[Hashable]] = {}
-    root_scores: list[Scored] = []
+    context = SearchContext(game, state, limits, options)
+    search = _ChanceSearch(context, name, options)
+    prune = name != PLAIN
+    alpha, beta = (-INF, INF) if prune else (None, None)
+    root = context.trace_root(alpha, beta)
+    value = drive(context, lambda: search.visit(state, 0, alpha, beta, root, None, None))
+    common: dict[str, Any] = {"pov": MAX, "engine_scores": False, "numbers": True,
+                              "depth": limits.depth}
+    if value is None:  # stopped: no value, nothing invented
+        return context.result(name, root=None, **common)
+    root_scores = context.root_scores
+    pv = context.line() if context.root_player != CHANCE and root_scores else []
+    return context.result(name, root=Scored(None, _tidy(value), context.evaluations == 0,
+                                            Bound.EXACT),
+                          moves=root_scores, best_move=pv[0] if pv else None, pv=pv, **common)
 
-    def enter(s: Any, ply: int, alpha: Number | None, beta: Number | None,
-              parent: TraceNode | None, move: Hashable, probability: Number | None,
-              ) -> tuple[int, TraceNode | None]:
-        """Count a node (the budget is exact) and record it in the trace."""
-        nonlocal traced
-        if stats.nodes + 1 >= budget.check_at:
-            budget.check(stats.nodes + 1)
-        stats.nodes += 1
-        player = to_move(s)
-        node = None
-        if parent is not None:
-            if ply == 0:
-                node = parent
-            elif traced < trace_limit:
-                traced += 1
-                node = TraceNode(move, player, alpha, beta, probability=probability)
-                parent.children.append(node)
-        return player, node
 
-    def visit(s: Any, ply: int, alpha: Number | None, beta: Number | None,
+class _ChanceSearch:
+    """Expectiminimax's rule for backing values up, plain, Star1 or Star2 (see the module's
+    docstring). `context.evaluations` counts evaluations and memo answers that rest on one: a
+    value depending on none is proven."""
+
+    def __init__(self, context: SearchContext, name: str, options: SearchOptions) -> None:
+        game, limits = context.game, context.limits
+        self.context, self.game, self.name = context, game, name
+        self.prune, self.probing = name != PLAIN, name == STAR2
+        bounds = outcome_bounds(game)
+        if self.prune and bounds is None:
+            raise SearchError(_unbounded(name, game))
+        self.low: Number
+        self.high: Number
+        self.low, self.high = bounds if bounds is not None else (-INF, INF)
+        self.evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
+        self.max_depth = -1 if limits.depth is None else limits.depth
+        megabytes = options.table_mb if options.table_mb is not None else DEFAULT_MB
+        self.capacity = int(megabytes * 2**20) // MEMO_ENTRY_BYTES
+        self.memo: dict[Hashable, Entry] = {}
+        self.stats = context.stats
+        self.stats.depth = max(self.max_depth, 0)
+        self.pv = context.pv
+
+    def visit(self, s: Any, ply: int, alpha: Number | None, beta: Number | None,
               parent: TraceNode | None, move: Hashable, probability: Number | None) -> Number:
         """The value of `s` from MAX's point of view; with a window, fail-soft: at or below alpha
         an upper bound, at or above beta a lower bound, exact in between."""
-        nonlocal heuristic
-        player, node = enter(s, ply, alpha, beta, parent, move, probability)
-        key = s if max_depth < 0 else (s, max_depth - ply)
-        if ply > 0 and capacity:
+        context, stats = self.context, self.stats
+        player = self.game.to_move(s)
+        node = context.enter(ply, parent, move, player, alpha, beta, probability)
+        key = s if self.max_depth < 0 else (s, self.max_depth - ply)
+        if ply > 0 and self.capacity:
             stats.tt_probes += 1
-            known = memo.get(key)
+            known = self.memo.get(key)
             if known is not None:
                 stats.tt_hits += 1
                 lower, upper, estimated = known
@@ -194,8 +186,8 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
                           else upper if alpha is not None and upper <= alpha else None)
                 if answer is not None:
                     stats.tt_answers += 1
-                    heuristic += estimated
-                    pv_at[ply] = []
+                    context.evaluations += estimated
+                    self.pv[ply] = None
                     if node is not None:
                         node.value, node.kind = answer, "table"
                     return answer
@@ -203,63 +195,66 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
                     # What is known narrows the window: a value failing at a narrowed side
                     # equals the bound known there, so it is still read right by the caller.
                     alpha, beta = max(alpha, lower), min(beta, upper)
-                    heuristic += estimated
-        before = heuristic
-        value = evaluated(s, ply, player, alpha, beta, node)
+                    context.evaluations += estimated
+        before = context.evaluations
+        value = self.evaluated(s, ply, player, alpha, beta, node)
         if node is not None:
             node.value = value
-        if ply > 0 and (len(memo) < capacity or key in memo):
-            lower, upper, estimated = memo.get(key, (low, high, False))
-            kind = _bound(value, alpha, beta, low, high)
+        if ply > 0:
+            self.remember(key, value, alpha, beta, context.evaluations != before)
+        return value
+
+    def remember(self, key: Hashable, value: Number, alpha: Number | None, beta: Number | None,
+                 estimated: bool) -> None:
+        """Narrow the memo's bounds on `key` by a value searched within (alpha, beta)."""
+        memo = self.memo
+        if len(memo) < self.capacity or key in memo:
+            lower, upper, was_estimated = memo.get(key, (self.low, self.high, False))
+            kind = _bound(value, alpha, beta, self.low, self.high)
             if kind is not Bound.UPPER:
                 lower = value if kind is Bound.EXACT else max(lower, value)
             if kind is not Bound.LOWER:
                 upper = value if kind is Bound.EXACT else min(upper, value)
-            memo[key] = (lower, upper, estimated or heuristic != before)
-        return value
+            memo[key] = (lower, upper, was_estimated or estimated)
 
-    def evaluated(s: Any, ply: int, player: int, alpha: Number | None, beta: Number | None,
-                  node: TraceNode | None) -> Number:
-        nonlocal heuristic
-        value = outcome(s)
-        if value is not None:
-            stats.leaves += 1
-            pv_at[ply] = []
+    def evaluated(self, s: Any, ply: int, player: int, alpha: Number | None,
+                  beta: Number | None, node: TraceNode | None) -> Number:
+        """A finished game's outcome, an evaluation at the depth cut, or the node searched."""
+        game, low, high = self.game, self.low, self.high
+        value = game.outcome(s)
+        if value is not None or ply == self.max_depth:
+            self.stats.leaves += 1
+            self.pv[ply] = None
+            what = "outcome" if value is not None else "evaluation"
+            if value is None:
+                self.context.evaluations += 1
+                value = self.evaluate(s)  # type: ignore[misc]  # one exists when max_depth >= 0
             if node is not None:
-                node.kind = "terminal"
-            if prune and not low <= value <= high:
-                raise SearchError(_outside(game, s, "outcome", value, low, high, name))
+                node.kind = "terminal" if what == "outcome" else "eval"
+            if self.prune and not low <= value <= high:
+                raise SearchError(_outside(game, s, what, value, low, high, self.name))
             return value
-        if ply == max_depth:
-            stats.leaves += 1
-            heuristic += 1
-            pv_at[ply] = []
-            score = evaluate(s)  # type: ignore[misc]  # an evaluator exists whenever max_depth >= 0
-            if node is not None:
-                node.kind = "eval"
-            if prune and not low <= score <= high:
-                raise SearchError(_outside(game, s, "evaluation", score, low, high, name))
-            return score
         if player == CHANCE:
-            pv_at[ply] = []  # no principal variation through a chance node
-            return average(s, ply, alpha, beta, node)
-        return choose(s, ply, player == MAX, alpha, beta, node)
+            self.pv[ply] = None  # no principal variation through a chance node
+            return self.average(s, ply, alpha, beta, node)
+        return self.choose(s, ply, player == MAX, alpha, beta, node)
 
-    def choose(s: Any, ply: int, maximizing: bool, alpha: Number | None, beta: Number | None,
-               node: TraceNode | None) -> Number:
+    def choose(self, s: Any, ply: int, maximizing: bool, alpha: Number | None,
+               beta: Number | None, node: TraceNode | None) -> Number:
         """A MAX or MIN node: fail-soft alpha-beta when pruning, else every child. The root's
         window is infinite, so every root move is searched and gets a value or a bound."""
+        context, play = self.context, self.game.play
         best: Number = -INF if maximizing else INF
-        moves = legal(s)
+        moves = self.game.legal_moves(s)
         for i, m in enumerate(moves):
-            before = heuristic
-            v = visit(play(s, m), ply + 1, alpha, beta, node, m, None)
+            before = context.evaluations
+            v = self.visit(play(s, m), ply + 1, alpha, beta, node, m, None)
             if ply == 0:
-                root_scores.append(Scored(m, _tidy(v), heuristic == before,
-                                          _bound(v, alpha, beta, low, high)))
+                context.root_scores.append(Scored(m, _tidy(v), context.evaluations == before,
+                                                  _bound(v, alpha, beta, self.low, self.high)))
             if (v > best) if maximizing else (v < best):
                 best = v
-                pv_at[ply] = [m, *pv_at[ply + 1]]
+                self.pv[ply] = (m, self.pv[ply + 1])
             if alpha is None or beta is None:
                 continue
             if maximizing:
@@ -267,36 +262,52 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
             else:
                 beta = min(beta, best)
             if alpha >= beta and i + 1 < len(moves):
-                stats.cutoffs += 1
-                if node is not None:
-                    node.pruned.extend(moves[i + 1:])
+                self.cut(node, moves[i + 1:])
                 break
         return best
 
-    def average(s: Any, ply: int, alpha: Number | None, beta: Number | None,
+    def cut(self, node: TraceNode | None, pruned: Sequence[Hashable]) -> None:
+        """A cutoff, with the moves it leaves unsearched."""
+        if pruned:
+            self.stats.cutoffs += 1
+            if node is not None:
+                node.pruned.extend(pruned)
+
+    def average(self, s: Any, ply: int, alpha: Number | None, beta: Number | None,
                 node: TraceNode | None) -> Number:
         """A chance node: every outcome weighted (plain), or Star1 windows (and Star2 probes)."""
-        outcomes = list(chance(s))
+        context, game = self.context, self.game
+        outcomes = list(game.chance_outcomes(s))
         if alpha is None or beta is None:
             total: Number = 0
             for m, p in outcomes:
-                before = heuristic
-                v = visit(play(s, m), ply + 1, None, None, node, m, p)
+                before = context.evaluations
+                v = self.visit(game.play(s, m), ply + 1, None, None, node, m, p)
                 if ply == 0:
-                    root_scores.append(Scored(m, _tidy(v), heuristic == before, Bound.EXACT))
+                    context.root_scores.append(Scored(m, _tidy(v), context.evaluations == before,
+                                                      Bound.EXACT))
                 total += p * v
             return _tidy(total)
         if any(p <= 0 for _, p in outcomes):
             raise SearchError(_("{game} gives a chance outcome of probability 0 or less in "
                                 "position {position}; {name} divides by it").format(
-                game=game.name, position=quote(game.format_position(s)), name=name))
-        children = [play(s, m) for m, _ in outcomes]
-        lows: list[Number] = [low] * len(outcomes)
-        highs: list[Number] = [high] * len(outcomes)
-        if probing and len(outcomes) > 1 and (max_depth < 0 or ply + 1 < max_depth):
-            cut = probe_all(outcomes, children, ply, alpha, beta, node, lows, highs)
+                game=game.name, position=quote(game.format_position(s)), name=self.name))
+        children = [game.play(s, m) for m, _ in outcomes]
+        lows: list[Number] = [self.low] * len(outcomes)
+        highs: list[Number] = [self.high] * len(outcomes)
+        if self.probing and len(outcomes) > 1 and (self.max_depth < 0
+                                                   or ply + 1 < self.max_depth):
+            cut = self.probe_all(outcomes, children, ply, alpha, beta, node, lows, highs)
             if cut is not None:
                 return cut
+        return self.star1(outcomes, children, ply, alpha, beta, node, lows, highs)
+
+    def star1(self, outcomes: Sequence[tuple[Any, Number]], children: list[Any], ply: int,
+              alpha: Number, beta: Number, node: TraceNode | None, lows: list[Number],
+              highs: list[Number]) -> Number:
+        """Star1's windows: each outcome searched within the window that keeps the chance node's
+        value inside (alpha, beta), the outcomes not yet searched at their known bounds."""
+        context = self.context
         done: Number = 0  # the weighted sum of the outcomes searched so far (exact values)
         rest_low = sum((p * lo for (_, p), lo in zip(outcomes, lows, strict=True)), Fraction(0))
         rest_high = sum((p * hi for (_, p), hi in zip(outcomes, highs, strict=True)), Fraction(0))
@@ -306,30 +317,28 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
             a = (alpha - done - rest_high) / p
             b = (beta - done - rest_low) / p
             window = (max(a, lows[i]), min(b, highs[i]))
-            before = heuristic
-            v = visit(child, ply + 1, *window, node, m, p)
+            before = context.evaluations
+            v = self.visit(child, ply + 1, *window, node, m, p)
             if ply == 0:
-                root_scores.append(Scored(m, _tidy(v), heuristic == before,
-                                          _bound(v, *window, lows[i], highs[i])))
+                context.root_scores.append(Scored(m, _tidy(v), context.evaluations == before,
+                                                  _bound(v, *window, lows[i], highs[i])))
             # At or past a and b the chance node's value is settled outside (alpha, beta); v is
             # never below the outcome's lower bound nor above its upper one.
             if v <= a or v >= b:
-                if i + 1 < len(outcomes):
-                    stats.cutoffs += 1
-                    if node is not None:
-                        node.pruned.extend(m for m, _ in outcomes[i + 1:])
+                self.cut(node, [m for m, _ in outcomes[i + 1:]])
                 return _tidy(done + p * v + (rest_high if v <= a else rest_low))
             done += p * v
         return _tidy(done)
 
-    def probe_all(outcomes: Sequence[tuple[Any, Number]], children: list[Any], ply: int,
+    def probe_all(self, outcomes: Sequence[tuple[Any, Number]], children: list[Any], ply: int,
                   alpha: Number, beta: Number, node: TraceNode | None, lows: list[Number],
                   highs: list[Number]) -> Number | None:
         """Star2's probing phase: the first move of each outcome bounds it (from below when the
         outcomes are MAX's nodes, from above when MIN's); the chance node's bound once it is past
         the window, else None with `lows` or `highs` narrowed."""
-        sides = {to_move(c) for c in children}
-        if len(sides) != 1 or any(outcome(c) is not None for c in children):
+        game, low, high = self.game, self.low, self.high
+        sides = {game.to_move(c) for c in children}
+        if len(sides) != 1 or any(game.outcome(c) is not None for c in children):
             return None
         side = sides.pop()
         # Probes can only cut when the chance node's value can reach past the window.
@@ -342,11 +351,10 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
             a = (alpha - others_high) / p
             b = (beta - others_low) / p
             window = (max(a, low), min(b, high))
-            v = probe(child, ply + 1, *window, node, m, p)
-            if side == MAX and v >= b:
-                return cut_by_probe(outcomes, i, node, others_low + p * v)
-            if side == MIN and v <= a:
-                return cut_by_probe(outcomes, i, node, others_high + p * v)
+            v = self.probe(child, ply + 1, *window, node, m, p)
+            if (side == MAX and v >= b) or (side == MIN and v <= a):
+                self.cut(node, [m for m, _ in outcomes[i + 1:]])
+                return _tidy((others_low if side == MAX else others_high) + p * v)
             # A move's value bounds its MAX (MIN) node from below (above) unless it failed the
             # other way, where it says nothing of that node.
             if side == MAX and v > window[0]:
@@ -357,47 +365,17 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
                 total_high = others_high + p * highs[i]
         return None
 
-    def cut_by_probe(outcomes: Sequence[tuple[Any, Number]], i: int, node: TraceNode | None,
-                     value: Number) -> Number:
-        if i + 1 < len(outcomes):
-            stats.cutoffs += 1
-            if node is not None:
-                node.pruned.extend(m for m, _ in outcomes[i + 1:])
-        return _tidy(value)
-
-    def probe(s: Any, ply: int, alpha: Number, beta: Number, parent: TraceNode | None,
+    def probe(self, s: Any, ply: int, alpha: Number, beta: Number, parent: TraceNode | None,
               move: Hashable, probability: Number) -> Number:
         """Visit `s` (a player's node, not over, above the depth cut) and search its first move
         only: a bound on its value from the side of its player."""
-        _entered, node = enter(s, ply, alpha, beta, parent, move, probability)
-        first = legal(s)[0]
-        v = visit(play(s, first), ply + 1, alpha, beta, node, first, None)
+        node = self.context.enter(ply, parent, move, self.game.to_move(s), alpha, beta,
+                                  probability)
+        first = self.game.legal_moves(s)[0]
+        v = self.visit(self.game.play(s, first), ply + 1, alpha, beta, node, first, None)
         if node is not None:
             node.value, node.kind = v, "probe"
         return v
-
-    root_trace = TraceNode(None, root_player, -INF if prune else None,
-                           INF if prune else None) if trace_limit else None
-    stopped = None
-    root_value: Number | None = None
-    try:
-        with deep_recursion():
-            root_value = visit(state, 0, -INF if prune else None, INF if prune else None,
-                               root_trace, None, None)
-    except Stop as stop:
-        stopped = stop.reason
-    stats.elapsed = budget.elapsed()
-    common: dict[str, Any] = {"pov": MAX, "engine_scores": False, "numbers": True,
-                              "stats": stats, "trace": root_trace,
-                              "trace_truncated": traced >= trace_limit > 0}
-    if stopped is not None:  # no value, nothing invented
-        return stopped_result(name, game, state, root_player, stopped, common)
-    assert root_value is not None
-    pv = pv_at[0] if root_player != CHANCE and root_scores else []
-    return build_result(name, game, root_player,
-                        root=Scored(None, _tidy(root_value), heuristic == 0, Bound.EXACT),
-                        moves=root_scores, best_move=pv[0] if pv else None, pv=pv,
-                        depth=limits.depth, **common)
 
 
 def _outside(game: AnyGame, state: Any, what: str, value: Number, low: Number, high: Number,

@@ -25,25 +25,17 @@ value of a state depends on nothing else), so a memo never changes a value, a mo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from minimax_cli.core.game import CHANCE, MAX, PLAYER_NAMES, SearchError
+from minimax_cli.core.game import CHANCE, MAX, PLAYER_NAMES, Evaluator, SearchError
 from minimax_cli.core.i18n import N_, _, ngettext
-from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
+from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
 from minimax_cli.core.score import Bound, Number, format_number, is_decisive, terminal_score
-from minimax_cli.core.search.common import (
-    AnyGame,
-    Budget,
-    Scored,
-    Stop,
-    build_result,
-    deep_recursion,
-    pick_evaluator,
-    stopped_result,
-)
+from minimax_cli.core.search.common import AnyGame, Scored, pick_evaluator
+from minimax_cli.core.search.context import SearchContext, drive
 from minimax_cli.core.table import DEFAULT_MB
 
 Vector = tuple[Number, ...]
@@ -202,8 +194,6 @@ def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
     limits = limits or Limits()
     options = options or SearchOptions()
     evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
-    vector_of = None if evaluate is None else vector_evaluation(game, evaluate)
-    engine = engine_units(game, evaluate is not None)
     table: Memo | None
     if memo is True:
         megabytes = options.table_mb if options.table_mb is not None else DEFAULT_MB
@@ -212,38 +202,60 @@ def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
         table = memo or None
     if table is not None:
         table.use_for((id(game), options.evaluator if evaluate is not None else None))
-    lines: dict[Hashable, Line] = {} if table is None else table.lines
-    capacity = 0 if table is None else table.capacity
+    context = SearchContext(game, state, limits, options)
+    search = _MaxN(context, evaluate, table)
+    root_trace = context.trace_root()
+    max_depth = search.max_depth
+    root = drive(context, lambda: search.visit(state, 0, max_depth, root_trace, None, None))
+    engine = search.engine
+    common: dict[str, Any] = {"pov": search.view, "engine_scores": engine, "numbers": not engine,
+                              "depth": limits.depth}
+    if root is None:  # stopped: no value, nothing invented
+        return context.result("maxn", root=None, **common)
+    vector, step, estimated = root
+    pv, notes = follow(game, state, step, engine)
+    # Positions searched by an earlier search sharing the memo are not counted: no such note then.
+    off_line = 0 if isinstance(memo, Memo) else len(search.ties) - len(notes)
+    if off_line > 0:
+        notes.append(ngettext(
+            "the tie-break rule ({rule}) also decided between moves of different value to another "
+            "player in {count} position off the principal variation (the search tree marks them)",
+            "the tie-break rule ({rule}) also decided between moves of different value to another "
+            "player in {count} positions off the principal variation (the search tree marks them)",
+            off_line).format(rule=_(TIE_RULE), count=off_line))
+    result = context.result("maxn", root=Scored(None, vector[search.view], not estimated,
+                                                Bound.EXACT),
+                            moves=context.root_scores, best_move=pv[0] if pv else None, pv=pv,
+                            vector=shown(vector, engine), **common)
+    result.notes = tuple(notes)
+    return result
 
-    returns, legal, play, to_move = game.returns, game.legal_moves, game.play, game.to_move
-    chance = game.chance_outcomes
-    max_depth = -1 if limits.depth is None else limits.depth
-    budget = Budget(limits)
-    root_player = to_move(state)
-    view = root_player if root_player != CHANCE else MAX
-    trace_limit = options.trace_limit if options.trace else 0
-    stats = SearchStats(depth=max(max_depth, 0))
-    traced = 0
-    ties: set[Hashable] = set()
-    root_scores: list[Scored] = []
 
-    def visit(s: Any, ply: int, left: int, parent: TraceNode | None, move: Hashable,
+class _MaxN:
+    """max^n's rule for backing values up: the vector best for the player to move, the average at
+    a chance node; lines answered from the memo when it has them."""
+
+    def __init__(self, context: SearchContext, evaluate: Evaluator[Any] | None,
+                 table: Memo | None) -> None:
+        game = context.game
+        self.context, self.game, self.table = context, game, table
+        self.vector_of = None if evaluate is None else vector_evaluation(game, evaluate)
+        self.engine = engine_units(game, evaluate is not None)
+        self.lines: dict[Hashable, Line] = {} if table is None else table.lines
+        self.capacity = 0 if table is None else table.capacity
+        self.max_depth = -1 if context.limits.depth is None else context.limits.depth
+        self.view = context.root_player if context.root_player != CHANCE else MAX
+        self.stats = context.stats
+        self.stats.depth = max(self.max_depth, 0)
+        self.ties: set[Hashable] = set()
+
+    def visit(self, s: Any, ply: int, left: int, parent: TraceNode | None, move: Hashable,
               probability: Number | None) -> Line:
-        nonlocal traced
-        if stats.nodes + 1 >= budget.check_at:
-            budget.check(stats.nodes + 1)
-        stats.nodes += 1
-        player = to_move(s)
-        node = None
-        if parent is not None:
-            if ply == 0:
-                node = parent
-            elif traced < trace_limit:
-                traced += 1
-                node = TraceNode(move, player, probability=probability)
-                parent.children.append(node)
-        key = s if max_depth < 0 else (s, left)
-        if table is not None and ply > 0:
+        player = self.game.to_move(s)
+        node = self.context.enter(ply, parent, move, player, probability=probability)
+        key = s if self.max_depth < 0 else (s, left)
+        lines, stats = self.lines, self.stats
+        if self.table is not None and ply > 0:
             stats.tt_probes += 1
             found = lines.get(key)
             if found is not None:
@@ -251,63 +263,68 @@ def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
                 stats.tt_answers += 1
                 if node is not None:
                     node.kind = "table"
-                    node.value, node.vector = found[0][0], shown(found[0], engine)
+                    node.value, node.vector = found[0][0], shown(found[0], self.engine)
                 return found
-        line = _node(s, ply, left, player, node)
-        if table is not None and len(lines) < capacity:
+        line = self.node(s, ply, left, player, node)
+        if self.table is not None and len(lines) < self.capacity:
             lines[key] = line
         return line
 
-    def _node(s: Any, ply: int, left: int, player: int, node: TraceNode | None) -> Line:
-        final = returns(s)
+    def node(self, s: Any, ply: int, left: int, player: int, node: TraceNode | None) -> Line:
+        engine = self.engine
+        final = self.game.returns(s)
         if final is not None:
-            stats.leaves += 1
+            self.stats.leaves += 1
             vector = tuple(terminal_score(c, ply, True) for c in final) if engine else tuple(final)
             if node is not None:
                 node.kind, node.value, node.vector = "terminal", vector[0], shown(vector, engine)
             return (vector, None, False)
         if left == 0:
-            stats.leaves += 1
-            assert vector_of is not None  # an evaluator exists whenever max_depth >= 0
-            vector = vector_of(s)
+            self.stats.leaves += 1
+            assert self.vector_of is not None  # an evaluator exists whenever max_depth >= 0
+            vector = self.vector_of(s)
             if node is not None:
                 node.kind, node.value, node.vector = "eval", vector[0], shown(vector, engine)
             return (vector, None, True)
         if player == CHANCE:
-            line = _average(s, ply, left, node)
+            line = self.average(s, ply, left, node)
         else:
-            line = _choose(s, ply, left, player, node, legal(s))
+            line = self.choose(s, ply, left, player, node)
         if node is not None:
             node.value, node.vector = line[0][0], shown(line[0], engine)
         return line
 
-    def _average(s: Any, ply: int, left: int, node: TraceNode | None) -> Line:
+    def scored(self, ply: int, move: Hashable, line: Line) -> None:
+        """A root move's line, kept for the result."""
+        if ply == 0:
+            vector = line[0]
+            self.context.root_scores.append(Scored(move, vector[self.view], not line[2],
+                                                   Bound.EXACT,
+                                                   vector=shown(vector, self.engine)))
+
+    def average(self, s: Any, ply: int, left: int, node: TraceNode | None) -> Line:
         total: list[Number] = []
         estimated = False
-        for m, p in chance(s):
-            vector, _step, below = visit(play(s, m), ply + 1, left - 1, node, m, p)
-            estimated = estimated or below
-            if ply == 0:
-                root_scores.append(Scored(m, vector[view], not below, Bound.EXACT,
-                                          vector=shown(vector, engine)))
+        for m, p in self.game.chance_outcomes(s):
+            line = self.visit(self.game.play(s, m), ply + 1, left - 1, node, m, p)
+            vector = line[0]
+            estimated = estimated or line[2]
+            self.scored(ply, m, line)
             total = [p * c for c in vector] if not total else [
                 t + p * c for t, c in zip(total, vector, strict=True)]
         # No principal variation through a chance node: which outcome would it follow?
         return (tuple(_tidy(t) for t in total), None, estimated)
 
-    def _choose(s: Any, ply: int, left: int, player: int, node: TraceNode | None,
-                moves: Sequence[Hashable]) -> Line:
+    def choose(self, s: Any, ply: int, left: int, player: int, node: TraceNode | None) -> Line:
         best: Line | None = None
         best_move: Hashable = None
         tied: list[tuple[Hashable, Vector]] = []
         estimated = False
-        for m in moves:
-            line = visit(play(s, m), ply + 1, left - 1, node, m, None)
+        for m in self.game.legal_moves(s):
+            line = self.visit(self.game.play(s, m), ply + 1, left - 1, node, m, None)
             vector = line[0]
             estimated = estimated or line[2]
-            if ply == 0:
-                root_scores.append(Scored(m, vector[view], not line[2], Bound.EXACT,
-                                          vector=shown(vector, engine)))
+            self.scored(ply, m, line)
             if best is None or vector[player] > best[0][player]:
                 best, best_move, tied = line, m, [(m, vector)]
             elif vector[player] == best[0][player]:
@@ -316,42 +333,10 @@ def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
         tie = None
         if any(v != best[0] for _, v in tied):
             tie = Tie(player, tuple(tied))
-            ties.add((s, left))
+            self.ties.add((s, left))
             if node is not None:
                 node.kind = "tie"
         return (best[0], Step(best_move, tie, best[1]), estimated)
-
-    root_trace = TraceNode(None, root_player) if trace_limit else None
-    stopped = None
-    root: Line | None = None
-    try:
-        with deep_recursion():
-            root = visit(state, 0, max_depth, root_trace, None, None)
-    except Stop as stop:
-        stopped = stop.reason
-    stats.elapsed = budget.elapsed()
-    common: dict[str, Any] = {"pov": view, "engine_scores": engine, "numbers": not engine,
-                              "stats": stats, "trace": root_trace,
-                              "trace_truncated": traced >= trace_limit > 0}
-    if root is None:  # stopped: no value, nothing invented
-        return stopped_result("maxn", game, state, root_player, stopped, common)
-    vector, step, estimated = root
-    pv, notes = follow(game, state, step, engine)
-    # Positions searched by an earlier search sharing the memo are not counted: no such note then.
-    off_line = 0 if isinstance(memo, Memo) else len(ties) - len(notes)
-    if off_line > 0:
-        notes.append(ngettext(
-            "the tie-break rule ({rule}) also decided between moves of different value to another "
-            "player in {count} position off the principal variation (the search tree marks them)",
-            "the tie-break rule ({rule}) also decided between moves of different value to another "
-            "player in {count} positions off the principal variation (the search tree marks them)",
-            off_line).format(rule=_(TIE_RULE), count=off_line))
-    result = build_result("maxn", game, root_player,
-                          root=Scored(None, vector[view], not estimated, Bound.EXACT),
-                          moves=root_scores, best_move=pv[0] if pv else None, pv=pv,
-                          depth=limits.depth, vector=shown(vector, engine), **common)
-    result.notes = tuple(notes)
-    return result
 
 
 __all__ = ["TIE_RULE", "Memo", "Step", "Tie", "maxn", "maxn_search", "vector_evaluation"]

@@ -56,6 +56,7 @@ from minimax_cli.core.i18n import _
 from minimax_cli.core.result import STOP_NODES, STOP_TIME, Limits, SearchOptions, SearchResult
 from minimax_cli.core.score import HEURISTIC_LIMIT
 from minimax_cli.core.search.common import AnyGame, pick_evaluator
+from minimax_cli.core.search.context import SearchContext
 from minimax_cli.core.search.mcts_result import Node, Simulation, no_value, prove, snapshot
 
 #: Iterations run when neither `iterations`, `time` nor `nodes` is given.
@@ -152,124 +153,119 @@ class Tree:
     def grow(self, stop_at: int, deadline: float | None, max_nodes: int | None) -> str | None:
         """Iterate until `stop_at` iterations, the deadline, the node budget or a proven root;
         the budget that ended it (STOP_TIME, STOP_NODES) or None (iterations, or proven)."""
-        game, root, rng = self.game, self.root, self.rng
-        rand = rng.random
-        play, legal = game.play, game.legal_moves
-        outcome = game.outcome
-        make_node, solver, pair = self.make_node, self.solver, self.pair
-        simple_playout = pair and not self.chance and self.evaluate is None
-        playout = self.playout
-        exploration = self.exploration
-        bounded = self.bounded
-        span = self.high - self.low if bounded else self.seen_span()
-        cspan = exploration * span
-        vectors = not pair
-        perf = time.perf_counter
-        cap = ROLLOUT_CAP
-        it, nodes, leaves = self.iterations, self.nodes, self.leaves
-        record, record_limit = self.simulations, self.record_limit
-        room = max_nodes - nodes if max_nodes is not None else -1
-        reason: str | None = None
-        try:
-            while it < stop_at:
-                if root.reward is not None:  # proven
-                    break
-                if deadline is not None and not it % CLOCK_EVERY and perf() >= deadline:
-                    reason = STOP_TIME
-                    break
-                node = root
-                path = [root]
-                # Selection: down to a node with an untried move, a new chance outcome or a result.
-                expand = False
-                while True:
-                    reward = node.reward
-                    if reward is not None:
-                        break
-                    if node.mover == CHANCE:
-                        index = bisect_right(node.cumulative, rand())
-                        child = node.children[index]
-                        if child is None:
-                            parent, move, slot, expand = node, node.outcomes[index], index, True
-                            break
-                        node = child
-                        path.append(node)
-                        continue
-                    untried = node.untried
-                    if untried:
-                        parent, move, slot, expand = node, untried[-1], -1, True
-                        break
-                    explore = cspan * sqrt(log(node.n))
-                    best = -1e300
-                    for candidate in node.children:
-                        visits = candidate.n
-                        value = candidate.w / visits + explore / sqrt(visits)
-                        if value > best:
-                            best = value
-                            child = candidate
-                    node = child  # a node with children has a best
-                    path.append(node)
-                walked = len(path) + expand
-                if room >= 0 and walked > room:
-                    reason = STOP_NODES
-                    break
-                if expand:  # a new node, then a playout
-                    if slot < 0:
-                        parent.untried.pop()
-                    child = make_node(play(parent.state, move), parent.mover, move)
-                    if slot < 0:
-                        parent.children.append(child)
-                    else:
-                        parent.children[slot] = child
-                    path.append(child)
-                    reward = child.reward
-                    if reward is not None:
-                        if solver:
-                            prove(path, self)
-                    elif simple_playout:
-                        state = child.state
-                        moves = legal(state)
-                        plies = 0
-                        while moves:
-                            state = play(state, moves[int(rand() * len(moves))])
-                            moves = legal(state)
-                            plies += 1
-                            if plies == cap:
-                                break
-                        value = outcome(state)
-                        if value is None:
-                            self.cut += 1
-                            reward = self.middle
-                        else:
-                            reward = (value, -value)
-                        leaves += 1
-                    else:
-                        reward = playout(child.state)
-                        leaves += 1
-                if room >= 0:
-                    room -= walked
-                nodes += walked
-                it += 1
-                assert reward is not None  # a finished or proven node's, or a playout's
-                if record is not None and len(record) < record_limit:
-                    record.append(Simulation(it, tuple(n.move for n in path[1:]), expand,
-                                             path[-1].reward is not None, tuple(reward)))
-                for node in path:
-                    node.n += 1
-                    node.w += reward[node.chooser]
-                if vectors:
-                    for node in path[:2]:
-                        sums = node.sums
-                        if sums is None:
-                            sums = node.sums = [0.0] * len(reward)
-                        for player, part in enumerate(reward):
-                            sums[player] += part
-                if not bounded:
-                    cspan = exploration * self.observe(reward)
-        finally:
-            self.iterations, self.nodes, self.leaves = it, nodes, leaves
-        return reason
+        root, perf, exploration = self.root, time.perf_counter, self.exploration
+        cspan = exploration * (self.high - self.low if self.bounded else self.seen_span())
+        room = max_nodes - self.nodes if max_nodes is not None else -1
+        while self.iterations < stop_at:
+            if root.reward is not None:  # proven
+                break
+            if (deadline is not None and not self.iterations % CLOCK_EVERY
+                    and perf() >= deadline):
+                return STOP_TIME
+            path, parent, move, slot = self.select(cspan)
+            expand = parent is not None
+            walked = len(path) + expand
+            if room >= 0:
+                if walked > room:
+                    return STOP_NODES
+                room -= walked
+            reward = path[-1].reward if parent is None else self.expand(path, parent, move, slot)
+            assert reward is not None  # a finished or proven node's, or a playout's
+            self.nodes += walked
+            self.iterations += 1
+            self.back_up(path, reward, expand)
+            if not self.bounded:
+                cspan = exploration * self.observe(reward)
+        return None
+
+    def select(self, cspan: float) -> tuple[list[Node], Node | None, Any, int]:
+        """Walk down from the root by UCB1 (chance nodes: a drawn outcome) to a node with a move
+        not yet tried, a chance outcome not yet met, or a result. The path walked, and the node
+        to expand with the move and its slot (-1: the next untried move); no node to expand when
+        the walk ended on a finished or proven node."""
+        rand = self.rng.random
+        node = self.root
+        path = [node]
+        while node.reward is None:
+            if node.mover == CHANCE:
+                index = bisect_right(node.cumulative, rand())
+                child = node.children[index]
+                if child is None:
+                    return path, node, node.outcomes[index], index
+                node = child
+                path.append(node)
+                continue
+            untried = node.untried
+            if untried:
+                return path, node, untried[-1], -1
+            explore = cspan * sqrt(log(node.n))
+            best = -1e300
+            for candidate in node.children:
+                visits = candidate.n
+                value = candidate.w / visits + explore / sqrt(visits)
+                if value > best:
+                    best = value
+                    child = candidate
+            node = child  # a node with children has a best
+            path.append(node)
+        return path, None, None, 0
+
+    def expand(self, path: list[Node], parent: Node, move: Any, slot: int) -> tuple[float, ...]:
+        """Add the child `move` leads to below `parent` (at the end of `path`) and score it: its
+        result (backing up its proof, with the solver) or a playout's."""
+        if slot < 0:
+            parent.untried.pop()
+        child = self.make_node(self.game.play(parent.state, move), parent.mover, move)
+        if slot < 0:
+            parent.children.append(child)
+        else:
+            parent.children[slot] = child
+        path.append(child)
+        if child.reward is not None:
+            if self.solver:
+                prove(path)
+            return child.reward
+        self.leaves += 1
+        if self.pair and not self.chance and self.evaluate is None:
+            return self.random_playout(child.state)
+        return self.playout(child.state)
+
+    def back_up(self, path: list[Node], reward: tuple[float, ...], expanded: bool) -> None:
+        """Add the iteration's returns to every node of `path` (and record it for `--trace`)."""
+        record = self.simulations
+        if record is not None and len(record) < self.record_limit:
+            record.append(Simulation(self.iterations, tuple(n.move for n in path[1:]), expanded,
+                                     path[-1].reward is not None, tuple(reward)))
+        for node in path:
+            node.n += 1
+            node.w += reward[node.chooser]
+        if not self.pair:
+            for node in path[:2]:
+                sums = node.sums
+                if sums is None:
+                    sums = node.sums = [0.0] * len(reward)
+                for player, part in enumerate(reward):
+                    sums[player] += part
 
     # --- playouts ------------------------------------------------------------------------------
+    def random_playout(self, state: Any) -> tuple[float, ...]:
+        """A uniformly random playout in a two-player zero-sum game without chance (the common
+        case, kept short: no chance node, no evaluation, rewards from `outcome`)."""
+        legal, play, rand = self.game.legal_moves, self.game.play, self.rng.random
+        moves = legal(state)
+        plies = 0
+        while moves:
+            state = play(state, moves[int(rand() * len(moves))])
+            moves = legal(state)
+            plies += 1
+            if plies == ROLLOUT_CAP:
+                break
+        value = self.game.outcome(state)
+        if value is None:
+            self.cut += 1
+            return self.middle
+        return (value, -value)
+
     def playout(self, state: Any) -> tuple[float, ...]:
         """A playout from `state` (chance nodes, eval playouts, several players)."""
         game, rand = self.game, self.rng.random
@@ -335,7 +331,8 @@ def iterate_mcts(game: AnyGame, state: Any, limits: Limits = Limits(),
                  every: float = SNAPSHOT) -> Iterator[SearchResult]:
     """Results of one growing search: one every `every` seconds and the final one last."""
     options = options if options is not None else SearchOptions()
-    started = time.perf_counter()
+    context = SearchContext(game, state, limits, options)
+    started, budget = context.budget.started, context.budget
     tree = Tree(game, state, options)
     if tree.root.reward is not None:  # the game is over: nothing to search
         yield snapshot(tree, started)
@@ -344,19 +341,19 @@ def iterate_mcts(game: AnyGame, state: Any, limits: Limits = Limits(),
     if iterations is None and limits.time is None and limits.nodes is None:
         iterations = DEFAULT_ITERATIONS
     stop_at = iterations if iterations is not None else 1 << 62
-    deadline = None if limits.time is None else started + limits.time
+    deadline = budget.deadline
     while True:
         pause = time.perf_counter() + every
         if deadline is not None and deadline <= pause:
-            reason = tree.grow(stop_at, deadline, limits.nodes)
+            reason = tree.grow(stop_at, deadline, budget.max_nodes)
             done = True
         else:
-            reason = tree.grow(stop_at, pause, limits.nodes)
+            reason = tree.grow(stop_at, pause, budget.max_nodes)
             done = reason != STOP_TIME
             if not done:
                 reason = None
         if tree.iterations == 0 and done:
-            yield no_value(tree, started, reason or STOP_TIME)
+            yield no_value(tree, context, reason or STOP_TIME)
             return
         yield snapshot(tree, started)
         if done:

@@ -6,17 +6,15 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from minimax_cli.core.game import CHANCE, MAX
 from minimax_cli.core.i18n import ngettext
 from minimax_cli.core.params import grouped
 from minimax_cli.core.result import SearchResult, SearchStats
 from minimax_cli.core.score import WIN, Bound, Number
-from minimax_cli.core.search.common import Scored, build_result
-
-if TYPE_CHECKING:
-    from minimax_cli.core.search.mcts import Tree
+from minimax_cli.core.search.common import AnyGame, Scored, build_result
+from minimax_cli.core.search.context import SearchContext
 
 
 class Node:
@@ -63,7 +61,23 @@ class Simulation:
     reward: tuple[float, ...]
 
 
-def prove(path: list[Node], tree: Tree) -> None:
+class Tree(Protocol):
+    """What a result reads of a growing search tree (minimax_cli.core.search.mcts.Tree), so that
+    this module need not import the loop that grows it."""
+
+    game: AnyGame
+    root: Node
+    players: int
+    pair: bool
+    iterations: int
+    nodes: int
+    leaves: int
+    cut: int
+    cap: int
+    simulations: list[Simulation] | None
+
+
+def prove(path: list[Node]) -> None:
     """Back the proof of `path[-1]` (a finished game just added) up the path, as far as it proves
     the nodes above: a node is won when a child is won for its mover, and decided when every move
     has a proven child (the best of them: a draw, or the slowest loss)."""
@@ -214,16 +228,14 @@ def snapshot(tree: Tree, started: float) -> SearchResult:
     return result
 
 
-def no_value(tree: Tree, started: float, reason: str) -> SearchResult:
+def no_value(tree: Tree, context: SearchContext, reason: str) -> SearchResult:
     """A search stopped before its first iteration: no value, the first legal move."""
-    game, root = tree.game, tree.root
-    pov = root.mover if root.mover != CHANCE else MAX
-    stats = SearchStats(nodes=tree.nodes, leaves=tree.leaves)
-    stats.elapsed = time.perf_counter() - started
-    first = list(game.legal_moves(root.state)) if root.mover != CHANCE else []
-    return build_result("mcts", game, root.mover, pov=pov, engine_scores=True, root=None, moves=[],
-                        best_move=first[0] if first else None, pv=[], stats=stats, depth=None,
-                        stopped=reason, best_searched=False, iterations=0)
+    root = tree.root
+    context.stats.nodes, context.stats.leaves = tree.nodes, tree.leaves
+    context.stats.elapsed = context.budget.elapsed()
+    context.stopped = reason
+    return context.result("mcts", pov=root.mover if root.mover != CHANCE else MAX,
+                          engine_scores=True, root=None, iterations=0)
 
 
 __all__ = ["Node", "Simulation", "chosen_child", "no_value", "prove", "snapshot"]

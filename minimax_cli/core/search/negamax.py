@@ -20,16 +20,8 @@ from minimax_cli.core.game import SearchError
 from minimax_cli.core.i18n import _
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
 from minimax_cli.core.score import WIN, Bound, Number, is_decisive
-from minimax_cli.core.search.common import (
-    INF,
-    AnyGame,
-    Budget,
-    Scored,
-    Stop,
-    build_result,
-    deep_recursion,
-    pick_evaluator,
-)
+from minimax_cli.core.search.common import INF, AnyGame, Scored, build_result, pick_evaluator
+from minimax_cli.core.search.context import SearchContext, drive
 from minimax_cli.core.search.engine import TO_THE_END, Engine, RootSearch
 
 #: Half-width of the first aspiration window, in engine units (a tic-tac-toe line is 1).
@@ -88,11 +80,7 @@ DRIVERS: dict[str, Driver] = {"full": full_window, "aspiration": aspiration, "bi
 
 
 def _root_trace(engine: Engine) -> TraceNode | None:
-    if not engine.trace_limit:
-        return None
-    root = TraceNode(None, engine.root_mover, -INF, INF)
-    engine.root_trace = root
-    return root
+    return engine.context.trace_root(-INF, INF)
 
 
 # --- iterative deepening -----------------------------------------------------------------------------
@@ -116,8 +104,8 @@ def iterate(game: AnyGame, state: Any, limits: Limits = Limits(),
     options = options if options is not None else SearchOptions()
     deepening = limits.budget and bool(game.evaluators())
     evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None or deepening)
-    budget = Budget(limits)
-    engine = Engine(game, state, options, budget, evaluate)
+    context = SearchContext(game, state, limits, options)
+    engine = Engine(context, options, evaluate)
     driver: Driver = exact_root if options.exact_root else DRIVERS[options.window]
 
     value = game.outcome(state)
@@ -133,12 +121,11 @@ def iterate(game: AnyGame, state: Any, limits: Limits = Limits(),
     completed: SearchResult | None = None
     guess: Number | None = None
     for depth in depths:
-        engine.root_trace = None
-        try:
-            with deep_recursion():
-                found = driver(engine, depth, guess)
-        except Stop as stop:
-            yield _stopped(engine, game, completed, stop.reason)
+        context.root_trace = None
+        found = drive(context, lambda: driver(engine, depth, guess))  # noqa: B023 -- called here
+        if found is None:
+            assert context.stopped is not None
+            yield _stopped(engine, game, completed, context.stopped)
             return
         guess = found.best
         completed = _result(engine, game, found, None if depth >= TO_THE_END else depth)
@@ -160,8 +147,8 @@ def _result(engine: Engine, game: AnyGame, found: RootSearch, depth: int | None)
         "negamax", game, mover, pov=mover, engine_scores=True,
         root=Scored(None, found.best, found.proven, found.bound), moves=found.scored,
         best_move=found.best_move, pv=pv, stats=_copy(stats), depth=depth,
-        trace=engine.root_trace,
-        trace_truncated=engine.traced[0] >= engine.trace_limit > 0,
+        trace=engine.context.root_trace,
+        trace_truncated=engine.context.trace_truncated,
     )
 
 

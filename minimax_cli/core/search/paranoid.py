@@ -22,21 +22,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from minimax_cli.core.game import SearchError
+from minimax_cli.core.game import Evaluator, SearchError
 from minimax_cli.core.i18n import _
-from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
+from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
 from minimax_cli.core.score import Bound, Number, terminal_score
-from minimax_cli.core.search.common import (
-    INF,
-    AnyGame,
-    Budget,
-    Scored,
-    Stop,
-    build_result,
-    deep_recursion,
-    pick_evaluator,
-    stopped_result,
-)
+from minimax_cli.core.search.common import INF, AnyGame, Scored, pick_evaluator
+from minimax_cli.core.search.context import SearchContext, drive
 from minimax_cli.core.search.maxn import (
     MEMO_ENTRY_BYTES,
     Step,
@@ -65,37 +56,50 @@ def paranoid_search(game: AnyGame, state: Any, limits: Limits | None = None,
         raise SearchError(_("paranoid cannot search {game}: it has chance nodes; use maxn").format(
             game=game.name))
     evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
-    vector_of = None if evaluate is None else vector_evaluation(game, evaluate)
-    engine = engine_units(game, evaluate is not None)
     megabytes = options.table_mb if options.table_mb is not None else DEFAULT_MB
     capacity = int(megabytes * 2**20) // MEMO_ENTRY_BYTES if memo else 0
-    lines: dict[Hashable, PLine] = {}
+    context = SearchContext(game, state, limits, options)
+    search = _Paranoid(context, evaluate, memo, capacity)
+    root_trace = context.trace_root(-INF, INF)
+    max_depth = search.max_depth
+    root = drive(context, lambda: search.visit(state, 0, max_depth, -INF, INF, root_trace, None))
+    engine = search.engine
+    common: dict[str, Any] = {"pov": context.root_player, "engine_scores": engine,
+                              "numbers": not engine, "depth": limits.depth}
+    if root is None:  # stopped: no value, nothing invented
+        return context.result("paranoid", root=None, **common)
+    value, step, estimated = root
+    pv: list[Hashable] = []
+    while step is not None:
+        pv.append(step.move)
+        step = step.rest
+    return context.result("paranoid", root=Scored(None, value, not estimated, Bound.EXACT),
+                          moves=context.root_scores, best_move=pv[0] if pv else None, pv=pv,
+                          **common)
 
-    returns, legal, play, to_move = game.returns, game.legal_moves, game.play, game.to_move
-    max_depth = -1 if limits.depth is None else limits.depth
-    budget = Budget(limits)
-    me = to_move(state)
-    trace_limit = options.trace_limit if options.trace else 0
-    stats = SearchStats(depth=max(max_depth, 0))
-    traced = 0
-    root_scores: list[Scored] = []
 
-    def visit(s: Any, ply: int, left: int, alpha: Number, beta: Number,
+class _Paranoid:
+    """The paranoid rule for backing values up: the root player's nodes maximise its utility,
+    every other node minimises it (alpha-beta), lines answered from the memo when it has them."""
+
+    def __init__(self, context: SearchContext, evaluate: Evaluator[Any] | None, memo: bool,
+                 capacity: int) -> None:
+        game = context.game
+        self.context, self.game, self.memo, self.capacity = context, game, memo, capacity
+        self.vector_of = None if evaluate is None else vector_evaluation(game, evaluate)
+        self.engine = engine_units(game, evaluate is not None)
+        self.lines: dict[Hashable, PLine] = {}
+        self.me = context.root_player
+        self.max_depth = -1 if context.limits.depth is None else context.limits.depth
+        self.stats = context.stats
+        self.stats.depth = max(self.max_depth, 0)
+
+    def visit(self, s: Any, ply: int, left: int, alpha: Number, beta: Number,
               parent: TraceNode | None, move: Hashable) -> PLine:
-        nonlocal traced
-        if stats.nodes + 1 >= budget.check_at:
-            budget.check(stats.nodes + 1)
-        stats.nodes += 1
-        node = None
-        if parent is not None:
-            if ply == 0:
-                node = parent
-            elif traced < trace_limit:
-                traced += 1
-                node = TraceNode(move, to_move(s), alpha, beta)
-                parent.children.append(node)
+        node = self.context.enter(ply, parent, move, self.game.to_move(s), alpha, beta)
         key = (s, left, alpha, beta)
-        if memo and ply > 0:
+        lines, stats = self.lines, self.stats
+        if self.memo and ply > 0:
             stats.tt_probes += 1
             found = lines.get(key)
             if found is not None:
@@ -104,40 +108,45 @@ def paranoid_search(game: AnyGame, state: Any, limits: Limits | None = None,
                 if node is not None:
                     node.kind, node.value = "table", found[0]
                 return found
-        line = _node(s, ply, left, alpha, beta, node)
-        if memo and len(lines) < capacity:
+        line = self.node(s, ply, left, alpha, beta, node)
+        if self.memo and len(lines) < self.capacity:
             lines[key] = line
         return line
 
-    def _node(s: Any, ply: int, left: int, alpha: Number, beta: Number,
-              node: TraceNode | None) -> PLine:
-        final = returns(s)
+    def node(self, s: Any, ply: int, left: int, alpha: Number, beta: Number,
+             node: TraceNode | None) -> PLine:
+        me = self.me
+        final = self.game.returns(s)
         if final is not None:
-            stats.leaves += 1
-            value = terminal_score(final[me], ply, True) if engine else final[me]
+            self.stats.leaves += 1
+            value = terminal_score(final[me], ply, True) if self.engine else final[me]
             if node is not None:
                 node.kind, node.value = "terminal", value
             return (value, None, False)
         if left == 0:
-            stats.leaves += 1
-            assert vector_of is not None  # an evaluator exists whenever max_depth >= 0
-            value = vector_of(s)[me]
+            self.stats.leaves += 1
+            assert self.vector_of is not None  # an evaluator exists whenever max_depth >= 0
+            value = self.vector_of(s)[me]
             if node is not None:
                 node.kind, node.value = "eval", value
             return (value, None, True)
-        mine = to_move(s) == me
+        return self.choose(s, ply, left, alpha, beta, node)
+
+    def choose(self, s: Any, ply: int, left: int, alpha: Number, beta: Number,
+               node: TraceNode | None) -> PLine:
+        mine = self.game.to_move(s) == self.me
         best: Number = -INF if mine else INF
         best_line: PLine | None = None
         best_move: Hashable = None
         estimated = False
-        moves = legal(s)
+        moves = self.game.legal_moves(s)
         for i, m in enumerate(moves):
-            line = visit(play(s, m), ply + 1, left - 1, alpha, beta, node, m)
+            line = self.visit(self.game.play(s, m), ply + 1, left - 1, alpha, beta, node, m)
             v = line[0]
             estimated = estimated or line[2]
             if ply == 0:  # the root is the root player's: only alpha moves there
                 bound = Bound.UPPER if v <= alpha else Bound.EXACT
-                root_scores.append(Scored(m, v, not line[2], bound))
+                self.context.root_scores.append(Scored(m, v, not line[2], bound))
             if (v > best) if mine else (v < best):
                 best, best_line, best_move = v, line, m
             if mine:
@@ -145,7 +154,7 @@ def paranoid_search(game: AnyGame, state: Any, limits: Limits | None = None,
             else:
                 beta = min(beta, best)
             if alpha >= beta and i + 1 < len(moves):
-                stats.cutoffs += 1
+                self.stats.cutoffs += 1
                 if node is not None:
                     node.pruned.extend(moves[i + 1:])
                 break
@@ -153,29 +162,6 @@ def paranoid_search(game: AnyGame, state: Any, limits: Limits | None = None,
         if node is not None:
             node.value = best
         return (best, Step(best_move, None, best_line[1]), estimated)
-
-    root_trace = TraceNode(None, me, -INF, INF) if trace_limit else None
-    stopped = None
-    root: PLine | None = None
-    try:
-        with deep_recursion():
-            root = visit(state, 0, max_depth, -INF, INF, root_trace, None)
-    except Stop as stop:
-        stopped = stop.reason
-    stats.elapsed = budget.elapsed()
-    common: dict[str, Any] = {"pov": me, "engine_scores": engine, "numbers": not engine,
-                              "stats": stats, "trace": root_trace,
-                              "trace_truncated": traced >= trace_limit > 0}
-    if root is None:  # stopped: no value, nothing invented
-        return stopped_result("paranoid", game, state, me, stopped, common)
-    value, step, estimated = root
-    pv: list[Hashable] = []
-    while step is not None:
-        pv.append(step.move)
-        step = step.rest
-    return build_result("paranoid", game, me, root=Scored(None, value, not estimated, Bound.EXACT),
-                        moves=root_scores, best_move=pv[0] if pv else None, pv=pv,
-                        depth=limits.depth, **common)
 
 
 __all__ = ["paranoid", "paranoid_search"]

@@ -16,9 +16,10 @@ from typing import Any
 from minimax_cli.core.game import MAX, SearchError
 from minimax_cli.core.i18n import _
 from minimax_cli.core.proof import ProofKernel, ProofScale
-from minimax_cli.core.result import Limits, MoveValue, SearchOptions, SearchResult, SearchStats
-from minimax_cli.core.score import PovScore, Score
-from minimax_cli.core.search.common import AnyGame, Budget, Stop, deep_recursion
+from minimax_cli.core.result import Limits, SearchOptions, SearchResult
+from minimax_cli.core.score import Bound, Score, encode
+from minimax_cli.core.search.common import AnyGame, Budget, Scored, build_result, deep_recursion
+from minimax_cli.core.search.context import SearchContext, drive
 from minimax_cli.core.search.proof import ProofSearch
 
 #: Bytes one table entry takes in the proof search's dict (key, value and slot; measured).
@@ -59,11 +60,12 @@ class Prover:
     """Proofs in one game; the table is kept from one position to the next unless `fresh`."""
 
     def __init__(self, game: AnyGame, limits: Limits | None = None,
-                 table_mb: float | None = None) -> None:
+                 table_mb: float | None = None, budget: Budget | None = None) -> None:
+        """`budget`: the budget of a search context this proof runs in (else one of `limits`)."""
         self.game = game
         self.kernel = kernel_of(game)
         self.scale = ProofScale(self.kernel.max_plies)
-        self.budget = Budget(limits or Limits())
+        self.budget = budget if budget is not None else Budget(limits or Limits())
         entries = max(1024, int((table_mb or DEFAULT_TABLE_MB) * 2**20 / ENTRY_BYTES))
         self.search = ProofSearch(self.kernel, entries, self._check)
 
@@ -149,39 +151,35 @@ class Prover:
 
 def proof_search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
     """The algorithm: every root move proven exactly, the best one and its line."""
-    prover = Prover(game, limits, options.table_mb)
-    mover = game.to_move(state)
+    context = SearchContext(game, state, limits, options)
+    prover = Prover(game, limits, options.table_mb, budget=context.budget)
+    mover = context.root_player
     plies = prover.kernel.plies(state)
-    stats = SearchStats()
-    try:
-        if game.outcome(state) is not None:
-            found = prover.prove(state)
-            score = prover.pov_score(found.score, plies, False)
-            return _result(game, mover, PovScore(score, mover), None, [], [], stats, prover)
-        scored = prover.moves_of(state)
-    except Stop as stop:
-        stats.nodes = prover.nodes
-        stats.elapsed = prover.budget.elapsed()
-        return SearchResult("proof", mover, None, None, [], [], stats, stopped=stop.reason,
-                            best_searched=False)
+    common: dict[str, Any] = {"pov": mover, "engine_scores": True, "stats": context.stats,
+                              "depth": None}
+    over = game.outcome(state) is not None
+    scored = drive(context, lambda: [] if over else prover.moves_of(state))
+    context.stats.nodes = prover.nodes
+    if scored is None:  # stopped: no value (and no move: none was searched)
+        return build_result("proof", game, mover, root=None, moves=[], best_move=None, pv=[],
+                            stopped=context.stopped, best_searched=False, **common)
+    context.stats.tt_probes, context.stats.tt_hits = prover.search.probes, prover.search.hits
+    if over:
+        found = prover.prove(state)
+        root = Scored(None, encode(prover.pov_score(found.score, plies, False)), True, Bound.EXACT)
+        return build_result("proof", game, mover if mover >= 0 else MAX, root=root, moves=[],
+                            best_move=None, pv=[], **common)
     best = max(scored, key=lambda m: m.score)
-    moves = [MoveValue(m.move, PovScore(prover.pov_score(m.score, plies, False), mover))
+    moves = [Scored(m.move, encode(prover.pov_score(m.score, plies, False)), True, Bound.EXACT)
              for m in scored]
-    try:
-        pv = [best.move, *prover.line(game.play(state, best.move), -best.score)]
-    except Stop:
-        pv = [best.move]
-    score = prover.pov_score(best.score, plies, False)
-    return _result(game, mover, PovScore(score, mover), best.move, moves, pv, stats, prover)
-
-
-def _result(game: AnyGame, mover: int, score: PovScore, best: Hashable | None,
-            moves: list[MoveValue], pv: list[Hashable], stats: SearchStats,
-            prover: Prover) -> SearchResult:
-    stats.nodes = prover.nodes
-    stats.tt_probes, stats.tt_hits = prover.search.probes, prover.search.hits
-    stats.elapsed = prover.budget.elapsed()
-    return SearchResult("proof", mover if mover >= 0 else MAX, score, best, moves, pv, stats)
+    pv = [best.move]
+    pv.extend(drive(context, lambda: prover.line(game.play(state, best.move), -best.score)) or [])
+    context.stats.nodes = prover.nodes
+    context.stats.tt_probes, context.stats.tt_hits = prover.search.probes, prover.search.hits
+    root = Scored(None, encode(prover.pov_score(best.score, plies, False)), True, Bound.EXACT)
+    context.stats.elapsed = prover.budget.elapsed()
+    return build_result("proof", game, mover if mover >= 0 else MAX, root=root, moves=moves,
+                        best_move=best.move, pv=pv, **common)
 
 
 __all__ = ["DEFAULT_TABLE_MB", "Proof", "Prover", "ScoredMove", "kernel_of", "proof_search"]

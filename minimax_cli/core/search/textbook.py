@@ -7,27 +7,26 @@ depth-first walk: with `prune` off every node is visited (minimax); with it on, 
 once its value reaches beta and a MIN node once it falls to alpha (alpha-beta, fail-soft). Values
 are from MAX's point of view: the game's own utilities when the search goes to the end (+1 / 0 /
 -1, as in the course), and wins as +-(WIN - ply) beside an evaluation function at a depth limit.
+
+Alpha-beta also proves an interval [low, high] for each node. A leaf is exact; a MAX node's
+interval is the largest of its children's lows and of their highs, a MIN node's the smallest, a
+pruned child counting as (-inf, +inf). So a node whose every child is exact is exact, whatever
+the window (the course's D = 2), and one with pruned children is only bounded (C <= 2).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from minimax_cli.core.game import MAX
-from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
-from minimax_cli.core.score import Bound, Number, terminal_score
-from minimax_cli.core.search.common import (
-    INF,
-    AnyGame,
-    Budget,
-    Scored,
-    Stop,
-    build_result,
-    deep_recursion,
-    pick_evaluator,
-    stopped_result,
-)
+from minimax_cli.core.game import MAX, Evaluator
+from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
+from minimax_cli.core.score import WIN, Bound, Number
+from minimax_cli.core.search.common import INF, AnyGame, Scored, pick_evaluator
+from minimax_cli.core.search.context import SearchContext, drive
+
+#: A walk of the tree from the root, and the function that copies its counters into the stats.
+Walk = tuple[Callable[[], Number], Callable[[], None]]
 
 
 def minimax(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
@@ -52,158 +51,173 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions, *
             prune: bool, ordered: bool = False) -> SearchResult:
     name = ("alphabeta-ordered" if ordered else "alphabeta") if prune else "minimax"
     evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
-    heuristic = evaluate is not None
-    win_loss = game.win_loss and heuristic  # raw utilities when searching to the end
-    outcome, play, to_move = game.outcome, game.play, game.to_move
+    context = SearchContext(game, state, limits, options)
+    if prune:
+        walk, sync = _alphabeta_walk(context, evaluate, ordered, context.trace_root(-INF, INF))
+    else:
+        walk, sync = _minimax_walk(context, evaluate, context.trace_root())
+    value = drive(context, walk, sync)
+    context.stats.depth = 0 if limits.depth is None else limits.depth
+    common: dict[str, Any] = {"pov": MAX, "engine_scores": evaluate is not None,
+                              "depth": limits.depth}
+    if value is None:  # stopped: no depth was completed, no value, nothing invented
+        return context.result(name, root=None, **common)
+    root = Scored(None, value, context.evaluations == 0, Bound.EXACT)
+    pv = context.line()
+    if not context.root_scores:  # the root is over (or a depth limit of 0)
+        return context.result(name, root=root, **common)
+    return context.result(name, root=root, moves=context.root_scores, best_move=pv[0], pv=pv,
+                          **common)
+
+
+def _rules(context: SearchContext, evaluate: Evaluator[Any] | None,
+           ordered: bool = False) -> tuple[Callable[[Any], Sequence[Hashable]], bool, int]:
+    """The children of a state (in the natural or the game's order), whether finished games
+    score as +-(WIN - ply) (beside an evaluation; the game's own utilities when searching to the
+    end) and the ply of the depth cut (-1: none)."""
+    game = context.game
     natural, order = game.legal_moves, game.order_moves
 
-    def legal(s: Any) -> Sequence[Hashable]:
-        return order(s, natural(s)) if ordered else natural(s)
+    def in_order(s: Any) -> Sequence[Hashable]:
+        return order(s, natural(s))
 
-    max_depth = -1 if limits.depth is None else limits.depth
-    budget = Budget(limits)
-    root_player = to_move(state)
-    trace_limit = options.trace_limit if options.trace else 0
+    max_depth = -1 if context.limits.depth is None else context.limits.depth
+    return (in_order if ordered else natural), game.win_loss and evaluate is not None, max_depth
 
-    nodes = leaves = cutoffs = traced = evaluations = 0
-    pv_at: dict[int, list[Hashable]] = {}
-    root_scores: list[Scored] = []
-    root_trace = TraceNode(None, root_player, -INF if prune else None, INF if prune else None)
 
-    def enter(s: Any, ply: int, alpha: Number, beta: Number, parent: TraceNode | None,
-              move: Hashable) -> TraceNode | None:
-        """Count the node against the budget and record it in the trace."""
-        nonlocal nodes, traced
-        if nodes + 1 >= budget.check_at:
-            budget.check(nodes + 1)
-        nodes += 1
-        if parent is None:
-            return None
-        if ply == 0:
-            return parent
-        if traced >= trace_limit:
-            return None
-        traced += 1
-        node = TraceNode(move, to_move(s), alpha if prune else None, beta if prune else None)
-        parent.children.append(node)
-        return node
-
-    def leaf(s: Any, ply: int, node: TraceNode | None) -> Number | None:
-        """A finished game's or a depth cut's value; None for a node to expand."""
-        nonlocal leaves, evaluations
-        value = outcome(s)
-        if value is not None:
-            leaves += 1
-            pv_at[ply] = []
-            score = terminal_score(value, ply, win_loss)
-            if node is not None:
-                node.value, node.kind = score, "terminal"
-            return score
-        if ply == max_depth:
-            leaves += 1
-            evaluations += 1
-            pv_at[ply] = []
-            score = evaluate(s)  # type: ignore[misc]  # an evaluator exists whenever max_depth >= 0
-            if node is not None:
-                node.value, node.kind = score, "eval"
-            return score
-        return None
+def _minimax_walk(context: SearchContext, evaluate: Evaluator[Any] | None,
+                  root: TraceNode | None) -> Walk:
+    """Minimax: every child of every node. The leaf code is written out here and in
+    `_alphabeta_walk` rather than shared: a function call per leaf would cost the walk time that
+    scripts/bench_textbook.py measures against OpenSpiel's."""
+    game, state, budget, pv, root_scores = (context.game, context.state, context.budget,
+                                            context.pv, context.root_scores)
+    outcome, play, to_move = game.outcome, game.play, game.to_move
+    legal, win_loss, max_depth = _rules(context, evaluate)
+    check_at = budget.check_at
+    nodes = leaves = evaluations = 0
 
     def visit(s: Any, ply: int, parent: TraceNode | None, move: Hashable) -> Number:
-        """Minimax: every child of every node."""
-        node = enter(s, ply, -INF, INF, parent, move)
-        score = leaf(s, ply, node)
-        if score is not None:
-            return score
+        nonlocal nodes, leaves, evaluations, check_at
+        if nodes + 1 >= check_at:
+            check_at = context.check(nodes + 1)
+        nodes += 1
+        node = None if parent is None else context.trace(parent, ply, move, to_move(s))
+        value = outcome(s)
+        if value is not None or ply == max_depth:
+            leaves += 1
+            pv[ply] = None
+            if value is None:
+                evaluations += 1
+                value = evaluate(s)  # type: ignore[misc]  # one exists whenever max_depth >= 0
+                kind = "eval"
+            else:
+                kind = "terminal"
+                if win_loss:
+                    value = WIN - ply if value > 0 else ply - WIN if value < 0 else 0
+            if node is not None:
+                node.value, node.kind = value, kind
+            return value
         maximizing = to_move(s) == MAX
         best: Number = -INF if maximizing else INF
+        below = ply + 1
         for m in legal(s):
             before = evaluations
-            v = visit(play(s, m), ply + 1, node, m)
+            v = visit(play(s, m), below, node, m)
             if ply == 0:
                 root_scores.append(Scored(m, v, evaluations == before, Bound.EXACT))
             if (v > best) if maximizing else (v < best):
                 best = v
-                pv_at[ply] = [m, *pv_at[ply + 1]]
+                pv[ply] = (m, pv[below])
         if node is not None:
             node.value = best
         return best
 
-    def visit_ab(s: Any, ply: int, alpha: Number, beta: Number, parent: TraceNode | None,
-                 move: Hashable) -> tuple[Number, Number, Number]:
-        """Alpha-beta, fail-soft: the value found and the interval [low, high] it proves for the
-        node. A leaf is exact; a MAX node's interval is the largest of its children's lows and of
-        their highs, a MIN node's the smallest, a pruned child counting as (-inf, +inf). So a
-        node whose every child is exact is exact, whatever the window (the course's D = 2), and
-        one with pruned children is only bounded (C <= 2)."""
-        nonlocal cutoffs
-        node = enter(s, ply, alpha, beta, parent, move)
-        score = leaf(s, ply, node)
-        if score is not None:
-            return score, score, score
+    def sync() -> None:
+        context.count(nodes, leaves, evaluations)
+
+    return (lambda: visit(state, 0, root, None)), sync
+
+
+def _alphabeta_walk(context: SearchContext, evaluate: Evaluator[Any] | None, ordered: bool,
+                    root: TraceNode | None) -> Walk:
+    """Alpha-beta, fail-soft: `visit` gives the value found and the interval [low, high] it proves
+    for the node (see the module's docstring)."""
+    game, state, pv, root_scores = context.game, context.state, context.pv, context.root_scores
+    outcome, play, to_move = game.outcome, game.play, game.to_move
+    legal, win_loss, max_depth = _rules(context, evaluate, ordered)
+    check_at = context.budget.check_at
+    nodes = leaves = cutoffs = evaluations = 0
+
+    def visit(s: Any, ply: int, alpha: Number, beta: Number, parent: TraceNode | None,
+              move: Hashable) -> tuple[Number, Number, Number]:
+        nonlocal nodes, leaves, cutoffs, evaluations, check_at
+        if nodes + 1 >= check_at:
+            check_at = context.check(nodes + 1)
+        nodes += 1
+        node = None if parent is None else context.trace(parent, ply, move, to_move(s), alpha,
+                                                         beta)
+        value = outcome(s)
+        if value is not None or ply == max_depth:
+            leaves += 1
+            pv[ply] = None
+            if value is None:
+                evaluations += 1
+                value = evaluate(s)  # type: ignore[misc]  # one exists whenever max_depth >= 0
+                kind = "eval"
+            else:
+                kind = "terminal"
+                if win_loss:
+                    value = WIN - ply if value > 0 else ply - WIN if value < 0 else 0
+            if node is not None:
+                node.value, node.kind = value, kind
+            return value, value, value
         maximizing = to_move(s) == MAX
         best: Number = -INF if maximizing else INF
-        low: Number = -INF if maximizing else INF
-        high: Number = -INF if maximizing else INF
+        low, high = best, best
         moves = legal(s)
+        last, below = len(moves) - 1, ply + 1
         for i, m in enumerate(moves):
             before = evaluations
-            v, lo, hi = visit_ab(play(s, m), ply + 1, alpha, beta, node, m)
+            v, lo, hi = visit(play(s, m), below, alpha, beta, node, m)
             if ply == 0:
                 number, bound = bounded(v, lo, hi)
                 root_scores.append(Scored(m, number, evaluations == before, bound))
             if maximizing:
-                low, high = max(low, lo), max(high, hi)
+                if lo > low:
+                    low = lo
+                if hi > high:
+                    high = hi
+                if v > best:
+                    best = v
+                    pv[ply] = (m, pv[below])
+                    if v > alpha:
+                        alpha = v
             else:
-                low, high = min(low, lo), min(high, hi)
-            if (v > best) if maximizing else (v < best):
-                best = v
-                pv_at[ply] = [m, *pv_at[ply + 1]]
-            if maximizing:
-                alpha = max(alpha, best)
-            else:
-                beta = min(beta, best)
-            if alpha >= beta and i + 1 < len(moves):
+                if lo < low:
+                    low = lo
+                if hi < high:
+                    high = hi
+                if v < best:
+                    best = v
+                    pv[ply] = (m, pv[below])
+                    if v < beta:
+                        beta = v
+            if alpha >= beta and i < last:
                 cutoffs += 1
                 if node is not None:
                     node.pruned.extend(moves[i + 1:])
                 # The pruned children could be anything: the interval opens on one side.
-                if maximizing:
-                    high = INF
-                else:
-                    low = -INF
+                low, high = (low, INF) if maximizing else (-INF, high)
                 break
         if node is not None:
-            node.value = best
-            node.low, node.high = low, high
+            node.value, node.low, node.high = best, low, high
         return best, low, high
 
-    stopped = None
-    root_value: Number | None = None
-    try:
-        with deep_recursion():
-            root = root_trace if trace_limit else None
-            root_value = (visit_ab(state, 0, -INF, INF, root, None)[0] if prune
-                          else visit(state, 0, root, None))
-    except Stop as stop:
-        stopped = stop.reason
-    stats = SearchStats(nodes, leaves, cutoffs, depth=0 if limits.depth is None else limits.depth)
-    stats.elapsed = budget.elapsed()
-    trace = root_trace if trace_limit else None
-    common: dict[str, Any] = {"pov": MAX, "engine_scores": heuristic, "stats": stats,
-                              "trace": trace, "trace_truncated": traced >= trace_limit > 0}
-    if stopped is not None:  # no depth was completed: no value, nothing invented
-        return stopped_result(name, game, state, root_player, stopped, common)
-    assert root_value is not None
-    proven = evaluations == 0
-    if not root_scores:  # the root is over (or a depth limit of 0)
-        return build_result(name, game, root_player, root=Scored(None, root_value, proven,
-                                                                 Bound.EXACT),
-                            moves=[], best_move=None, pv=[], depth=limits.depth, **common)
-    best_move = pv_at[0][0]
-    return build_result(name, game, root_player,
-                        root=Scored(None, root_value, proven, Bound.EXACT), moves=root_scores,
-                        best_move=best_move, pv=pv_at[0], depth=limits.depth, **common)
+    def sync() -> None:
+        context.count(nodes, leaves, evaluations, cutoffs)
+
+    return (lambda: visit(state, 0, -INF, INF, root, None)[0]), sync
 
 
 def bounded(value: Number, low: Number, high: Number) -> tuple[Number, Bound]:
