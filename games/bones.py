@@ -28,6 +28,7 @@ from minimax_cli.core.game import (
     Parameter,
 )
 from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.memory import DEFAULT_MB
 from minimax_cli.core.params import (
     MAX_DIGITS,
     NumberTooLarge,
@@ -246,9 +247,10 @@ class Bones(Game[BonesState, int]):
             return (bones_left(0),)
         return (f"{sticks(heap)}  {bones_text(heap, size_text(heap))}",)
 
-    def exact_solver(self) -> ExactSolver[BonesState, int]:
+    def exact_solver(self, memory_mb: float | None = None) -> ExactSolver[BonesState, int]:
         """Bottom-up up to 10,000,000 bones (or until the outcomes prove a period), from the
         proven period above (games.bones_solver)."""
         from games.bones_solver import BonesSolver  # loaded when asked for: start-up
 
-        return BonesSolver(self.take, self.misere)
+        return BonesSolver(self.take, self.misere,
+                           memory_mb=DEFAULT_MB if memory_mb is None else memory_mb)

@@ -326,7 +326,8 @@ class Bones3(Game[Bones3State, int]):
                                                                           value=upto))
         return rows(Table(self.take, upto + 1), upto)
 
-    def exact_solver(self) -> Bones3Solver:
+    def exact_solver(self, memory_mb: float | None = None) -> Bones3Solver:
+        # Its table of winners by heap is a few bytes a heap, within --upto's limit.
         return Bones3Solver(self)
 
 

@@ -14,7 +14,6 @@ import bisect
 from collections.abc import Sequence
 
 from games.bones_sweep import (
-    MEGABYTE,
     OverBudget,
     marking_plan,
     outcome_table,
@@ -23,12 +22,12 @@ from games.bones_sweep import (
 from games.heaps import amounts_text, listed
 from minimax_cli.core.game import SearchError
 from minimax_cli.core.i18n import _, ngettext
+from minimax_cli.core.memory import DEFAULT_MB, MEGABYTE, OUTCOME_ENTRY_BYTES, entries
 from minimax_cli.core.params import grouped
 from minimax_cli.core.periodic import COMPARE_BLOCK, Period, value_at
 from minimax_cli.core.result import MoveValue
 from minimax_cli.core.score import PovScore, Score
 from minimax_cli.core.solver import ExactSolver, Progress, Series, Solution
-from minimax_cli.core.table import DEFAULT_MB
 
 State = tuple[int, int]  # (heap, player to move), as in games.bones
 
@@ -185,7 +184,7 @@ class BonesSolver(ExactSolver[State, int]):
 
     # --- budget ----------------------------------------------------------------------------------
     def _max_bytes(self) -> int:
-        return int(self.memory_mb * MEGABYTE)
+        return entries(self.memory_mb, OUTCOME_ENTRY_BYTES)  # a byte a heap
 
     def _mb(self, heaps: int) -> str:
         """The memory a sweep of `heaps` heaps needs, in words."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 
+from minimax_cli.core.memory import MEGABYTE
 from minimax_cli.core.periodic import COMPARE_BLOCK, Period, window_period
 from minimax_cli.core.solver import Progress
 
@@ -14,7 +15,6 @@ from minimax_cli.core.solver import Progress
 EXACT_CHECKS_UPTO = 1024
 PROGRESS_EVERY = 1 << 16  # heaps settled between two calls of the progress callback
 PLAN_STEPS = 16  # steps tried when the amounts are split into progressions for marking
-MEGABYTE = 2**20
 _ZEROS = bytes(MEGABYTE)
 
 
@@ -151,5 +151,5 @@ def outcome_table(take: Sequence[int], misere: bool, upto: int,
     return sweep(tuple(sorted(set(take))), misere, upto + 1, progress=progress)[0]
 
 
-__all__ = ["EXACT_CHECKS_UPTO", "MEGABYTE", "OverBudget", "marking_plan", "outcome_table",
+__all__ = ["EXACT_CHECKS_UPTO", "OverBudget", "marking_plan", "outcome_table",
            "sweep"]

@@ -271,8 +271,9 @@ class Nim(Game[NimState, NimMove]):
         """Whether the player to move in `state` wins with perfect play (Bouton's theorem)."""
         return mover_wins(state[0], self.misere)
 
-    def exact_solver(self) -> ExactSolver[NimState, NimMove]:
-        """Bouton's theorem, normal and misère (games.nim_solver)."""
+    def exact_solver(self, memory_mb: float | None = None) -> ExactSolver[NimState, NimMove]:
+        """Bouton's theorem, normal and misère (games.nim_solver): no table, so no memory to
+        bound."""
         from games.nim_solver import NimSolver  # loaded when asked for: start-up
 
         return NimSolver(self, self.misere, MAX_LISTED_MOVES)

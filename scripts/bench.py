@@ -35,9 +35,10 @@ from typing import Any
 
 from games.bones import Bones
 from games.tictactoe import TicTacToe
+from minimax_cli.core.memory import TABLE_ENTRY_BYTES as ENTRY_BYTES
 from minimax_cli.core.result import Limits
 from minimax_cli.core.search import search
-from minimax_cli.core.table import ENTRY_BYTES, TranspositionTable
+from minimax_cli.core.table import TranspositionTable
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT.parent / "shared" / "reference" / "naive_tictactoe.py"

@@ -12,8 +12,8 @@ from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.base import fail, position_limit, read_position, user_errors
 from minimax_cli.cli.help import help_text
 from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.memory import DEFAULT_MB, MAX_MB, MIN_MB
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME
-from minimax_cli.core.table import DEFAULT_MB, MAX_MB, MIN_MB
 
 if TYPE_CHECKING:
     from minimax_cli.core.game import Game

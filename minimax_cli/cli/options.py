@@ -274,7 +274,7 @@ def make_limits(depth: int | None, time_s: float | None, nodes: int | None) -> L
 
 def check_table_mb(megabytes: float | None) -> float | None:
     """The table size asked for, checked against its limits (one line and exit 2 if outside)."""
-    from minimax_cli.core.table import DEFAULT_MB, MAX_MB, MIN_MB
+    from minimax_cli.core.memory import DEFAULT_MB, MAX_MB, MIN_MB
 
     if megabytes is not None and not MIN_MB <= megabytes <= MAX_MB:
         fail(_("--table-mb {value} is out of range: give megabytes from {least} to {most} "

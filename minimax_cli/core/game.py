@@ -276,8 +276,9 @@ class Game(ABC, Generic[S, M]):
         player wins only by its own move and the game is drawn when moves run out; or None."""
         return None
 
-    def exact_solver(self) -> ExactSolver[S, M] | None:
-        """The game's own exact solver (a table, a proven period, a theorem), or None.
+    def exact_solver(self, memory_mb: float | None = None) -> ExactSolver[S, M] | None:
+        """The game's own exact solver (a table, a proven period, a theorem), or None; its own
+        tables stay within `memory_mb` megabytes (None: the default of core.memory).
 
         `minimax solve`, hints and the AI use it where it answers, instead of a search."""
         return None

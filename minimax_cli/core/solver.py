@@ -16,10 +16,10 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
+from minimax_cli.core.memory import DEFAULT_MB
 from minimax_cli.core.periodic import Period
 from minimax_cli.core.result import MoveValue
 from minimax_cli.core.score import Number, PovScore, Score
-from minimax_cli.core.table import DEFAULT_MB
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -144,7 +144,8 @@ class ExactSolver(ABC, Generic[S, M]):
     """A game's own exact solver (see `Game.exact_solver`).
 
     `has_series` says whether `series` answers, so a caller can tell before computing anything.
-    `memory_mb` is the memory the solver's own tables may take, in megabytes (a caller sets it:
+    `memory_mb` is the memory the solver's own tables may take, in megabytes (given by
+    `Game.exact_solver(memory_mb)`, from `--table-mb`:
     `minimax solve --table-mb`); a solve that would need more raises SearchError naming it.
     """
 

@@ -28,6 +28,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from minimax_cli.core.memory import DEFAULT_MB, MAX_MB, MEGABYTE, MIN_MB, TABLE_ENTRY_BYTES
+
 EXACT = 0
 LOWER = 1  # the true score is at least the entry's (a beta cutoff)
 UPPER = 2  # the true score is at most the entry's (every move failed low)
@@ -49,12 +51,6 @@ MAX_MOVE_INDEX = MOVE_MASK - 1
 _PROVEN_END = PROVEN | DEPTH_END << DEPTH_SHIFT
 _DEPTH_AT = INFO_SHIFT + DEPTH_SHIFT
 
-#: Memory of one stored entry, in bytes: the slot's pointer and a 5-digit Python int (measured by
-#: scripts/bench.py). The budget sizes the table with it.
-ENTRY_BYTES = 52
-DEFAULT_MB = 64.0
-MIN_MB = 0.01
-MAX_MB = 16_384.0
 
 
 @dataclass(frozen=True)
@@ -92,7 +88,7 @@ class TranspositionTable:
             raise ValueError(f"the table size must be from {MIN_MB} to {MAX_MB:,.0f} MB, "
                              f"got {megabytes}")
         slots = 2
-        while slots * 2 * ENTRY_BYTES <= megabytes * 2**20:
+        while slots * 2 * TABLE_ENTRY_BYTES <= megabytes * MEGABYTE:
             slots *= 2
         self.megabytes = megabytes
         self.slots: list[int | None] = [None] * slots
@@ -177,5 +173,5 @@ class TranspositionTable:
         return None
 
 
-__all__ = ["DEFAULT_MB", "DEPTH_END", "ENTRY_BYTES", "EXACT", "LOWER", "UPPER", "Entry",
+__all__ = ["DEPTH_END", "EXACT", "LOWER", "UPPER", "Entry",
            "TranspositionTable", "pack_info"]

@@ -74,14 +74,12 @@ PROOF = "proof"
 #: The share of a think's budget given to an exact proof first (games with a proof kernel): from
 #: the middle game on it usually proves every move, which no depth-limited search can.
 PROOF_SHARE = 0.5
-PROOF_TABLE_MB = 64.0
 #: Seconds the AI may think per move unless --time says otherwise.
 DEFAULT_BUDGET = 1.0
 #: The least time a search is given after a solver used up the budget (it then yields a move).
 MIN_SLICE = 0.001
-#: The longest line `why` shows, in plies, and the table its search gets (megabytes).
+#: The longest line `why` shows, in plies.
 LINE_LIMIT = 40
-LINE_TABLE_MB = 16.0
 
 
 class ConfigError(ValueError):
@@ -303,7 +301,7 @@ class Thinker:
         if share <= MIN_SLICE:
             return None
         run = ALGORITHMS[PROOF].run
-        result = run(self.game, state, Limits(time=share), make_options(table_mb=PROOF_TABLE_MB))
+        result = run(self.game, state, Limits(time=share), make_options())
         return result if result.score is not None else None
 
     def _search(self, state: Any, limits: Limits, algorithm: str,
@@ -367,7 +365,7 @@ class Thinker:
         budget = self.policy.budget
         try:
             for found in self._search(after, Limits(depth=depth, time=budget),
-                                      algorithm, TranspositionTable(LINE_TABLE_MB)):
+                                      algorithm, TranspositionTable()):
                 last = found
         except KeyboardInterrupt:  # the deepest line completed stands
             pass

@@ -58,11 +58,9 @@ def games_with_series() -> list[str]:
 def solve_series(game: AnyGame, upto: int, progress: Progress | None = None,
                  table_mb: float | None = None) -> SeriesReport:
     """Positions 0..upto of the game's family, with the proven pattern or the one observed.
-    `table_mb` bounds the solver's tables (`ExactSolver.memory_mb`)."""
+    `table_mb` bounds the solver's tables."""
     check_upto(game, upto)
-    solver = game.exact_solver()
-    if solver is not None and table_mb is not None:
-        solver.memory_mb = table_mb
+    solver = game.exact_solver(table_mb)
     started = time.perf_counter()
     series = None if solver is None else solver.series(upto, progress)
     if solver is None or series is None:

@@ -64,9 +64,7 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False,
         from minimax_cli.services.solve_search import solve_by_algorithm
 
         return solve_by_algorithm(game, state)
-    solver = game.exact_solver()
-    if solver is not None and table_mb is not None:
-        solver.memory_mb = table_mb  # the budget bounds the solver's own tables too
+    solver = game.exact_solver(table_mb)  # the budget bounds the solver's own tables too
     started = time.perf_counter()
     solution = None if solver is None else solver.solve(state, progress)
     if solution is not None:

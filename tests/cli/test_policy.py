@@ -187,7 +187,8 @@ class SolvedBones(Bones):
         super().__init__(n)
         self.solver = solver
 
-    def exact_solver(self) -> MultipleOfFour:  # type: ignore[override]  # a stand-in solver
+    def exact_solver(self, memory_mb: float | None = None  # type: ignore[override]
+                     ) -> MultipleOfFour:  # a stand-in solver
         return self.solver
 
 

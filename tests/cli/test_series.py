@@ -63,8 +63,9 @@ def bones_with(take: tuple[int, ...], misere: bool = False, **limits: int) -> Bo
     """Bones whose solver has the given limits (a small proof_limit: no proof, only observation)."""
 
     class Limited(Bones):
-        def exact_solver(self) -> BonesSolver:
-            return BonesSolver(self.take, self.misere, **limits)
+        def exact_solver(self, memory_mb: float | None = None) -> BonesSolver:
+            budget = {} if memory_mb is None else {"memory_mb": memory_mb}
+            return BonesSolver(self.take, self.misere, **limits, **budget)
 
     return Limited(take=take, misere=misere)
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from minimax_cli.core.memory import TABLE_ENTRY_BYTES as ENTRY_BYTES
 from minimax_cli.core.table import (
     DEPTH_END,
-    ENTRY_BYTES,
     EXACT,
     LOWER,
     MAX_MOVE_INDEX,
@@ -181,3 +181,27 @@ def test_the_engine_packs_and_places_entries_as_the_table_does(megabytes: float)
         assert placed.extra == {-1: 0}
         assert inline.slots == placed.slots
     assert sum(e is not None for e in inline.slots) > 100
+
+
+# --- one memory budget -----------------------------------------------------------------------------
+@pytest.mark.parametrize("megabytes", [0.5, 3.0, None])
+def test_every_table_a_command_builds_reads_the_same_budget(megabytes: float | None) -> None:
+    """--table-mb is one number of bytes for the transposition table, the proof search's table,
+    the memos and a game's solver: each holds as many entries as that many bytes fit at the size
+    core.memory states for it (None: the one default)."""
+    from games.bones import Bones
+    from games.connect4 import ConnectFour
+    from minimax_cli.core import memory
+    from minimax_cli.core.search.maxn import Memo
+    from minimax_cli.core.search.prover import Prover
+
+    budget = (memory.DEFAULT_MB if megabytes is None else megabytes) * MB
+    table = TranspositionTable(memory.DEFAULT_MB if megabytes is None else megabytes)
+    assert table.capacity * memory.TABLE_ENTRY_BYTES <= budget < 2 * table.capacity * ENTRY_BYTES
+    proof = Prover(ConnectFour(), table_mb=megabytes).search.max_entries
+    assert proof == int(budget) // memory.PROOF_ENTRY_BYTES
+    if megabytes is None:
+        assert Memo().capacity == int(budget) // memory.VECTOR_MEMO_ENTRY_BYTES
+    solver = Bones().exact_solver(megabytes)
+    assert solver is not None
+    assert solver.memory_mb == (memory.DEFAULT_MB if megabytes is None else megabytes)

@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from minimax_cli.core.game import MAX, Evaluator
+from minimax_cli.core.memory import DEFAULT_MB
 from minimax_cli.core.result import SearchOptions, SearchStats, TraceNode
 from minimax_cli.core.score import WIN, WIN_BAND, Bound, Number
 from minimax_cli.core.search.common import INF, Scored, Stop
 from minimax_cli.core.search.context import SearchContext
 from minimax_cli.core.table import (
-    DEFAULT_MB,
     DEPTH_END,
     DEPTH_MASK,
     DEPTH_SHIFT,

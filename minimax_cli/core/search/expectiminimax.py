@@ -45,17 +45,16 @@ from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, MIN, SearchError
 from minimax_cli.core.i18n import _
+from minimax_cli.core.memory import CHANCE_MEMO_ENTRY_BYTES, entries
 from minimax_cli.core.params import quote
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
 from minimax_cli.core.score import Bound, Number, format_number
 from minimax_cli.core.search.common import INF, Algorithm, AnyGame, Scored, pick_evaluator
 from minimax_cli.core.search.context import SearchContext, drive
-from minimax_cli.core.table import DEFAULT_MB
 
 PLAIN, STAR1, STAR2 = "expectiminimax", "star1", "star2"
 
 #: Rough bytes a memo entry costs (key, bounds, flag); sizes the memo from `table_mb`.
-MEMO_ENTRY_BYTES = 200
 
 #: What the memo holds of a position: a lower and an upper bound on its value (equal when the
 #: value is known) and whether an evaluation took part.
@@ -161,8 +160,7 @@ class _ChanceSearch:
         self.low, self.high = bounds if bounds is not None else (-INF, INF)
         self.evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
         self.max_depth = -1 if limits.depth is None else limits.depth
-        megabytes = options.table_mb if options.table_mb is not None else DEFAULT_MB
-        self.capacity = int(megabytes * 2**20) // MEMO_ENTRY_BYTES
+        self.capacity = entries(options.table_mb, CHANCE_MEMO_ENTRY_BYTES)
         self.memo: dict[Hashable, Entry] = {}
         self.stats = context.stats
         self.stats.depth = max(self.max_depth, 0)

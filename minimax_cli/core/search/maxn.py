@@ -32,16 +32,15 @@ from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, PLAYER_NAMES, Evaluator, SearchError
 from minimax_cli.core.i18n import N_, _, ngettext
+from minimax_cli.core.memory import VECTOR_MEMO_ENTRY_BYTES, entries
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
 from minimax_cli.core.score import Bound, Number, format_number, is_decisive, terminal_score
 from minimax_cli.core.search.common import AnyGame, Scored, pick_evaluator
 from minimax_cli.core.search.context import SearchContext, drive
-from minimax_cli.core.table import DEFAULT_MB
 
 Vector = tuple[Number, ...]
 
 #: Rough bytes a memo entry costs (key, vector, line); sizes the memo from `table_mb`.
-MEMO_ENTRY_BYTES = 256
 TIE_RULE = N_("the first move in the game's move order")
 
 
@@ -75,7 +74,7 @@ class Memo:
 
     def __init__(self, capacity: int | None = None) -> None:
         self.capacity = (capacity if capacity is not None
-                         else int(DEFAULT_MB * 2**20) // MEMO_ENTRY_BYTES)
+                         else entries(None, VECTOR_MEMO_ENTRY_BYTES))
         self.lines: dict[Hashable, Line] = {}
         self.context: Hashable = None
 
@@ -196,8 +195,7 @@ def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
     evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
     table: Memo | None
     if memo is True:
-        megabytes = options.table_mb if options.table_mb is not None else DEFAULT_MB
-        table = Memo(int(megabytes * 2**20) // MEMO_ENTRY_BYTES)
+        table = Memo(entries(options.table_mb, VECTOR_MEMO_ENTRY_BYTES))
     else:
         table = memo or None
     if table is not None:

@@ -24,17 +24,16 @@ from typing import Any
 
 from minimax_cli.core.game import Evaluator, SearchError
 from minimax_cli.core.i18n import _
+from minimax_cli.core.memory import VECTOR_MEMO_ENTRY_BYTES, entries
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
 from minimax_cli.core.score import Bound, Number, terminal_score
 from minimax_cli.core.search.common import INF, AnyGame, Scored, pick_evaluator
 from minimax_cli.core.search.context import SearchContext, drive
 from minimax_cli.core.search.maxn import (
-    MEMO_ENTRY_BYTES,
     Step,
     engine_units,
     vector_evaluation,
 )
-from minimax_cli.core.table import DEFAULT_MB
 
 #: What a search backs up from a node: the root player's utility (or a bound on it, outside the
 #: window), the principal variation, whether an evaluation took part below.
@@ -56,8 +55,7 @@ def paranoid_search(game: AnyGame, state: Any, limits: Limits | None = None,
         raise SearchError(_("paranoid cannot search {game}: it has chance nodes; use maxn").format(
             game=game.name))
     evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
-    megabytes = options.table_mb if options.table_mb is not None else DEFAULT_MB
-    capacity = int(megabytes * 2**20) // MEMO_ENTRY_BYTES if memo else 0
+    capacity = entries(options.table_mb, VECTOR_MEMO_ENTRY_BYTES) if memo else 0
     context = SearchContext(game, state, limits, options)
     search = _Paranoid(context, evaluate, memo, capacity)
     root_trace = context.trace_root(-INF, INF)

@@ -15,6 +15,7 @@ from typing import Any
 
 from minimax_cli.core.game import MAX, SearchError
 from minimax_cli.core.i18n import _
+from minimax_cli.core.memory import PROOF_ENTRY_BYTES, entries
 from minimax_cli.core.proof import ProofKernel, ProofScale
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult
 from minimax_cli.core.score import Bound, Score, encode
@@ -22,9 +23,6 @@ from minimax_cli.core.search.common import AnyGame, Budget, Scored, build_result
 from minimax_cli.core.search.context import SearchContext, drive
 from minimax_cli.core.search.proof import ProofSearch
 
-#: Bytes one table entry takes in the proof search's dict (key, value and slot; measured).
-ENTRY_BYTES = 100
-DEFAULT_TABLE_MB = 256.0
 #: Nodes the principal variation may spend beyond the proof (it is short: one null window a move).
 PV_NODES = 2_000_000
 
@@ -66,8 +64,8 @@ class Prover:
         self.kernel = kernel_of(game)
         self.scale = ProofScale(self.kernel.max_plies)
         self.budget = budget if budget is not None else Budget(limits or Limits())
-        entries = max(1024, int((table_mb or DEFAULT_TABLE_MB) * 2**20 / ENTRY_BYTES))
-        self.search = ProofSearch(self.kernel, entries, self._check)
+        capacity = max(1024, entries(table_mb, PROOF_ENTRY_BYTES))
+        self.search = ProofSearch(self.kernel, capacity, self._check)
 
     def _check(self, nodes: int) -> None:
         self.budget.check(nodes)
@@ -182,4 +180,4 @@ def proof_search(game: AnyGame, state: Any, limits: Limits, options: SearchOptio
                         best_move=best.move, pv=pv, **common)
 
 
-__all__ = ["DEFAULT_TABLE_MB", "Proof", "Prover", "ScoredMove", "kernel_of", "proof_search"]
+__all__ = ["Proof", "Prover", "ScoredMove", "kernel_of", "proof_search"]

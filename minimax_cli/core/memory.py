@@ -1,0 +1,40 @@
+"""One memory budget: `--table-mb` is the number of megabytes that each table, memo and solver
+table a command builds may take, with one default; what one entry of each structure takes is
+stated here, once, and every structure sizes itself from these figures.
+
+The figures are sizes of CPython objects on a 64-bit build (what `sys.getsizeof` reports and a
+dict's slot adds); scripts/bench.py measures the transposition table's.
+"""
+
+from __future__ import annotations
+
+MEGABYTE = 2**20
+DEFAULT_MB = 64.0
+MIN_MB = 0.01
+MAX_MB = 16_384.0
+
+#: The transposition table (core/table.py): a list slot's pointer and a packed 5-digit int.
+TABLE_ENTRY_BYTES = 52
+#: The proof search's table of bounds (core/search/proof.py): a dict slot, an int key and value.
+PROOF_ENTRY_BYTES = 100
+#: Expectiminimax's memo: a dict slot, a key and an entry of bounds and a move.
+CHANCE_MEMO_ENTRY_BYTES = 200
+#: max^n's and paranoid's memo: a dict slot, a key and a line (a vector of returns and moves).
+VECTOR_MEMO_ENTRY_BYTES = 256
+#: A game's solver's outcome table (bones): one byte a heap.
+OUTCOME_ENTRY_BYTES = 1
+
+
+def budget_bytes(megabytes: float | None) -> int:
+    """The bytes of a budget of `megabytes` (None: the default)."""
+    return int((DEFAULT_MB if megabytes is None else megabytes) * MEGABYTE)
+
+
+def entries(megabytes: float | None, entry_bytes: int) -> int:
+    """How many entries of `entry_bytes` fit a budget of `megabytes` (None: the default)."""
+    return budget_bytes(megabytes) // entry_bytes
+
+
+__all__ = ["CHANCE_MEMO_ENTRY_BYTES", "DEFAULT_MB", "MAX_MB", "MEGABYTE", "MIN_MB",
+           "OUTCOME_ENTRY_BYTES", "PROOF_ENTRY_BYTES", "TABLE_ENTRY_BYTES",
+           "VECTOR_MEMO_ENTRY_BYTES", "budget_bytes", "entries"]
