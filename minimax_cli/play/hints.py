@@ -24,9 +24,10 @@ from minimax_cli.play.policy import Choice, Line, Policy, Thought
 from minimax_cli.play.words import explain
 from minimax_cli.reports.answers import tied_moves
 from minimax_cli.reports.model import from_search
+from minimax_cli.reports.table import Reader
 from minimax_cli.reports.words import Party
 from minimax_cli.views import result as render
-from minimax_cli.views.moves import Reader, moves_table
+from minimax_cli.views.moves import moves_table
 
 AnyGame = Game[Any, Any]
 

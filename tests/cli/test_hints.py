@@ -19,8 +19,8 @@ from minimax_cli.play.hints import LISTED, listed, think_table, why_view
 from minimax_cli.play.policy import Choice, Policy, Thinker
 from minimax_cli.play.session import Session, make_config
 from minimax_cli.play.words import after_words, before_words, ending_words
+from minimax_cli.reports.table import READER_ROWS
 from minimax_cli.reports.words import Party, cell_words, you
-from minimax_cli.views.moves import READER_ROWS
 from tests.cli.test_policy import AMPLE, distance_oracle
 
 AI = Party(MIN, "the AI")
