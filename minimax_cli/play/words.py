@@ -9,6 +9,8 @@ the course does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import Game
@@ -16,12 +18,17 @@ from minimax_cli.core.result import STOP_NODES, STOP_TIME
 from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import count, grouped, in_own_moves, own_moves
+from minimax_cli.reports.answers import tied_moves
+from minimax_cli.reports.table import MovesTable, Reader, search_table
 from minimax_cli.reports.words import Party, bounded_result, max_view, score_words
 
 if TYPE_CHECKING:
-    from minimax_cli.play.policy import Thought
+    from minimax_cli.play.policy import Line, Thought
 
 AnyGame = Game[Any, Any]
+
+#: A line of equally good moves names at most LISTED of them.
+LISTED = 20
 
 
 def _for(party: Party, what: str) -> str:
@@ -189,4 +196,64 @@ def explain(game: AnyGame, thought: Thought, move: Any, mover: Party, other: Par
     return text.format(value=words, how=how, work=work)
 
 
-__all__ = ["after_words", "before_words", "ending_words", "explain", "how_words", "vector_words"]
+def line_text(game: AnyGame, state: Any, line: Line) -> str:
+    """`6 4 1 8 (then best play on both sides)`."""
+    words, s = [], state
+    for move in line.moves:
+        words.append(game.format_move(s, move))
+        s = game.play(s, move)
+    if line.cut or (line.proven and not line.to_the_end):
+        words.append("…")
+    if line.to_the_end and len(line.moves) == 1:
+        return _("{move} (it ends the game)").format(move=words[0])
+    if line.proven and line.optimal_only:
+        text = _("{moves} (then optimal play on both sides: each move keeps the game value)")
+    elif line.proven:
+        text = _("{moves} (then best play on both sides)")
+    elif len(line.moves) == 1:
+        text = _("{moves} (no line: nothing was searched beyond this move)")
+    else:
+        text = _("{moves} (then the play the search expects, not proven)")
+    return text.format(moves=" ".join(words))
+
+
+def listed(game: AnyGame, state: Any, moves: Sequence[Any]) -> str:
+    """`3, 7, 9`; past LISTED moves, `… and 12 more`."""
+    names = ", ".join(game.format_move(state, m) for m in moves[:LISTED])
+    if len(moves) <= LISTED:
+        return names
+    rest = len(moves) - LISTED
+    return _("{moves} and {count} more").format(moves=names, count=grouped(rest))
+
+
+@dataclass(frozen=True)
+class HintWords:
+    """A hint in words: the think's moves table for the player to move (none when the think
+    valued no move) and the line naming the best moves (none when there is no best move)."""
+
+    table: MovesTable | None
+    line: str | None
+
+
+def hint_words(game: AnyGame, state: Any, thought: Thought, reader: Reader, other: Party
+               ) -> HintWords:
+    """Every word of a hint for `reader`, the player to move, against `other`."""
+    result = thought.result
+    line = best_line(game, state, thought, tied_moves(game, state, result), reader.party, other)
+    return HintWords(search_table(game, state, result, reader) if result.moves else None, line)
+
+
+def best_line(game: AnyGame, state: Any, thought: Thought, tied: Sequence[Any], mover: Party,
+              other: Party) -> str | None:
+    """`best: 3, 7 (a draw with best play, proven by a search to the end · 576 nodes)`, the
+    `tied` best moves named; none when there are none."""
+    if not tied:
+        return None
+    text = (_("move ordering suggests: {moves} ({why})") if thought.result.score is None else
+            _("best: {moves} ({why})"))
+    return text.format(moves=listed(game, state, tied),
+                       why=explain(game, thought, tied[0], mover, other))
+
+
+__all__ = ["LISTED", "HintWords", "after_words", "before_words", "best_line", "ending_words", "explain",
+           "hint_words", "how_words", "line_text", "listed", "vector_words"]

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Bound, Kind, format_number
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import best_means, best_word, count, grouped, optimal_means
-from minimax_cli.reports.model import MoveLine, Report, mover_view
+from minimax_cli.reports.model import MoveLine, Report, from_search, mover_view
 from minimax_cli.reports.words import (
     SIGNS,
     Party,
@@ -184,6 +185,12 @@ def _for_mover(line: MoveLine, report: Report) -> str:
 
 
 # --- a table for one player ------------------------------------------------------------------------
+def search_table(game: AnyGame, state: Any, result: SearchResult, reader: Reader) -> MovesTable:
+    """A search's moves (a think of `minimax play`) in words for `reader`: its report's table,
+    its best moves those the AI chooses among."""
+    return reader_table(game, state, from_search(game, state, result, ranked=True), reader)
+
+
 def sorted_for(game: AnyGame, state: Any, lines: Sequence[MoveLine], player: int
                ) -> list[MoveLine]:
     """The valued moves, best first for `player`; ties in the game's move order."""
@@ -258,4 +265,4 @@ def _reader_legend(game: AnyGame, lines: Sequence[MoveLine], party: Party) -> st
 
 
 __all__ = ["MOVE_ROWS", "READER_ROWS", "Column", "MovesTable", "Reader", "Row", "reader_table",
-           "report_table", "sorted_for", "table_words"]
+           "report_table", "search_table", "sorted_for", "table_words"]

@@ -15,10 +15,10 @@ from games.tictactoe import TicTacToe
 from games.tree import TreeGame
 from minimax_cli.core.game import MAX, MIN
 from minimax_cli.core.score import Bound, Kind, Score
-from minimax_cli.play.hints import LISTED, listed, think_table, why_view
+from minimax_cli.play.hints import think_table, why_view
 from minimax_cli.play.policy import Choice, Policy, Thinker
 from minimax_cli.play.session import Session, make_config
-from minimax_cli.play.words import after_words, before_words, ending_words
+from minimax_cli.play.words import LISTED, after_words, before_words, ending_words, listed
 from minimax_cli.reports.table import READER_ROWS
 from minimax_cli.reports.words import Party, cell_words, you
 from tests.cli.test_policy import AMPLE, distance_oracle
