@@ -17,12 +17,9 @@ from rich.text import Text
 
 from minimax_cli.core.game import Game
 from minimax_cli.core.result import SearchResult
-from minimax_cli.i18n import _
 from minimax_cli.play.policy import Choice, Line, Policy, Thought
-from minimax_cli.play.words import explain, hint_words, line_text, listed
-from minimax_cli.reports.answers import tied_moves
-from minimax_cli.reports.model import from_search
-from minimax_cli.reports.table import Reader, reader_table, search_table
+from minimax_cli.play.words import hint_words, why_words
+from minimax_cli.reports.table import Reader, search_table
 from minimax_cli.reports.words import Party
 from minimax_cli.views import result as render
 from minimax_cli.views.moves import drawn
@@ -50,30 +47,21 @@ def why_view(game: AnyGame, state: Any, ply: int, choice: Choice, line: Line, mo
              other: Party, policy: Policy, side: str | None = None) -> RenderableType:
     """Why the AI played `choice.move` at `ply`: the value it saw, the line from that move on,
     the moves that were as good, its moves table and the search's statistics."""
-    thought: Thought = choice.thought
-    result = thought.result
-    move_text = game.format_move(state, choice.move)
+    words = why_words(game, state, ply, choice, line, Reader(mover, side, choice.move), other,
+                      policy)
     head = Text()
-    head.append(_("why {move}? ").format(move=move_text), style="bold")
-    head.append(mover.says(_("you played {move} at ply {ply}: {why}"),
-                           _("{name} played {move} at ply {ply}: {why}"), move=move_text,
-                           ply=str(ply), why=explain(game, thought, choice.move, mover, other)))
+    head.append(words.question, style="bold")
+    head.append(words.answer)
     lines: list[RenderableType] = [head]
-    if choice.random:
-        lines.append(Text(_("a random move: at level {level} the AI plays a random legal move "
-                            "{percent} of the time").format(level=policy.level,
-                                                            percent=f"{policy.randomness:.0%}")))
-    lines.append(Text(_("line: {line}").format(line=line_text(game, state, line))))
-    tied = [m for m in tied_moves(game, state, result) if m != choice.move]
-    if tied and not choice.random:
-        others = listed(game, state, tied)
-        lines.append(Text(_("as good: {moves} (the AI picks one of the best at random)").format(
-            moves=others)))
-    report = from_search(game, state, result, ranked=True)
-    if report.moves:
-        lines.append(drawn(reader_table(game, state, report, Reader(mover, side, choice.move))))
-    if thought.method is None:  # a solver's work is already counted in the head line
-        lines.append(render.stats_table(report))
+    if words.random is not None:
+        lines.append(Text(words.random))
+    lines.append(Text(words.line))
+    if words.as_good is not None:
+        lines.append(Text(words.as_good))
+    if words.table is not None:
+        lines.append(drawn(words.table))
+    if words.stats is not None:
+        lines.append(render.stats_table(words.stats))
     return Group(*lines)
 
 

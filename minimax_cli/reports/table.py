@@ -188,7 +188,8 @@ def _for_mover(line: MoveLine, report: Report) -> str:
 def search_table(game: AnyGame, state: Any, result: SearchResult, reader: Reader) -> MovesTable:
     """A search's moves (a think of `minimax play`) in words for `reader`: its report's table,
     its best moves those the AI chooses among."""
-    return reader_table(game, state, from_search(game, state, result, ranked=True), reader)
+    report = from_search(game, state, result, ranked=True)
+    return reader_table(game, state, report, reader)
 
 
 def sorted_for(game: AnyGame, state: Any, lines: Sequence[MoveLine], player: int
@@ -210,8 +211,14 @@ def reader_table(game: AnyGame, state: Any, report: Report, reader: Reader) -> M
     """Every move with its value for the reader's party, best first; the best starred, the move
     played marked, the moves not valued listed after them."""
     party = reader.party
+    if reader.side in (None, party.name):
+        heading = party.says(_("Moves for you, best first"), _("Moves for {name}, best first"))
+    else:
+        heading = party.says(_("Moves for you ({side}), best first"),
+                             _("Moves for {name} ({side}), best first"), side=reader.side or "")
     column = (_("value (MAX's view)") if not game.win_loss else
               party.says(_("for you"), _("for {name}")))
+    legend = _reader_legend(game, report.moves, party)
     lines = sorted_for(game, state, report.moves, party.player)
     rows = []
     for line in lines[:READER_ROWS]:
@@ -230,13 +237,8 @@ def reader_table(game: AnyGame, state: Any, report: Report, reader: Reader) -> M
     hidden = len(lines) + unvalued - len(rows)
     if hidden:
         rows.append(Row(("… " + count(hidden, "more move"), _("not shown")), dim=True))
-    if reader.side in (None, party.name):
-        heading = party.says(_("Moves for you, best first"), _("Moves for {name}, best first"))
-    else:
-        heading = party.says(_("Moves for you ({side}), best first"),
-                             _("Moves for {name} ({side}), best first"), side=reader.side or "")
     return MovesTable(heading, (Column(ngettext("move", "moves", 1)), Column(column)),
-                      tuple(rows), _reader_legend(game, lines, party))
+                      tuple(rows), legend)
 
 
 def _reader_legend(game: AnyGame, lines: Sequence[MoveLine], party: Party) -> str:
