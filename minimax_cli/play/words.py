@@ -6,9 +6,8 @@ a move is played it no longer counts ("in 1 more move"). A heuristic value is ca
 a bound says "at least" or "at most", and a game of numbers shows its values from MAX's side, as
 the course does.
 
-A hint and `why` are told here whole (`hint_words`, `why_words`): the best moves named, the value
-explained, the line, and the moves table in words from minimax_cli.reports.table, decided once for
-minimax_cli.play.hints to draw.
+A hint and `why` are told here whole (`hint_words`, `why_words`), the moves table in words from
+minimax_cli.reports.table, once for minimax_cli.play.hints to draw.
 """
 
 from __future__ import annotations
@@ -25,13 +24,7 @@ from minimax_cli.i18n.words import count, grouped, in_own_moves, own_moves
 from minimax_cli.reports.answers import tied_moves
 from minimax_cli.reports.model import Report, from_search
 from minimax_cli.reports.table import MovesTable, Reader, reader_table, search_table
-from minimax_cli.reports.words import (
-    Party,
-    bounded_result,
-    max_view,
-    returns_words,
-    score_words,
-)
+from minimax_cli.reports.words import Party, bounded_result, max_view, returns_words, score_words
 
 if TYPE_CHECKING:
     from minimax_cli.play.policy import Choice, Line, Policy, Thought
@@ -254,8 +247,7 @@ def hint_words(game: AnyGame, state: Any, thought: Thought, reader: Reader, othe
 
 def best_line(game: AnyGame, state: Any, thought: Thought, tied: Sequence[Any], mover: Party,
               other: Party) -> str | None:
-    """`best: 3, 7 (a draw with best play, proven by a search to the end · 576 nodes)`, the
-    `tied` best moves named; none when there are none."""
+    """`best: 3, 7 (a draw with best play, proven by a search to the end · 576 nodes)`."""
     if not tied:
         return None
     text = (_("move ordering suggests: {moves} ({why})") if thought.result.score is None else
