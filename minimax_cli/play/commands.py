@@ -18,7 +18,6 @@ from minimax_cli.play import hints
 from minimax_cli.play.config import PlayConfig, winners_words
 from minimax_cli.play.policy import Choice, Thinker
 from minimax_cli.play.review import review_game, review_words
-from minimax_cli.reports.answers import tied_moves
 from minimax_cli.reports.words import Party
 
 AnyGame = Game[Any, Any]
@@ -80,13 +79,12 @@ def hint(session: Sitting) -> None:
         session.say(_("(Ctrl-C stopped the hint; Ctrl-C again quits.)"))
         return
     player = game.to_move(state)
-    mover, other = session.party(player), session.other(player)
-    if thought.result.moves:
-        session.console.print(hints.think_table(game, state, thought.result, mover,
-                                             side=session.names[player]))
-    tied = tied_moves(game, state, thought.result)
-    if tied:
-        session.say(hints.hint_line(game, state, thought, tied, mover, other))
+    table, line = hints.hint_view(game, state, thought, session.party(player),
+                                  session.other(player), session.names[player])
+    if table is not None:
+        session.console.print(table)
+    if line is not None:
+        session.say(line)
 
 def why(session: Sitting) -> None:
     """The AI's last move in this game explained: the move it played, the line it expects

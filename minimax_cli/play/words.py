@@ -5,10 +5,15 @@ other. Counts follow minimax_cli.i18n.words: "in 2 moves" counts the named playe
 a move is played it no longer counts ("in 1 more move"). A heuristic value is called an estimate,
 a bound says "at least" or "at most", and a game of numbers shows its values from MAX's side, as
 the course does.
+
+A hint and `why` are told here whole (`hint_words`, `why_words`), the moves table in words from
+minimax_cli.reports.table, once for minimax_cli.play.hints to draw.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import Game
@@ -16,12 +21,18 @@ from minimax_cli.core.result import STOP_NODES, STOP_TIME
 from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import count, grouped, in_own_moves, own_moves
-from minimax_cli.reports.words import Party, bounded_result, max_view, score_words
+from minimax_cli.reports.answers import tied_moves
+from minimax_cli.reports.model import Report, from_search
+from minimax_cli.reports.table import MovesTable, Reader, reader_table, search_table
+from minimax_cli.reports.words import Party, bounded_result, max_view, returns_words, score_words
 
 if TYPE_CHECKING:
-    from minimax_cli.play.policy import Thought
+    from minimax_cli.play.policy import Choice, Line, Policy, Thought
 
 AnyGame = Game[Any, Any]
+
+#: A line of equally good moves names at most LISTED of them.
+LISTED = 20
 
 
 def _for(party: Party, what: str) -> str:
@@ -97,10 +108,8 @@ def ending_words(game: AnyGame, value: float, mover: Party) -> str:
 
 def vector_words(vector: tuple[Number, ...], proven: bool) -> str:
     """`returns: player 1 1, player 2 0, player 3 0` (proven), or the estimated returns."""
-    shown = ", ".join(_("player {number} {value}").format(number=i + 1, value=format_number(v))
-                      for i, v in enumerate(vector))
     text = _("returns: {returns}") if proven else _("estimated returns: {returns}")
-    return text.format(returns=shown)
+    return text.format(returns=returns_words(vector))
 
 
 def how_words(thought: Thought) -> str:
@@ -189,4 +198,111 @@ def explain(game: AnyGame, thought: Thought, move: Any, mover: Party, other: Par
     return text.format(value=words, how=how, work=work)
 
 
-__all__ = ["after_words", "before_words", "ending_words", "explain", "how_words", "vector_words"]
+def line_text(game: AnyGame, state: Any, line: Line) -> str:
+    """`6 4 1 8 (then best play on both sides)`."""
+    words, s = [], state
+    for move in line.moves:
+        words.append(game.format_move(s, move))
+        s = game.play(s, move)
+    if line.cut or (line.proven and not line.to_the_end):
+        words.append("…")
+    if line.to_the_end and len(line.moves) == 1:
+        return _("{move} (it ends the game)").format(move=words[0])
+    if line.proven and line.optimal_only:
+        text = _("{moves} (then optimal play on both sides: each move keeps the game value)")
+    elif line.proven:
+        text = _("{moves} (then best play on both sides)")
+    elif len(line.moves) == 1:
+        text = _("{moves} (no line: nothing was searched beyond this move)")
+    else:
+        text = _("{moves} (then the play the search expects, not proven)")
+    return text.format(moves=" ".join(words))
+
+
+def listed(game: AnyGame, state: Any, moves: Sequence[Any]) -> str:
+    """`3, 7, 9`; past LISTED moves, `… and 12 more`."""
+    names = ", ".join(game.format_move(state, m) for m in moves[:LISTED])
+    if len(moves) <= LISTED:
+        return names
+    rest = len(moves) - LISTED
+    return _("{moves} and {count} more").format(moves=names, count=grouped(rest))
+
+
+@dataclass(frozen=True)
+class HintWords:
+    """A hint in words: the think's moves table (if it valued a move) and the line naming the
+    best moves (if there are any)."""
+
+    table: MovesTable | None
+    line: str | None
+
+
+def hint_words(game: AnyGame, state: Any, thought: Thought, reader: Reader, other: Party
+               ) -> HintWords:
+    """Every word of a hint for `reader`, the player to move, against `other`."""
+    result = thought.result
+    line = best_line(game, state, thought, tied_moves(game, state, result), reader.party, other)
+    return HintWords(search_table(game, state, result, reader) if result.moves else None, line)
+
+
+def best_line(game: AnyGame, state: Any, thought: Thought, tied: Sequence[Any], mover: Party,
+              other: Party) -> str | None:
+    """`best: 3, 7 (a draw with best play, proven by a search to the end · 576 nodes)`."""
+    if not tied:
+        return None
+    text = (_("move ordering suggests: {moves} ({why})") if thought.result.score is None else
+            _("best: {moves} ({why})"))
+    return text.format(moves=listed(game, state, tied),
+                       why=explain(game, thought, tied[0], mover, other))
+
+
+@dataclass(frozen=True)
+class WhyWords:
+    """`why` in words: the question (`why 5? `), its answer, the random choice (if it was one),
+    the line, the moves as good, the moves table, and the report whose statistics follow (none
+    after a game's own solver: the answer counts its work)."""
+
+    question: str
+    answer: str
+    random: str | None
+    line: str
+    as_good: str | None
+    table: MovesTable | None
+    stats: Report | None
+
+
+def why_words(game: AnyGame, state: Any, ply: int, choice: Choice, line: Line, reader: Reader,
+              other: Party, policy: Policy) -> WhyWords:
+    """Every word of `why` the AI (`reader`, its move `reader.played`) played `choice.move` at
+    `ply`."""
+    thought = choice.thought
+    move_text = game.format_move(state, choice.move)
+    why = explain(game, thought, choice.move, reader.party, other)
+    line_words = _("line: {line}").format(line=line_text(game, state, line))
+    random = None
+    if choice.random:
+        random = _("a random move: at level {level} the AI plays a random legal move {percent} "
+                   "of the time").format(level=policy.level, percent=f"{policy.randomness:.0%}")
+    as_good = _as_good(game, state, choice, tied_moves(game, state, thought.result))
+    report = from_search(game, state, thought.result, ranked=True)
+    answer = reader.party.says(_("you played {move} at ply {ply}: {why}"),
+                               _("{name} played {move} at ply {ply}: {why}"), move=move_text,
+                               ply=str(ply), why=why)
+    return WhyWords(_("why {move}? ").format(move=move_text), answer, random, line_words,
+                    as_good, reader_table(game, state, report, reader) if report.moves else None,
+                    report if thought.method is None else None)
+
+
+def _as_good(game: AnyGame, state: Any, choice: Choice, tied: Sequence[Any]) -> str | None:
+    """`as good: 3, 7 (the AI picks one of the best at random)`: the best moves but the one
+    played, unless it was played at random."""
+    others = [m for m in tied if m != choice.move]
+    if not others or choice.random:
+        return None
+    return _("as good: {moves} (the AI picks one of the best at random)").format(
+        moves=listed(game, state, others))
+
+
+__all__ = ["LISTED", "HintWords", "WhyWords", "after_words", "before_words", "best_line",
+           "ending_words", "explain", "hint_words", "how_words", "line_text", "listed",
+           "vector_words", "why_words"]

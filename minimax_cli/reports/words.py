@@ -17,7 +17,8 @@ from minimax_cli.reports.model import MoveLine, Report, mover_view
 
 AnyGame = Game[Any, Any]
 
-_SIGNS = {Bound.EXACT: "", Bound.LOWER: "≥ ", Bound.UPPER: "≤ "}
+#: A bound's mark before a value: `≥ 0`, `≤ 3`.
+SIGNS = {Bound.EXACT: "", Bound.LOWER: "≥ ", Bound.UPPER: "≤ "}
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,17 @@ def result_words(report: Report) -> str:
     return _("{value} for the player to move ({player})").format(value=value, player=player)
 
 
+def signed(value: Number | None, win_loss: bool = True, bound: Bound = Bound.EXACT) -> str:
+    """A value as the course writes it: +1 / 0 / -1 for results, with ≥ / ≤ for bounds; the
+    numbers of other games as people write them; `?` for no value."""
+    if value is None:
+        return "?"
+    text = format_number(value)
+    if win_loss and value > 0:
+        text = "+" + text
+    return SIGNS[bound] + text
+
+
 def number_words(value: Number) -> str:
     """`23/3 ≈ 7.667`; whole numbers as they are."""
     text = format_number(value)
@@ -221,12 +233,12 @@ def cell_words(game: AnyGame, score: Score, player: int) -> str:
     (heuristic)`; for a game of numbers the value from MAX's side, bare (the column says so)."""
     if not game.win_loss:
         max_score = PovScore(score, player).max()
-        return _SIGNS[max_score.bound] + format_number(max_score.number)
+        return SIGNS[max_score.bound] + format_number(max_score.number)
     if score.kind is Kind.VALUE:
         return max_view(score, player)
     if score.kind is Kind.ESTIMATE:
         return _("estimate {value} (heuristic)").format(
-            value=_SIGNS[score.bound] + format_number(score.number))
+            value=SIGNS[score.bound] + format_number(score.number))
     if score.bound is not Bound.EXACT:
         return bounded_result(score)
     if score.kind is Kind.DRAW:
@@ -237,6 +249,6 @@ def cell_words(game: AnyGame, score: Score, player: int) -> str:
     return _("loss{distance}").format(distance=distance)
 
 
-__all__ = ["Party", "bounded_number", "bounded_result", "cell_words", "max_view", "move_words",
-           "number_words", "over_words", "player_name", "player_words", "result_words",
-           "returns_words", "score_words", "the_ai", "you"]
+__all__ = ["SIGNS", "Party", "bounded_number", "bounded_result", "cell_words", "max_view",
+           "move_words", "number_words", "over_words", "player_name", "player_words", "result_words",
+           "returns_words", "score_words", "signed", "the_ai", "you"]

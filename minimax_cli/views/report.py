@@ -21,13 +21,14 @@ from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import grouped, in_plies
 from minimax_cli.reports.model import Report
 from minimax_cli.reports.words import (
+    SIGNS,
     number_words,
     player_words,
     result_words,
     returns_words,
 )
 from minimax_cli.views import boards
-from minimax_cli.views.moves import SIGNS, moves_table, signed
+from minimax_cli.views.moves import moves_table
 
 AnyGame = Game[Any, Any]
 
@@ -148,5 +149,4 @@ def report_view(game: AnyGame, state: Any, report: Report, title: str,
     return Group(*parts)
 
 
-__all__ = ["PV_MOVES", "SIGNS", "grid", "position_view", "report_view", "signed", "summary_rows",
-           "value_words"]
+__all__ = ["PV_MOVES", "grid", "position_view", "report_view", "summary_rows", "value_words"]

@@ -22,10 +22,10 @@ from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import count, grouped
 from minimax_cli.reports.model import Report
 from minimax_cli.reports.series import SeriesReport
+from minimax_cli.reports.words import signed
 from minimax_cli.services.solve import METHOD_SEARCH, METHOD_TREE
 from minimax_cli.views import report as render_report
 from minimax_cli.views import series as render_series
-from minimax_cli.views.report import signed
 
 AnyGame = Game[Any, Any]
 

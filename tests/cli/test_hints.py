@@ -15,12 +15,12 @@ from games.tictactoe import TicTacToe
 from games.tree import TreeGame
 from minimax_cli.core.game import MAX, MIN
 from minimax_cli.core.score import Bound, Kind, Score
-from minimax_cli.play.hints import LISTED, listed, think_table, why_view
+from minimax_cli.play.hints import think_table, why_view
 from minimax_cli.play.policy import Choice, Policy, Thinker
 from minimax_cli.play.session import Session, make_config
-from minimax_cli.play.words import after_words, before_words, ending_words
+from minimax_cli.play.words import LISTED, after_words, before_words, ending_words, listed
+from minimax_cli.reports.table import READER_ROWS, Reader, search_table
 from minimax_cli.reports.words import Party, cell_words, you
-from minimax_cli.views.moves import READER_ROWS
 from tests.cli.test_policy import AMPLE, distance_oracle
 
 AI = Party(MIN, "the AI")
@@ -164,6 +164,21 @@ def test_a_tree_table_is_in_max_s_view_ordered_for_min() -> None:
     assert rows(view) == [("1 ★", "3"), ("3", "8"), ("2", "12")]
     assert "lower values are better for you" in text_of(view)
     assert Kind.VALUE is thought.result.moves[0].score.relative.kind
+
+
+def test_a_table_s_words_are_plain_data_decided_before_it_is_drawn() -> None:
+    # The same course tree, in words only: MIN's best move (3) starred and flagged for bold, the
+    # values from MAX's side, every cell a plain string (the view lays them out, nothing more).
+    game = TreeGame()
+    state = game.play(game.initial_state(), 0)
+    thought = Thinker(game, Policy(budget=AMPLE)).hint(state)
+    words = search_table(game, state, thought.result, Reader(you(MIN)))
+    assert words.heading == "Moves for you, best first"
+    assert [c.title for c in words.columns] == ["move", "value (MAX's view)"]
+    assert [(r.cells, r.best, r.dim) for r in words.rows] == [
+        (("1 ★", "3"), True, False), (("3", "8"), False, False), (("2", "12"), False, False)]
+    assert words.legend.endswith("; lower values are better for you")
+    assert words.caption is None
 
 
 def test_why_after_a_random_move_says_so_and_follows_the_game_from_it() -> None:

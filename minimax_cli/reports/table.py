@@ -1,0 +1,270 @@
+"""The one moves table in words: a report's root moves as plain data (a heading, column titles,
+rows of cells, a caption, a legend), every word decided here, for a view to lay out as it is.
+
+The report's table (`analyze`, `solve`) speaks to the player to move: what each move means for
+that player, MAX's value (with ≥ / ≤ where only a bound is known), the returns per player,
+visits, probabilities and, where proven, whether a move is optimal. A player's table (a `Reader`:
+a hint, `why`) speaks to that player: each move's value from its side (`win in 2 moves` counting
+its own moves), best first for it with ties in the game's order, the move it played marked, moves
+the search did not value listed as such. ★ marks the best moves either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.result import SearchResult
+from minimax_cli.core.score import Bound, Kind, format_number
+from minimax_cli.i18n import _, ngettext
+from minimax_cli.i18n.words import best_means, best_word, count, grouped, optimal_means
+from minimax_cli.reports.model import MoveLine, Report, from_search, mover_view
+from minimax_cli.reports.words import (
+    SIGNS,
+    Party,
+    cell_words,
+    move_words,
+    player_words,
+    score_words,
+    signed,
+)
+
+AnyGame = Game[Any, Any]
+
+#: The report's table shows at most this many rows (the JSON has them all).
+MOVE_ROWS = 60
+#: A player's table shows at most this many rows (an 8x8 board's 64 fit), the rest are counted.
+READER_ROWS = 64
+#: Among moves of the same value for a player, exact ones first, then those that may be better.
+_BOUND_RANK = {Bound.LOWER: 0, Bound.EXACT: 1, Bound.UPPER: 2}
+
+
+@dataclass(frozen=True)
+class Reader:
+    """The player a moves table is for (a hint, `why`): as the words speak of it, the side it
+    plays (named in the heading when the party's name does not say it) and the move it played."""
+
+    party: Party
+    side: str | None = None
+    played: Hashable | None = None
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column's title; `right` for numbers, justified to the right."""
+
+    title: str
+    right: bool = False
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row's cells in words; `best` (a best move: bold) or `dim` (a move not valued, or the
+    count of those not shown)."""
+
+    cells: tuple[str, ...]
+    best: bool = False
+    dim: bool = False
+
+
+@dataclass(frozen=True)
+class MovesTable:
+    """A moves table in words: the heading above it, its columns and rows, the caption under it
+    (the moves left out) and the legend (what ★ and the columns mean, one line or more)."""
+
+    heading: str
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...]
+    legend: str
+    caption: str | None = None
+
+
+def table_words(game: AnyGame, state: Any, report: Report,
+                reader: Reader | None = None) -> MovesTable:
+    """The moves of `report` (a report of `state`) in words: for the player to move, or for
+    `reader`."""
+    if reader is None:
+        return report_table(report)
+    return reader_table(game, state, report, reader)
+
+
+def report_table(report: Report) -> MovesTable:
+    """Every move, best first for the player to move: what it means for that player, MAX's value
+    (with ≥ / ≤ where only a bound is known) and, where proven, whether it is optimal; ★ marks the
+    best. The heading says whose view each column takes."""
+    lines = report.moves
+    visits = any(m.visits is not None for m in lines)
+    chances = any(m.probability is not None for m in lines)
+    # At a chance node nobody chooses, so no outcome is optimal or not.
+    show_optimal = report.to_move != CHANCE and any(m.optimal is not None for m in lines)
+    columns = _report_columns(report, visits, chances, show_optimal)
+    answers = {True: _("yes"), False: _("no"), None: "?"}
+    rows = []
+    for m in lines[:MOVE_ROWS]:
+        value = (", ".join(format_number(v) for v in m.returns) if m.returns is not None
+                 else signed(m.score.number, report.win_loss, m.score.bound))
+        cells = [m.text + (" ★" if m.best else ""), _for_mover(m, report), value]
+        if visits:
+            cells.append("" if m.visits is None else grouped(m.visits))
+        if chances:
+            cells.append("" if m.probability is None else format_number(m.probability))
+        if show_optimal:
+            cells.append(answers[m.optimal])
+        rows.append(Row(tuple(cells), best=m.best))
+    caption = None
+    if len(lines) > MOVE_ROWS:
+        rest = len(lines) - MOVE_ROWS
+        caption = ngettext("… {count} more move; --json lists them all",
+                           "… {count} more moves; --json lists them all",
+                           rest).format(count=grouped(rest))
+    return MovesTable(_("Moves, best first for the player to move"), columns, tuple(rows),
+                      _report_legend(report, visits, show_optimal), caption)
+
+
+def _report_columns(report: Report, visits: bool, chances: bool, show_optimal: bool
+                    ) -> tuple[Column, ...]:
+    who = {0: "MAX", 1: "MIN"}.get(report.to_move if report.to_move is not None else -9)
+    mover = None
+    if report.returns is not None and report.to_move is not None and report.to_move >= 0:
+        who = player_words(report.to_move, report.players)
+        mover = report.to_move
+    columns = [Column(ngettext("move", "moves", 1))]  # the noun as ngettext has it (not _("move"))
+    if mover is not None and report.players > 2:
+        columns.append(Column(_("for player {number} (to move)").format(number=mover + 1)))
+    else:
+        columns.append(Column(_("for {player} (to move)").format(player=who) if who else
+                              _("result")))
+    if any(m.returns is not None for m in report.moves):
+        columns.append(Column(_("returns (players 1, 2, …)"), right=True))
+    else:
+        columns.append(Column(_("value (MAX)"), right=True))
+    if visits:
+        columns.append(Column(_("visits"), right=True))
+    if chances:
+        columns.append(Column(_("probability"), right=True))
+    if show_optimal:
+        columns.append(Column(_("optimal")))
+    return tuple(columns)
+
+
+def _report_legend(report: Report, visits: bool, show_optimal: bool) -> str:
+    lines = report.moves
+    # Win/loss games searched for an expected value (chance) have no quickest win to rank by.
+    results = report.win_loss and all(m.score.kind is not Kind.VALUE for m in lines)
+    legend = (_("★ best: {meaning}").format(meaning=best_means()) if results else
+              _("★ best: the optimal moves"))
+    if any(m.best and not m.score.proven for m in lines):
+        legend = _("★ best by the estimate of the deepest completed search (not proven)")
+    if visits and not (report.score is not None and report.score.proven):
+        legend = _("★ the move Monte Carlo tree search plays: a win its solver proved, else the "
+                   "most visited; values are the simulations' mean rewards, estimates unless "
+                   "proven by its solver")
+    if show_optimal and not any(m.best for m in lines) and report.chosen is not None:
+        legend = _("no move is marked best: the distances to the end are not known here, only "
+                   "who wins")
+    if report.to_move == CHANCE:
+        legend = _("chance picks the outcome: no move is best or optimal here")
+    if show_optimal:
+        legend += "\n" + _("optimal: {meaning}").format(meaning=optimal_means())
+    return legend
+
+
+def _for_mover(line: MoveLine, report: Report) -> str:
+    if line.returns is not None:
+        return move_words(line, report.to_move)
+    score = mover_view(line.score, report.to_move)
+    if line.visits is not None and score.kind is Kind.ESTIMATE:
+        return _("mean reward {value}").format(
+            value=SIGNS[score.bound] + format_number(score.number))
+    text = score_words(score)
+    if score.kind is Kind.ESTIMATE:
+        text = _("{estimate} (heuristic)").format(estimate=text)
+    return text
+
+
+# --- a table for one player ------------------------------------------------------------------------
+def search_table(game: AnyGame, state: Any, result: SearchResult, reader: Reader) -> MovesTable:
+    """A search's moves (a think of `minimax play`) in words for `reader`: its report's table,
+    its best moves those the AI chooses among."""
+    report = from_search(game, state, result, ranked=True)
+    return reader_table(game, state, report, reader)
+
+
+def sorted_for(game: AnyGame, state: Any, lines: Sequence[MoveLine], player: int
+               ) -> list[MoveLine]:
+    """The valued moves, best first for `player`; ties in the game's move order."""
+    valued = {line.move for line in lines}
+    order = {move: i for i, move in enumerate(game.legal_moves(state)) if move in valued}
+
+    def key(line: MoveLine) -> tuple[Any, ...]:
+        assert line.pov_score is not None  # a search's report (from_search)
+        score = line.pov_score.seen_by(player)
+        rank, number = score.sort_key()
+        return (-rank, -number, _BOUND_RANK[score.bound], order.get(line.move, len(order)))
+
+    return sorted(lines, key=key)
+
+
+def reader_table(game: AnyGame, state: Any, report: Report, reader: Reader) -> MovesTable:
+    """Every move with its value for the reader's party, best first; the best starred, the move
+    played marked, the moves not valued listed after them."""
+    party = reader.party
+    if reader.side in (None, party.name):
+        heading = party.says(_("Moves for you, best first"), _("Moves for {name}, best first"))
+    else:
+        heading = party.says(_("Moves for you ({side}), best first"),
+                             _("Moves for {name} ({side}), best first"), side=reader.side or "")
+    column = (_("value (MAX's view)") if not game.win_loss else
+              party.says(_("for you"), _("for {name}")))
+    legend = _reader_legend(game, report.moves, party)
+    lines = sorted_for(game, state, report.moves, party.player)
+    rows = []
+    for line in lines[:READER_ROWS]:
+        assert line.pov_score is not None
+        marks = (" ★" if line.best else "") + (_(" played") if line.move == reader.played else "")
+        rows.append(Row((line.text + marks,
+                         cell_words(game, line.pov_score.seen_by(party.player), party.player)),
+                        best=line.best))
+    valued = {line.move for line in lines}
+    unvalued = 0
+    for move in game.legal_moves(state):
+        if move not in valued:
+            unvalued += 1
+            if len(rows) < READER_ROWS:
+                rows.append(Row((game.format_move(state, move), _("not valued")), dim=True))
+    hidden = len(lines) + unvalued - len(rows)
+    if hidden:
+        rows.append(Row(("… " + count(hidden, "more move"), _("not shown")), dim=True))
+    return MovesTable(heading, (Column(ngettext("move", "moves", 1)), Column(column)),
+                      tuple(rows), legend)
+
+
+def _reader_legend(game: AnyGame, lines: Sequence[MoveLine], party: Party) -> str:
+    """What ★ means, and how to read the values: which way is better in a game of numbers, or
+    what the distances count."""
+    scores = [line.pov_score for line in lines if line.pov_score is not None]
+    distances = any(s.relative.result and s.relative.plies for s in scores)
+    if not all(s.relative.proven for s in scores):
+        meaning = _("by the estimate of the deepest search (not proven)")
+    elif distances:
+        meaning = _("keeps the game value, wins soonest or loses slowest")
+    else:
+        meaning = _("keeps the game value")
+    notes = [f"★ {best_word()}: {meaning}"]
+    if not game.win_loss:
+        if party.player == MAX:
+            notes.append(party.says(_("higher values are better for you"),
+                                    _("higher values are better for {name}")))
+        else:
+            notes.append(party.says(_("lower values are better for you"),
+                                    _("lower values are better for {name}")))
+    elif distances:
+        notes.append(party.says(_("“in N moves” counts your own moves, this one included"),
+                                _("“in N moves” counts its own moves, this one included")))
+    return "; ".join(notes)
+
+
+__all__ = ["MOVE_ROWS", "READER_ROWS", "Column", "MovesTable", "Reader", "Row", "reader_table",
+           "report_table", "search_table", "sorted_for", "table_words"]
