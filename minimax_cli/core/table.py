@@ -24,11 +24,12 @@ checked too, which cost a hash per node).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
 from minimax_cli.core.memory import DEFAULT_MB, MAX_MB, MEGABYTE, MIN_MB, TABLE_ENTRY_BYTES
+from minimax_cli.core.score import WIN_BAND
 
 EXACT = 0
 LOWER = 1  # the true score is at least the entry's (a beta cutoff)
@@ -145,6 +146,44 @@ class TranspositionTable:
         if self.extra:
             self.extra.pop(i, None)
         return i
+
+    def storer(self, win_loss: bool) -> Callable[[int, int, int, bool, int, int, int, Any], None]:
+        """The store as the engine's node routine calls it, one closure over the slots: wins and
+        losses made relative to the root's ply (so an entry is true wherever the position is
+        met), whole-number scores packed and placed here as `store` and `put` do
+        (tests/core/test_table.py holds the engine's entries to theirs), other scores through
+        `store`."""
+        slots, extra, put, store = self.slots, self.extra, self.put, self.store
+
+        def keep(h: int, base: int, flag: int, proven: bool, depth: int, ply: int, original: int,
+                 best: Any) -> None:
+            stored = best
+            if win_loss:
+                if best >= WIN_BAND:
+                    stored = best + ply
+                elif best <= -WIN_BAND:
+                    stored = best - ply
+            if stored.__class__ is not int:
+                store(h, flag, proven, depth, original, stored)
+                return
+            kept = DEPTH_END if proven else depth if depth < DEPTH_END else DEPTH_END - 1
+            info = flag | (PROVEN if proven else 0) | kept << DEPTH_SHIFT
+            if original < MAX_MOVE_INDEX:
+                info |= (original + 1) << MOVE_SHIFT
+            entry = ((stored << 30 | info) << INFO_SHIFT) | (h & MASK64)
+            old = slots[base]
+            if extra:  # scores kept aside move with their entries: the table places it
+                put(h, entry)
+            elif old is None:
+                slots[base] = entry
+            elif kept < (old >> _DEPTH_AT) & DEPTH_MASK:
+                slots[base + 1] = entry
+            else:
+                if (old ^ h) & MASK64:
+                    slots[base + 1] = old
+                slots[base] = entry
+
+        return keep
 
     def _move_extra(self, source: int, target: int) -> None:
         if source in self.extra:

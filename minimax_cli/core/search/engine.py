@@ -30,7 +30,6 @@ from minimax_cli.core.score import WIN, WIN_BAND, Bound, Number
 from minimax_cli.core.search.common import INF, Scored, Stop
 from minimax_cli.core.search.context import SearchContext
 from minimax_cli.core.table import (
-    DEPTH_END,
     DEPTH_MASK,
     DEPTH_SHIFT,
     EXACT,
@@ -39,7 +38,6 @@ from minimax_cli.core.table import (
     INFO_SHIFT,
     LOWER,
     MASK64,
-    MAX_MOVE_INDEX,
     MOVE_MASK,
     MOVE_SHIFT,
     PROVEN,
@@ -344,7 +342,7 @@ def _children_routine(engine: Engine, node: NodeFn,
     """The loop over a node's children (the table's move first, then the game's order), fail-soft
     alpha-beta in negamax form, and the cutoff counter (counting one more when asked)."""
     legal, play, to_move, order = engine.legal, engine.play, engine.to_move, engine.order
-    win_loss, pv, keep = engine.win_loss, engine.pv, _store_routine(engine.table, engine.win_loss)
+    win_loss, pv, keep = engine.win_loss, engine.pv, engine.table.storer(engine.win_loss)
     cutoffs = 0
 
     def expand(s: Any, mover: int, depth: int, ply: int, alpha: Number, beta: Number,
@@ -396,45 +394,6 @@ def _children_routine(engine: Engine, node: NodeFn,
         return cutoffs
 
     return expand, cutoff_count
-
-
-def _store_routine(table: TranspositionTable,
-                   win_loss: bool) -> Callable[[int, int, int, bool, int, int, int, Number], None]:
-    """The table's store as the engine does it: wins and losses made relative to the root's ply
-    (so an entry is true wherever the position is met), whole-number scores packed and placed
-    here as `table.store` and `table.put` do (tests/core/test_table.py holds the engine's entries
-    to theirs), other scores through `table.store`."""
-    slots, extra, put, store = table.slots, table.extra, table.put, table.store
-
-    def keep(h: int, base: int, flag: int, proven: bool, depth: int, ply: int, original: int,
-             best: Number) -> None:
-        stored = best
-        if win_loss:
-            if best >= WIN_BAND:
-                stored = best + ply
-            elif best <= -WIN_BAND:
-                stored = best - ply
-        if stored.__class__ is not int:
-            store(h, flag, proven, depth, original, stored)
-            return
-        kept = DEPTH_END if proven else depth if depth < DEPTH_END else DEPTH_END - 1
-        info = flag | (PROVEN if proven else 0) | kept << DEPTH_SHIFT
-        if original < MAX_MOVE_INDEX:
-            info |= (original + 1) << MOVE_SHIFT
-        entry = ((stored << 30 | info) << INFO_SHIFT) | (h & MASK64)
-        old = slots[base]
-        if extra:  # scores kept aside move with their entries: the table places it
-            put(h, entry)
-        elif old is None:
-            slots[base] = entry
-        elif kept < (old >> _DEPTH_AT) & DEPTH_MASK:
-            slots[base + 1] = entry
-        else:
-            if (old ^ h) & MASK64:
-                slots[base + 1] = old
-            slots[base] = entry
-
-    return keep
 
 
 def _trace(context: SearchContext, parent: TraceNode, ply: int, move: Hashable, mover: int,
