@@ -55,16 +55,7 @@ def series_view(report: SeriesReport) -> RenderableType:
             moves = _("no move") if n in series.ended else ", ".join(series.moves[n]) or "-"
             cells.append(Text(moves))
         table.add_row(*cells)
-    parts: list[RenderableType] = [heading, table]
-    if count > DISPLAY_ROWS:
-        parts.append(_rows_not_shown(series.upto))
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(style="dim", no_wrap=True)
-    grid.add_column()
-    for label, value in pattern_notes(report):
-        grid.add_row(label, value)
-    parts.append(grid)
-    return Group(*parts)
+    return Group(heading, table, *_notes(report, count, list(pattern_notes(report))))
 
 
 def standings_view(report: SeriesReport) -> RenderableType:
@@ -103,21 +94,28 @@ def standings_view(report: SeriesReport) -> RenderableType:
                       Text("-" if n in series.ended else ", ".join(series.moves[n])),
                       grouped(standing.ties) if standing.ties else "-"]
         table.add_row(*cells)
-    parts: list[RenderableType] = [heading, table]
+    notes: list[tuple[str, RenderableType]] = [(_("assumption"), Text(series.assumption)),
+                                               *pattern_notes(report)]
+    first = next(((n, s.notes[0]) for n, s in enumerate(standings) if s.notes), None)
+    if first is not None:
+        notes.append((_("first tie"), Text(_("n = {n}: {tie} (--json has them for every n)").format(
+            n=grouped(first[0]), tie=first[1]))))
+    return Group(heading, table, *_notes(report, count, notes))
+
+
+def _notes(report: SeriesReport, count: int,
+           rows: list[tuple[str, RenderableType]]) -> list[RenderableType]:
+    """Under a series' table: how many rows were left out, then the notes, label by label."""
+    parts: list[RenderableType] = []
     if count > DISPLAY_ROWS:
-        parts.append(_rows_not_shown(series.upto))
+        parts.append(_rows_not_shown(report.series.upto))
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
-    grid.add_row(_("assumption"), Text(series.assumption))
-    for label, value in pattern_notes(report):
+    for label, value in rows:
         grid.add_row(label, value)
-    first = next(((n, s.notes[0]) for n, s in enumerate(standings) if s.notes), None)
-    if first is not None:
-        grid.add_row(_("first tie"), Text(_("n = {n}: {tie} (--json has them for every n)").format(
-            n=grouped(first[0]), tie=first[1])))
     parts.append(grid)
-    return Group(*parts)
+    return parts
 
 
 def _rows_not_shown(upto: int) -> Text:
