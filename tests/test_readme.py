@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from games.dicebones import DiceBones
 from minimax_cli.core import Game
 from minimax_cli.core.search import search
 from tests.cli.test_play_command import README_EXAMPLE
@@ -38,3 +39,14 @@ def test_the_example_plugin_game_works() -> None:
 def test_the_scripted_play_example_is_the_one_tested() -> None:
     # tests/cli/test_play_command.py runs this exact line and checks it is reproducible
     assert README_EXAMPLE in README
+
+
+def test_the_readme_counts_star2_on_dice_bones_as_the_search_does() -> None:
+    # The README's account of Star2's cost quotes these counts: they must be the tool's own.
+    game = DiceBones()
+    state = game.parse_position("40")
+    nodes = {a: search(game, state, a).stats.nodes for a in ("expectiminimax", "star1", "star2")}
+    assert nodes["star2"] > nodes["star1"] > nodes["expectiminimax"]
+    quoted = (f"(heap 40: {nodes['star2']:,} against {nodes['expectiminimax']:,}; "
+              f"Star1 {nodes['star1']:,})")
+    assert quoted in " ".join(README.split())

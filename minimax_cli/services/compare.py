@@ -335,25 +335,32 @@ PLAIN_CHANCE = "expectiminimax"
 
 
 def _star_notes(comparison: Comparison) -> list[Note]:
-    """Why a pruning search counts more nodes than plain expectiminimax: all three keep a memo of
-    positions, so a game whose positions repeat is searched as a graph, and a bound proved
-    under one window answers fewer repeats than an exact value."""
+    """Why a pruning search counts more nodes than plain expectiminimax. Where positions repeat
+    (plain's memo answered some), all three search a graph, and a bound proved under one window
+    answers fewer repeats than an exact value. Star2 also pays for every probe that cuts nothing,
+    on a tree too."""
     plain = next((r for r in comparison.runs if r.name == PLAIN_CHANCE and r.finished), None)
     if plain is None:
         return []
+    repeats = plain.result.stats.tt_hits > 0
     found = []
     for run in comparison.runs:
         if run.name in STARS and run.finished and \
                 run.result.stats.nodes > plain.result.stats.nodes:
-            why = _("{name} counts more nodes than {plain} here: all of them keep a memo of the "
-                    "positions searched, and in a game whose positions repeat a bound proved "
-                    "under one window answers fewer repeats than an exact value, while the "
-                    "windows leave little to prune.").format(name=run.name, plain=plain.name)
+            why = [_("{name} counts more nodes than {plain} here: all of them keep a memo of the "
+                     "positions searched, and in a game whose positions repeat a bound proved "
+                     "under one window answers fewer repeats than an exact value, while the "
+                     "windows leave little to prune.").format(name=run.name, plain=plain.name)
+                   ] if repeats else [_("{name} counts more nodes than {plain} here.").format(
+                       name=run.name, plain=plain.name)]
             # Star1 prunes a subset of plain's tree; Star2's probes are extra searches.
-            more = (_("On a tree without repeats star1 never visits more.") if run.name == "star1"
-                    else _("Star2's probes search some nodes a second time, so even on a tree "
-                           "without repeats it may visit more than star1."))
-            found.append(Note((run.name,), f"{why} {more}"))
+            why.append(_("On a tree without repeats star1 never visits more.")
+                       if run.name == "star1" else
+                       _("Each probe that cuts nothing is paid twice: the full search enters the "
+                         "probed node again and its first move once more (answered from the "
+                         "memo), and the probe searched that move in a wider window than star1 "
+                         "would, so even on a tree without repeats star2 may visit more."))
+            found.append(Note((run.name,), " ".join(why)))
     return found
 
 

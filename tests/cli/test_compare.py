@@ -329,3 +329,18 @@ def test_a_pruning_search_counting_more_than_plain_expectiminimax_is_explained()
     tree = compare_json("tree", PRUNED_CHANCE)
     assert nodes(tree)["star1"] < nodes(tree)["expectiminimax"]
     assert star_notes(tree)["star1"] == []
+
+
+# Found by a user's tour: on this tree (no position repeats) Star2's two probes cut nothing.
+# By hand: plain expectiminimax and Star1 enter all 9 nodes; Star2 enters both MAX nodes under
+# the inner coin once more to probe them, and their first leaves once more: 13.
+PROBES_PAID_TWICE = '{"chance":[["2/3",{"chance":[["1/4",[-1,0]],["3/4",[-5,9]]]}],["1/3",-5]]}'
+
+
+def test_star2_counting_more_on_a_tree_is_explained_by_its_probes_not_by_repeats() -> None:
+    reports = {r["algorithm"]: r for r in compare_json("tree", PROBES_PAID_TWICE)}
+    assert {a: reports[a]["stats"]["nodes"] for a in ("expectiminimax", "star1", "star2")} == {
+        "expectiminimax": 9, "star1": 9, "star2": 13}
+    said = [n for n in reports["star2"]["notes"] if "counts more nodes than" in n]
+    assert len(said) == 1 and "positions repeat" not in said[0]
+    assert "Each probe that cuts nothing is paid twice" in said[0]
