@@ -28,7 +28,7 @@ from minimax_cli.core.game import (
     InvalidPositionError,
     Parameter,
 )
-from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.i18n import N_, _, ngettext
 from minimax_cli.core.params import parse_count, quote
 
 State = tuple[int, int]
@@ -313,8 +313,8 @@ class TicTacToe(Game[State, int]):
                 raise fail(_("rows separated by '/' have {sizes} cells").format(sizes=sizes))
             body = "".join(parts)
         if len(body) != self.cells:
-            raise fail(_("it has {count} cells, not {cells}").format(count=len(body),
-                                                                      cells=self.cells))
+            raise fail(ngettext("it has {count} cell, not {cells}", "it has {count} cells, not {cells}",
+                                len(body)).format(count=len(body), cells=self.cells))
         x = o = 0
         for index, char in enumerate(body):
             upper = char.upper()

@@ -167,8 +167,11 @@ def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = Fals
                          evaluator=evaluator)
     if delay < 0:
         raise ConfigError(_("--delay must be 0 or more seconds, got {value}").format(value=delay))
+    # Positions are compared as written: a game's states need not compare equal (a tree's nodes
+    # are distinct objects each time the tree is read).
+    initial = game.format_position(game.initial_state())
     return PlayConfig(ai, policy, seed, delay, review,
-                      None if start is None or start == game.initial_state() else start)
+                      None if start is None or game.format_position(start) == initial else start)
 
 
 __all__ = ["ConfigError", "PlayConfig", "finished_words", "intro_words", "make_config",

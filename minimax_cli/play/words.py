@@ -209,13 +209,17 @@ def line_text(game: AnyGame, state: Any, line: Line) -> str:
     if line.to_the_end and len(line.moves) == 1:
         return _("{move} (it ends the game)").format(move=words[0])
     if line.proven and line.optimal_only:
-        text = _("{moves} (then optimal play on both sides: each move keeps the game value)")
+        text = (_("{moves} (optimal play on both sides, to the end of the game: each move keeps "
+                  "the game value)") if line.to_the_end else
+                _("{moves} (then optimal play on both sides: each move keeps the game value)"))
     elif line.proven:
-        text = _("{moves} (then best play on both sides)")
+        text = (_("{moves} (best play on both sides, to the end of the game)") if line.to_the_end
+                else _("{moves} (then best play on both sides)"))
     elif len(line.moves) == 1:
         text = _("{moves} (no line: nothing was searched beyond this move)")
     else:
-        text = _("{moves} (then the play the search expects, not proven)")
+        text = (_("{moves} (the play the search expects, to the end of the game; not proven)")
+                if line.to_the_end else _("{moves} (then the play the search expects, not proven)"))
     return text.format(moves=" ".join(words))
 
 

@@ -194,8 +194,9 @@ def test_why_after_a_random_move_says_so_and_follows_the_game_from_it() -> None:
                             Party(MIN, "the AI"), you(MAX), policy, "MIN"))
     assert "why 3? the AI played 3 at ply 2: you can force a win, proven by the game's own" in view
     assert "a random move: at level 1 the AI plays a random legal move 60% of the time" in view
-    assert ("line: 3 2 1 3 (then optimal play on both sides: each move keeps the game value)"
-            in view)
+    # The line takes the last bone: it ends the game, no play comes "then".
+    assert ("line: 3 2 1 3 (optimal play on both sides, to the end of the game: each move keeps "
+            "the game value)" in view)
     assert "Moves for the AI (MIN), best first" in view
     assert "as good" not in view
 

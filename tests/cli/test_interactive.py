@@ -16,7 +16,7 @@ from games.tictactoe import TicTacToe
 from minimax_cli.core.game import MAX, MIN, Game, GameError
 from minimax_cli.play import policy as policy_module
 from minimax_cli.play import session as interactive
-from minimax_cli.play.policy import DEFAULT_BUDGET, Choice, Thinker
+from minimax_cli.play.policy import DEFAULT_BUDGET, Choice, Line, Thinker
 from minimax_cli.play.session import (
     ConfigError,
     PlayConfig,
@@ -25,7 +25,7 @@ from minimax_cli.play.session import (
     parse_level,
     parse_side,
 )
-from minimax_cli.play.words import explain
+from minimax_cli.play.words import explain, line_text
 from minimax_cli.reports.words import Party, you
 from tests.cli.test_policy import assert_best_play, interrupt_after
 
@@ -163,7 +163,8 @@ def test_why_explains_the_move_that_was_played(seed: int) -> None:
     line = next(row for row in text.splitlines() if row.startswith("line: "))
     words = line.removeprefix("line: ").split(" (")[0].split()
     assert words[0] == str(played)
-    assert line.endswith("(then best play on both sides)")
+    # A drawn game is played out to a full board: the line ends the game, no play comes "then".
+    assert line.endswith("(best play on both sides, to the end of the game)")
     assert_best_play(game, session.states[1], [int(word) - 1 for word in words])
     assert f"{played} ★ played" in text
 
@@ -460,3 +461,15 @@ def test_a_ctrl_c_before_the_prompt_reads_waits_for_it_as_a_key() -> None:
             signal.raise_signal(signal.SIGINT)  # no KeyboardInterrupt here
         assert [press.key for press in get_typeahead(pipe)] == [Keys.ControlC]
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_line_that_ends_the_game_promises_no_play_after_it() -> None:
+    # Found by a user's tour: `why` said "(then best play on both sides)" after a finished game.
+    game = Bones(n=4)
+    state = game.initial_state()
+    ended = line_text(game, state, Line([3, 1], to_the_end=True, proven=True))
+    assert ended == "3 1 (best play on both sides, to the end of the game)"
+    going_on = line_text(game, state, Line([1, 1], to_the_end=False, proven=True))
+    assert going_on == "1 1 … (then best play on both sides)"
+    guessed = line_text(game, state, Line([3, 1], to_the_end=True, proven=False))
+    assert guessed == "3 1 (the play the search expects, to the end of the game; not proven)"

@@ -66,7 +66,10 @@ def test_play_command_options() -> None:
 
 # --- a starting position -------------------------------------------------------------------------
 @pytest.mark.parametrize(("argv", "intro", "typed", "played"), [
-    (["tree", "@abcd"], "you play MAX (to move)", "B\n", "MAX (you) plays B"),
+    (["tree", "[[3,12,8],[2,4,6]]"], "tree, from [[3,12,8],[2,4,6]]: you play MAX (to move)",
+     "1\n", "MAX (you) plays 1"),
+    # The tree game's own start, named: nothing to name.
+    (["tree", "@abcd"], "tree: you play MAX (first)", "B\n", "MAX (you) plays B"),
     (["tictactoe", "x.o/.x./..."], "tictactoe, from X.O/.X./...: you play O (to move)", "9\n",
      "O (you) plays 9"),
     (["bones", "10"], "bones, from 10: you play MAX (to move)", "2\n", "MAX (you) plays 2"),
@@ -74,6 +77,8 @@ def test_play_command_options() -> None:
      "MIN (you) plays 1:2"),
     # --n sets the game's own start: nothing to name.
     (["bones", "--n", "10"], "bones: you play MAX (first)", "2\n", "MAX (you) plays 2"),
+    # No position: the tree game starts at its own tree (the course's), a start to name neither.
+    (["tree"], "tree: you play MAX (first)", "B\n", "MAX (you) plays B"),
 ])
 def test_play_starts_from_a_position_in_every_game(argv: list[str], intro: str, typed: str,
                                                     played: str) -> None:

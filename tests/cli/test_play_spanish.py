@@ -197,7 +197,8 @@ def test_spanish_commands_hint_why_undo_and_quit(speak: Callable[[str], None]) -
                                "según demuestra una búsqueda hasta el final · ") for line in lines)
     assert any(line.startswith("¿por qué 3? la IA jugó 3 en el turno 2: empate con juego "
                                "perfecto") for line in lines)
-    assert "línea: 3 4 6 9 1 2 8 7 (y luego juego perfecto por ambos lados)" in lines
+    assert ("línea: 3 4 6 9 1 2 8 7 (juego perfecto por ambos lados, hasta el final de la partida)"
+            in lines)  # with 5 played before, the board is full: the line ends the game
     assert "Jugadas para la IA (O), la mejor primero" in lines
     assert "se deshicieron 2 turnos (tu jugada 5, la jugada 3 de la IA)" in lines
     assert lines[-1] == "adiós"

@@ -276,6 +276,7 @@ def test_position_notation_variants() -> None:
     [
         ("X.O.X..O", "8 cells"),
         ("X.O.X...O.", "10 cells"),
+        ("X", "it has 1 cell, not 9"),
         ("X.O/.X../.O", "'/'"),
         ("X.Z/.X./..O", "'Z'"),
         ("OO./.X./...", "O has more marks"),
