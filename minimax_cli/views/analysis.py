@@ -9,7 +9,8 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from minimax_cli.core.game import Game
-from minimax_cli.core.result import SearchResult
+from minimax_cli.core.result import SearchResult, TraceNode
+from minimax_cli.core.score import is_decisive
 from minimax_cli.i18n import _
 from minimax_cli.reports.trace import Walk
 from minimax_cli.views import result as render
@@ -38,6 +39,26 @@ def exact_root_note(result: SearchResult) -> Text | None:
                 style="dim")
 
 
+def _shows_a_decided_game(trace: TraceNode) -> bool:
+    """Whether a drawn node holds an engine number of a finished game (`+1@5`, see shown_number)."""
+    stack = [trace]
+    while stack:
+        node = stack.pop()
+        if any(isinstance(n, int) and is_decisive(n) for n in (node.value, node.alpha, node.beta,
+                                                                node.low, node.high)):
+            return True
+        stack.extend(node.children)
+    return False
+
+
+def plies_note(result: SearchResult, engine: bool) -> Text | None:
+    """The engine's numbers for a won game, `+1@N`, as the tree draws them: explained."""
+    if not engine or result.trace is None or not _shows_a_decided_game(result.trace):
+        return None
+    return Text(_("+1@N, -1@N: a win for MAX, for MIN, the game ending at ply N counted from the "
+                  "root (the engine scores a quicker win higher)"), style="dim")
+
+
 def views(game: AnyGame, state: Any, result: SearchResult, *, trace: bool, max_steps: int,
           tree: bool, tree_depth: int | None, boards: bool,
           depth_limited: bool) -> list[RenderableType]:
@@ -59,9 +80,9 @@ def views(game: AnyGame, state: Any, result: SearchResult, *, trace: bool, max_s
         parts.append(render_tree.search_tree(game, state, result.trace,
                                              truncated=result.trace_truncated, engine=engine,
                                              pv=result.pv, depth=tree_depth, show_boards=boards))
-    note = exact_root_note(result)
-    if note is not None and (tree or trace):
-        parts.append(note)
+    for note, shown in ((plies_note(result, engine), tree), (exact_root_note(result), tree or trace)):
+        if note is not None and shown:
+            parts.append(note)
     parts.append(render.analysis(game, state, result))
     return parts
 

@@ -324,3 +324,16 @@ def test_monte_carlo_tree_search_tells_its_simulations() -> None:
     # the first three simulations try the three root moves in the game's order
     assert [e["node"] for e in data["trace"]] == ["1", "2", "3"]
     assert all(sum(e["returns"]) == 0 for e in data["trace"])  # zero-sum: (v, -v)
+
+
+def test_the_engines_win_at_ply_notation_is_explained_where_it_is_drawn() -> None:
+    # Found by a user's tour: `= +1@1` and `≤ -1@4` were explained nowhere. X wins at once with 3
+    # (ply 1); after 6 3 9 7 O has the diagonal 3 5 7: MIN's win at ply 4.
+    drawn = text("analyze", "tictactoe", "XX./OO./...", "--tree")
+    assert "= +1@1" in drawn and "≤ -1@4" in drawn
+    legend = ("+1@N, -1@N: a win for MAX, for MIN, the game ending at ply N counted from the "
+              "root")
+    assert legend in " ".join(drawn.split())
+    # Nothing to explain where no such number is drawn.
+    plain = text("analyze", "tree", "[[3,12,8],[2,4,6],[14,5,2]]", "--tree")
+    assert "+1@N" not in plain
