@@ -183,6 +183,10 @@ class Thought:
     budget: float
     method: str | None = None
     interrupted: bool = False
+    #: Seconds a proof search took before the searches without finishing (stopped by the clock,
+    #: or by Ctrl-C); None when no proof was tried or it finished.
+    proof_seconds: float | None = None
+    in_proof: bool = False  # Ctrl-C came during the proof search
 
     @property
     def solved(self) -> bool:
@@ -252,15 +256,21 @@ class Thinker:
         deadline = time.perf_counter() + budget
         last: SearchResult | None = None
         method: str | None = None
-        interrupted = False
+        interrupted = in_proof = False
+        proof_started: float | None = None
+        proof_seconds: float | None = None
         try:
             with display if display is not None else nullcontext():
                 if depth is None:
                     solved = self._solve(state, deadline)
                     if solved is not None:
                         last, method = solved
-                    elif algorithm in (DEFAULT_ALGORITHM, PROOF):
+                    elif algorithm in (DEFAULT_ALGORITHM, PROOF) and \
+                            self.game.proof_kernel() is not None:
+                        proof_started = time.perf_counter()
                         last = self._prove(state, deadline)
+                        if last is None:
+                            proof_seconds = time.perf_counter() - proof_started
                 if last is None:
                     remaining = max(deadline - time.perf_counter(), MIN_SLICE)
                     limits = Limits(depth=depth, time=remaining)
@@ -269,12 +279,15 @@ class Thinker:
         except KeyboardInterrupt:
             interrupted = True
             self.table.clear()  # Ctrl-C may have landed in the middle of a table update
+            in_proof = proof_started is not None and proof_seconds is None
+            if in_proof:
+                proof_seconds = time.perf_counter() - (proof_started or 0.0)
         stopped = STOP_INTERRUPTED if interrupted else STOP_TIME
         if last is None:
             last = self._unsearched(state, algorithm, stopped)
         elif interrupted:
             last = replace(last, stopped=stopped)
-        return Thought(last, budget, method, interrupted)
+        return Thought(last, budget, method, interrupted, proof_seconds, in_proof)
 
     def _solve(self, state: Any, deadline: float) -> tuple[SearchResult, str] | None:
         solver = self.game.exact_solver()

@@ -124,7 +124,11 @@ def how_words(thought: Thought) -> str:
         if thought.solved:
             return _("Monte Carlo tree search with its solver ({runs})").format(runs=runs)
         return _("Monte Carlo tree search ({runs}, the most visited move)").format(runs=runs)
+    proof = thought.proof_seconds
     if result.score is None:
+        if thought.in_proof:
+            return _("no value found: Ctrl-C stopped the proof search, which gives no value until "
+                     "it finishes, before any depth-limited search began")
         if thought.interrupted:
             return _("no value found: Ctrl-C stopped the search before any depth was completed")
         return _("no value found: the {budget} s budget ran out before any depth was "
@@ -133,7 +137,14 @@ def how_words(thought: Thought) -> str:
         return _("an exact proof search") if result.algorithm == "proof" else _(
             "a search to the end")
     if thought.interrupted or result.stopped is not None:
-        return _stopped_words(result.depth, result.stopped, thought.interrupted, budget)
+        words = _stopped_words(result.depth, result.stopped, thought.interrupted, budget)
+        if proof is None or thought.interrupted or result.stopped != STOP_TIME:
+            return words
+        # The clock stopped the search, which had only the time the proof left it.
+        return _("best move at depth {depth} of a search in the time left of {budget} s (a proof "
+                 "search took the first {proof} s and did not finish)").format(
+            depth=result.depth, budget=budget, proof=f"{proof:.2f}") \
+            if result.depth is not None else words
     if result.depth is None:
         return _("best move of a search to the end")
     return _("best move of a search {plies} deep").format(plies=count(result.depth, "ply"))

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from games.bones import Bones
+from games.connect4 import ConnectFour
 from games.tictactoe import TicTacToe
 from minimax_cli.core.game import MAX, MIN
 from minimax_cli.core.result import (
@@ -518,3 +519,37 @@ def test_connect4_ai_plays_a_proven_move_from_the_middle_game() -> None:
             own_moves_left = winner_stones - (stones if expected is Kind.WIN else len(moves) - stones)
             plies = 2 * own_moves_left - (1 if expected is Kind.WIN else 0)
             assert result.score.relative.plies == plies, line
+
+
+# --- a think that tried a proof first (Connect Four) ---------------------------------------------
+# Found by a user's tour: each move said "search stopped after 1 s" while `why` showed the search's
+# own 0.5 s (the proof had the first half), and Ctrl-C during the proof said no depth completed as
+# if the searches had run.
+def unfinished_proof(seconds: float) -> Callable[..., None]:
+    """A `_prove` that spends `seconds` and does not finish, as a proof out of time does."""
+    def prove(self: Thinker, state: Any, deadline: float) -> None:
+        time.sleep(seconds)  # stands for the proof's work; the test reads no clock for its verdict
+    return prove
+
+
+def test_a_think_says_the_proof_took_part_of_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Thinker, "_prove", unfinished_proof(0.05))
+    game = ConnectFour()
+    thought = Thinker(game, Policy(budget=0.3)).think(game.initial_state(), None, "negamax")
+    assert thought.proof_seconds is not None and thought.proof_seconds >= 0.05
+    said = explain(game, thought, thought.result.best_move, MAX, "the AI")
+    proof = f"{thought.proof_seconds:.2f}"
+    assert f"of 0.3 s (a proof search took the first {proof} s and did not finish)" in said
+
+
+def test_ctrl_c_during_the_proof_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(self: Thinker, state: Any, deadline: float) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Thinker, "_prove", interrupted)
+    game = ConnectFour()
+    thought = Thinker(game, Policy(budget=5.0)).think(game.initial_state(), None, "negamax")
+    assert thought.interrupted and thought.result.score is None
+    said = explain(game, thought, thought.result.best_move, MAX, "the AI")
+    assert said.startswith("no value found: Ctrl-C stopped the proof search, which gives no value "
+                           "until it finishes, before any depth-limited search began")
