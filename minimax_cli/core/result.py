@@ -257,9 +257,11 @@ class SearchResult:
     def best_moves(self) -> list[Hashable]:
         """Every root move scored as well as the best one, for the player at the root, among the
         moves whose score is not a mere bound (proven, or estimated at the same depth): the moves
-        to choose among at random. The best move alone when none qualifies."""
+        to choose among at random. The best move alone when none qualifies, and always for Monte
+        Carlo tree search, whose move is the one its rule picks (a proven win, else the most
+        visited), not the best mean."""
         scored = [m for m in self.moves if m.score.relative.bound is Bound.EXACT]
-        if not scored or self.score is None:
+        if not scored or self.score is None or self.iterations is not None:
             return [] if self.best_move is None else [self.best_move]
         player = self.root_player if self.root_player >= 0 else 0
         best = max(m.score.seen_by(player).sort_key() for m in scored)

@@ -68,3 +68,16 @@ def test_mcts_option_errors(argv: list[str], expected: str, capsys: pytest.Captu
                             monkeypatch: pytest.MonkeyPatch) -> None:
     line = error_of(argv, capsys, monkeypatch)
     assert line.split(" (see `")[0] == f"error: {expected}"
+
+
+def test_the_starred_move_is_the_one_monte_carlo_tree_search_plays(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Found with the solver's property test: after 188 simulations (seed 0) the most visited move,
+    # 5 (a proven draw), is the one played, while 7 has the best mean reward; the table starred 7
+    # and the root was said to be a proven draw, though X wins.
+    report = analyze_json(capsys, monkeypatch, "tictactoe", "O......X.", "-a", "mcts",
+                          "--iterations", "188", "--seed", "0")
+    assert report["best_move"] == "5" and report["best_moves"] == ["5"]
+    assert not report["proven"]  # the root is not settled: the draw of 5 may yet be beaten
+    visits = {m["move"]: m["visits"] for m in report["moves"]}
+    assert max(visits, key=lambda move: visits[move]) == "5"

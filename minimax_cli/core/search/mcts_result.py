@@ -210,7 +210,9 @@ def snapshot(tree: Tree, started: float) -> SearchResult:
         assert best is not None  # a search of an unfinished game ran at least one iteration
         root_score = next(s for s in moves if s.move == best.move)
         vector = root_score.vector
-        root_score = Scored(None, root_score.number, root_score.proven, root_score.bound)
+        # The root is not settled, so its value is not proven even when the move played is (a
+        # proven draw while a sibling is still open may yet be beaten): an estimate.
+        root_score = Scored(None, root_score.number, False, root_score.bound)
     pv: list[Hashable] = []
     node: Node | None = root
     while node is not None and node.mover != CHANCE and (node.children or node.lost):
