@@ -12,6 +12,7 @@ README.md's "Words" section says the same to users.
 
 from __future__ import annotations
 
+from minimax_cli.core.i18n import Grouped, Words, nM_, text_of
 from minimax_cli.core.params import grouped  # the core's, for its messages and ours alike
 from minimax_cli.i18n import _, ngettext
 
@@ -68,13 +69,17 @@ def own_moves(plies: int) -> int:
 
 def in_plies(plies: int | None, at_most: bool = False) -> str:
     """` in 5 plies`, ` in at most 1 ply`, or nothing when the distance is unknown."""
+    return text_of(in_plies_words(plies, at_most))
+
+
+def in_plies_words(plies: int | None, at_most: bool = False) -> Words:
+    """`in_plies` untranslated (a report's words)."""
     if plies is None:
         return ""
     if at_most:
-        text = ngettext(" in at most {count} ply", " in at most {count} plies", plies)
-    else:
-        text = ngettext(" in {count} ply", " in {count} plies", plies)
-    return text.format(count=grouped(plies))
+        return nM_(" in at most {count} ply", " in at most {count} plies", plies,
+                   count=Grouped(plies))
+    return nM_(" in {count} ply", " in {count} plies", plies, count=Grouped(plies))
 
 
 def in_own_moves(plies: int | None, at_most: bool = False) -> str:
@@ -107,5 +112,6 @@ def optimal_means() -> str:
 
 
 __all__ = ["BEST", "BEST_MEANS", "OPTIMAL", "OPTIMAL_MEANS", "best_means", "best_word", "count",
-           "grouped", "in_own_moves", "in_plies", "optimal_means", "optimal_word", "own_moves",
+           "grouped", "in_own_moves", "in_plies", "in_plies_words", "optimal_means", "optimal_word",
+           "own_moves",
            "plural"]
