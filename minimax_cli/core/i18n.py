@@ -205,7 +205,7 @@ class Joined:
     """Values inside a `Message` written one after another with `separator` between them."""
 
     parts: tuple[Value, ...]
-    separator: str = ", "
+    separator: Value = ", "
 
 
 #: What a `Message`'s field may hold: text as it is (notation, numbers), a count, another message.
@@ -218,35 +218,37 @@ def _value_text(value: Value, code: str, english: bool) -> Value:
     if isinstance(value, Grouped):
         return group_digits(value.number, code)
     if isinstance(value, Joined):
-        return value.separator.join(str(_value_text(part, code, english)) for part in value.parts)
+        separator = str(_value_text(value.separator, code, english))
+        return separator.join(str(_value_text(part, code, english)) for part in value.parts)
     return value
 
 
-#: Words of a report: a `Message`, or text that no language changes (a move's notation, numbers).
-Words = str | Message
+#: Words of a report: a `Message` (or several, `Joined`), or text that no language changes (a
+#: move's notation, numbers).
+Words = str | Message | Joined
 
 
 def text_of(words: Words) -> str:
     """Words in the current language (what a view shows)."""
-    return words if isinstance(words, str) else words.text()
+    return words if isinstance(words, str) else str(_value_text(words, language(), english=False))
 
 
 def english_of(words: Words) -> str:
     """Words in English, without asking a translator (what the JSON writer writes)."""
-    return words if isinstance(words, str) else words.english()
+    return words if isinstance(words, str) else str(_value_text(words, DEFAULT, english=True))
 
 
-def M_(message: str, **values: Value) -> Message:
+def M_(message: str, /, **values: Value) -> Message:
     """`message` with its fields' values, kept untranslated until shown (see `Message`)."""
     return Message(message, tuple(values.items()))
 
 
-def nM_(singular: str, plural: str, n: int, **values: Value) -> Message:
+def nM_(singular: str, plural: str, n: int, /, **values: Value) -> Message:
     """The singular or plural form for the count `n`, kept untranslated until shown."""
     return Message(singular, tuple(values.items()), plural=plural, n=n)
 
 
-def pM_(context: str, message: str, **values: Value) -> Message:
+def pM_(context: str, message: str, /, **values: Value) -> Message:
     """`message` in `context` (see `pgettext`), kept untranslated until shown."""
     return Message(message, tuple(values.items()), context=context)
 
