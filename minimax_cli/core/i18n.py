@@ -253,29 +253,6 @@ def pM_(context: str, message: str, /, **values: Value) -> Message:
     return Message(message, tuple(values.items()), context=context)
 
 
-__all__ = [
-    "LANGUAGES",
-    "LOCALE_DIR",
-    "M_",
-    "N_",
-    "Grouped",
-    "Joined",
-    "Message",
-    "Translator",
-    "Value",
-    "Words",
-    "_",
-    "current",
-    "english_of",
-    "group_digits",
-    "language",
-    "language_from_environment",
-    "nM_",
-    "ngettext",
-    "pM_",
-    "parse_language",
-    "pgettext",
-    "speaking",
-    "text_of",
-    "translator",
-]
+__all__ = ["LANGUAGES", "LOCALE_DIR", "M_", "N_", "Grouped", "Joined", "Message", "Translator", "Value",
+           "Words", "_", "current", "english_of", "group_digits", "language", "language_from_environment",
+           "nM_", "ngettext", "pM_", "parse_language", "pgettext", "speaking", "text_of", "translator"]

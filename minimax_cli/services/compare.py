@@ -220,7 +220,7 @@ def _budget_words(run: Run, game: str) -> Message:
     seconds = limits.time if limits.time is not None else 0.0
     if run.budget == BUDGET_COMPARE:
         return M_("the {seconds:g} s --compare gives each algorithm (no --time or --nodes was "
-                 "given)", seconds=seconds)
+                  "given)", seconds=seconds)
     if run.budget == BUDGET_GAME:
         return M_("the {seconds:g} s {game} is searched for by default", seconds=seconds,
                   game=game)
@@ -280,7 +280,7 @@ def _values_note(comparison: Comparison) -> Note | None:
     differing = {r.name for r in exact if value_text(r) != value_text(exact[0])}
     if comparison.depth is not None and differing == {ENGINE}:
         why = M_("the engine searches on past the depth cut where the game says a position is not "
-                "quiet (quiescence), so its estimate may differ.")
+                 "quiet (quiescence), so its estimate may differ.")
     else:
         why = M_("they should be equal: please report this position.")
     return Note((), M_("The values differ: {listed}; {why}", listed=listed, why=why))
@@ -349,13 +349,13 @@ def _star_notes(comparison: Comparison) -> list[Note]:
         if run.name in STARS and run.finished and \
                 run.result.stats.nodes > plain.result.stats.nodes:
             why = M_("{name} counts more nodes than {plain} here: all of them keep a memo of the "
-                    "positions searched, and in a game whose positions repeat a bound proved "
-                    "under one window answers fewer repeats than an exact value, while the "
-                    "windows leave little to prune.", name=run.name, plain=plain.name)
+                     "positions searched, and in a game whose positions repeat a bound proved "
+                     "under one window answers fewer repeats than an exact value, while the "
+                     "windows leave little to prune.", name=run.name, plain=plain.name)
             # Star1 prunes a subset of plain's tree; Star2's probes are extra searches.
             more = (M_("On a tree without repeats star1 never visits more.") if run.name == "star1"
                     else M_("Star2's probes search some nodes a second time, so even on a tree "
-                           "without repeats it may visit more than star1."))
+                            "without repeats it may visit more than star1."))
             found.append(Note((run.name,), Joined((why, more), separator=" ")))
     return found
 

@@ -54,21 +54,21 @@ def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
     best_text = ", ".join(game.format_move(state, m.move) for m in scored if m.score == best)
     if weak:
         how = M_("Every move was proven by the proof search (the sign only (--weak): win, draw or "
-                "loss): null windows narrowing the score by bisection, moves that let the "
-                "opponent win at once skipped, moves making the most threats first, bounds kept "
-                "in a transposition table.")
+                 "loss): null windows narrowing the score by bisection, moves that let the "
+                 "opponent win at once skipped, moves making the most threats first, bounds kept "
+                 "in a transposition table.")
         result = (M_("For the side to move: a win (--weak proves only that, not the {words}). "
-                    "Optimal: {moves}.", words=words, moves=best_text) if best > 0 else
+                     "Optimal: {moves}.", words=words, moves=best_text) if best > 0 else
                   M_("For the side to move: a loss (--weak proves only that, not the {words}). "
-                    "Optimal: {moves}.", words=words, moves=best_text) if best < 0 else
+                     "Optimal: {moves}.", words=words, moves=best_text) if best < 0 else
                   M_("For the side to move: a draw (--weak proves only that, not the {words}). "
-                    "Optimal: {moves}.", words=words, moves=best_text))
+                     "Optimal: {moves}.", words=words, moves=best_text))
     else:
         how = M_("Every move was proven by the proof search (exact): null windows narrowing the "
-                "score by bisection, moves that let the opponent win at once skipped, moves "
-                "making the most threats first, bounds kept in a transposition table.")
+                 "score by bisection, moves that let the opponent win at once skipped, moves "
+                 "making the most threats first, bounds kept in a transposition table.")
         result = M_("{title}, for the side to move: {score} (positive: it wins; 0: a draw; "
-                   "negative: it loses). Best: {moves}.", title=title, score=best,
+                    "negative: it loses). Best: {moves}.", title=title, score=best,
                     moves=best_text)
     explanation = (how, result)
     pv: tuple[Hashable, ...] = ()

@@ -23,14 +23,14 @@ def explanation(name: str) -> Message:
     """Why the solve by algorithm `name` is sound, as a report keeps it."""
     if name == "expectiminimax":
         return M_("Every move was searched to the end by expectiminimax: MAX takes the largest "
-                 "value, MIN the smallest, and a chance node the average of its outcomes weighted "
-                 "by their probabilities, computed exactly. The value is what MAX can expect "
-                 "against the dice when both players play their best.")
+                  "value, MIN the smallest, and a chance node the average of its outcomes weighted "
+                  "by their probabilities, computed exactly. The value is what MAX can expect "
+                  "against the dice when both players play their best.")
     if name == "maxn":
         return M_("Every move was searched to the end by max^n: each player, on its turn, takes "
-                 "the move whose returns are best for itself (ties by max^n's rule, see `minimax "
-                 "analyze --help`). The returns are each player's outcome under that play, one "
-                 "per player.")
+                  "the move whose returns are best for itself (ties by max^n's rule, see `minimax "
+                  "analyze --help`). The returns are each player's outcome under that play, one "
+                  "per player.")
     return M_("Every move was searched to the end by {algorithm}.", algorithm=name)
 
 
