@@ -207,6 +207,20 @@ class Joined:
     parts: tuple[Value, ...]
     separator: Value = ", "
 
+    def text(self) -> str:
+        """The parts in the current language."""
+        return text_of(self)
+
+    def english(self) -> str:
+        """The parts in English: no translator is asked."""
+        return english_of(self)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text(), spec)
+
 
 #: What a `Message`'s field may hold: text as it is (notation, numbers), a count, another message.
 Value = str | int | float | Grouped | Joined | Message
