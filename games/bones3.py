@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from games.heaps import amounts_text, bones_left, bones_text, sticks
+from games.heaps import amounts_text, amounts_words, bones_left, bones_text, sticks
 from minimax_cli.core.game import (
     Game,
     GameType,
@@ -41,7 +41,7 @@ from minimax_cli.core.game import (
     Parameter,
     SearchError,
 )
-from minimax_cli.core.i18n import N_, _, ngettext
+from minimax_cli.core.i18n import M_, N_, Joined, Message, Words, _, nM_
 from minimax_cli.core.params import grouped, quote
 from minimax_cli.core.periodic import window_period
 from minimax_cli.core.solver import ExactSolver, Progress, Series, Solution, Standing
@@ -129,7 +129,7 @@ class Winner:
     winner: int
     move: int | None
     ties: int
-    notes: tuple[str, ...]
+    notes: tuple[Message, ...]
 
 
 class Table:
@@ -166,9 +166,9 @@ class Table:
         """(amount, who wins relative to the mover) for each amount the mover may take."""
         return [(a, (self.wins[heap - a] + 1) % PLAYERS) for a in self.take if a <= heap]
 
-    def notes(self, n: int) -> tuple[str, ...]:
+    def notes(self, n: int) -> tuple[Message, ...]:
         """The first TIE_NOTES ties broken on the line from heap n (player 1 to move), in words."""
-        notes: list[str] = []
+        notes: list[Message] = []
         heap, plies = self.next_tie[n], self.gap[n]
         while heap >= 0 and len(notes) < TIE_NOTES:
             notes.append(self.note(heap, plies % PLAYERS))
@@ -176,7 +176,7 @@ class Table:
             heap, plies = self.next_tie[after], plies + 1 + self.gap[after]
         return tuple(notes)
 
-    def note(self, heap: int, mover: int) -> str:
+    def note(self, heap: int, mover: int) -> Message:
         """A tie at `heap` with player `mover` to move, in words a student can check."""
         chosen = self.move[heap]
         winner = (mover + self.wins[heap]) % PLAYERS
@@ -184,14 +184,14 @@ class Table:
         for amount, wins in self.options(heap):
             if (mover + wins) % PLAYERS != winner:
                 others.setdefault((mover + wins) % PLAYERS, []).append(str(amount))
-        instead = "; ".join(
-            _("taking {amounts} would make player {player} the winner").format(
-                amounts=_(" or ").join(amounts), player=p + 1)
-            for p, amounts in sorted(others.items()))
-        return _("at heap {heap}, player {mover} cannot win whatever it takes; by the tie-break "
-                 "rule ({rule}) it takes {chosen}, so player {winner} wins ({instead})").format(
-            heap=heap, mover=mover + 1, rule=_(TIE_RULE), chosen=chosen, winner=winner + 1,
-            instead=instead)
+        instead = Joined(tuple(
+            M_("taking {amounts} would make player {player} the winner",
+               amounts=Joined(tuple(amounts), separator=M_(" or ")), player=p + 1)
+            for p, amounts in sorted(others.items())), separator="; ")
+        return M_("at heap {heap}, player {mover} cannot win whatever it takes; by the tie-break "
+                  "rule ({rule}) it takes {chosen}, so player {winner} wins ({instead})",
+                  heap=heap, mover=mover + 1, rule=M_(TIE_RULE), chosen=chosen,
+                  winner=winner + 1, instead=instead)
 
 
 def rows(table: Table, upto: int) -> list[Winner]:
@@ -354,13 +354,13 @@ class Bones3Solver(ExactSolver[Bones3State, int]):
         # window seen twice proves the period; heaps up to HEAP_MAX take milliseconds.
         table = Table(take, HEAP_MAX + 1)
         period = window_period(table.wins, HEAP_MAX + 1, take[-1])
-        proof = "" if period is None else ngettext(
+        proof: Words = "" if period is None else nM_(
             "period {period} from n = {start}, proven by working out heaps 0..{checked}: who wins "
             "relative to the player to move depends only on the {count} heap below, and the "
             "window at heaps {later} equals the one at {earlier}",
             "period {period} from n = {start}, proven by working out heaps 0..{checked}: who wins "
             "relative to the player to move depends only on the {count} heaps below, and the "
-            "window at heaps {later} equals the one at {earlier}", take[-1]).format(
+            "window at heaps {later} equals the one at {earlier}", take[-1],
             period=period.period, start=period.preperiod, checked=period.checked_upto - 1,
             count=take[-1],
             later=f"{period.preperiod + period.period}.."
@@ -368,10 +368,10 @@ class Bones3Solver(ExactSolver[Bones3State, int]):
             earlier=f"{period.preperiod}..{period.preperiod + take[-1] - 1}")
         found = rows(table, upto)
         return Series(
-            _("bones3, take {amounts}, player 1 to move; who takes the last bone wins").format(
-                amounts=amounts_text(take)),
+            M_("bones3, take {amounts}, player 1 to move; who takes the last bone wins",
+               amounts=amounts_words(take)),
             tuple(r.winner == 0 for r in found),
             tuple(() if r.move is None else (str(r.move),) for r in found),
             frozenset(r.n for r in found if r.move is None), period, proof,
             standings=tuple(Standing(r.vector, r.winner, r.ties, r.notes) for r in found),
-            assumption=_(ASSUMPTION))
+            assumption=M_(ASSUMPTION))

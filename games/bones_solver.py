@@ -19,9 +19,9 @@ from games.bones_sweep import (
     outcome_table,
     sweep,
 )
-from games.heaps import amounts_text, listed
+from games.heaps import amounts_text, amounts_words, listed
 from minimax_cli.core.game import SearchError
-from minimax_cli.core.i18n import _, ngettext
+from minimax_cli.core.i18n import M_, Grouped, Joined, Message, _, nM_
 from minimax_cli.core.memory import DEFAULT_MB, MEGABYTE, OUTCOME_ENTRY_BYTES, entries
 from minimax_cli.core.params import grouped
 from minimax_cli.core.periodic import COMPARE_BLOCK, Period, value_at
@@ -178,7 +178,7 @@ class BonesSolver(ExactSolver[State, int]):
             if self._series_bytes(proof_table, needed) > self._max_bytes():
                 period = None
         proof = "" if period is None else self._period_proof(period)
-        return Series(_("bones, {rules}").format(rules=self.rules_short()),
+        return Series(M_("bones, {rules}", rules=self.rules_short()),
                       tuple(bool(b) for b in table), moves,
                       frozenset(range(min(self.take[0], upto + 1))), period, proof)
 
@@ -238,91 +238,88 @@ class BonesSolver(ExactSolver[State, int]):
         return tuple(tuple(row) for row in rows)
 
     # --- words -----------------------------------------------------------------------------------
-    def rules_short(self) -> str:
-        play = (_("misère play (who cannot move wins)") if self.misere else
-                _("normal play (who cannot move loses)"))
-        return _("take {amounts}, {play}").format(amounts=amounts_text(self.take), play=play)
+    def rules_short(self) -> Message:
+        play = (M_("misère play (who cannot move wins)") if self.misere else
+                M_("normal play (who cannot move loses)"))
+        return M_("take {amounts}, {play}", amounts=amounts_words(self.take), play=play)
 
-    def rules(self) -> str:
-        return _("Bones with {rules}.").format(rules=self.rules_short())
+    def rules(self) -> Message:
+        return M_("Bones with {rules}.", rules=self.rules_short())
 
-    def _method_sentences(self, heap: int, period: Period | None, work: int) -> list[str]:
+    def _method_sentences(self, heap: int, period: Period | None, work: int) -> list[Message]:
         if period is None:
-            return [_("The player to move at a heap wins exactly when some allowed take leaves the "
-                      "opponent a lost heap; heaps 0..{heap} were solved bottom-up that way, "
-                      "without recursion.").format(heap=grouped(heap))]
+            return [M_("The player to move at a heap wins exactly when some allowed take leaves "
+                       "the opponent a lost heap; heaps 0..{heap} were solved bottom-up that way, "
+                       "without recursion.", heap=Grouped(heap))]
         s = self.take[-1]
         a, b, p = period.preperiod, period.preperiod + period.period, period.period
         if heap < a:
-            where = _("Heap {heap} lies before the period, and its outcome was computed "
-                      "directly.").format(heap=grouped(heap))
+            where = M_("Heap {heap} lies before the period, and its outcome was computed "
+                       "directly.", heap=Grouped(heap))
         elif a == 0:
-            where = _("So heap {heap} has the outcome of heap {heap} mod {p} = {rest}.")\
-                .format(heap=grouped(heap), p=grouped(p), rest=grouped(heap % p))
+            where = M_("So heap {heap} has the outcome of heap {heap} mod {p} = {rest}.",
+                       heap=Grouped(heap), p=Grouped(p), rest=Grouped(heap % p))
         else:
-            where = _("So heap {heap} has the outcome of heap {a} + ({heap} - {a}) mod "
-                      "{p} = {rest}.").format(heap=grouped(heap), a=grouped(a), p=grouped(p),
-                                              rest=grouped(a + (heap - a) % p))
+            where = M_("So heap {heap} has the outcome of heap {a} + ({heap} - {a}) mod "
+                       "{p} = {rest}.", heap=Grouped(heap), a=Grouped(a), p=Grouped(p),
+                       rest=Grouped(a + (heap - a) % p))
         if heap > self.table_max:
-            why = _("Heap {heap} is above {most}, the largest heap solved bottom-up, so it is "
-                    "read off the period of the outcome sequence.").format(
-                heap=grouped(heap), most=grouped(self.table_max))
+            why = M_("Heap {heap} is above {most}, the largest heap solved bottom-up, so it is "
+                     "read off the period of the outcome sequence.", heap=Grouped(heap),
+                     most=Grouped(self.table_max))
         else:
-            why = _("Solving heaps bottom-up, the first {work} proved the period of the outcome "
-                    "sequence, so heap {heap} is read off it.").format(work=grouped(work),
-                                                                  heap=grouped(heap))
+            why = M_("Solving heaps bottom-up, the first {work} proved the period of the outcome "
+                     "sequence, so heap {heap} is read off it.", work=Grouped(work),
+                     heap=Grouped(heap))
         return [
             why,
-            ngettext("The player to move at a heap wins exactly when some allowed take leaves the "
-                     "opponent a lost heap, so the outcome of a heap depends only on the outcomes "
-                     "of the heap before it (the largest take is {s}), and once a window of "
-                     "{s} consecutive outcome repeats, the whole sequence repeats from there "
-                     "for ever.",
-                     "The player to move at a heap wins exactly when some allowed take leaves the "
-                     "opponent a lost heap, so the outcome of a heap depends only on the outcomes "
-                     "of the {s} heaps before it (the largest take is {s}), and once a window "
-                     "of {s} consecutive outcomes repeats, the whole sequence repeats from there "
-                     "for ever.", s).format(s=grouped(s)),
-            _("Solving heaps 0..{checked} showed the window at heaps {later} equal to the one at "
-              "heaps {earlier}: period {p} from n = {a} (preperiod {a}), proven, not just "
-              "observed.").format(checked=grouped(period.checked_upto - 1),
-                                  later=f"{grouped(b)}..{grouped(b + s - 1)}",
-                                  earlier=f"{grouped(a)}..{grouped(a + s - 1)}", p=grouped(p),
-                                  a=grouped(a)),
-            _("{where} Each move's remaining heap is read off the same way.").format(where=where),
+            nM_("The player to move at a heap wins exactly when some allowed take leaves the "
+                "opponent a lost heap, so the outcome of a heap depends only on the outcomes "
+                "of the heap before it (the largest take is {s}), and once a window of "
+                "{s} consecutive outcome repeats, the whole sequence repeats from there "
+                "for ever.",
+                "The player to move at a heap wins exactly when some allowed take leaves the "
+                "opponent a lost heap, so the outcome of a heap depends only on the outcomes "
+                "of the {s} heaps before it (the largest take is {s}), and once a window "
+                "of {s} consecutive outcomes repeats, the whole sequence repeats from there "
+                "for ever.", s, s=Grouped(s)),
+            M_("Solving heaps 0..{checked} showed the window at heaps {later} equal to the one at "
+               "heaps {earlier}: period {p} from n = {a} (preperiod {a}), proven, not just "
+               "observed.", checked=Grouped(period.checked_upto - 1), later=_span(b, s),
+               earlier=_span(a, s), p=Grouped(p), a=Grouped(a)),
+            M_("{where} Each move's remaining heap is read off the same way.", where=where),
         ]
 
     def _verdict(self, heap: int, wins: bool, table: Sequence[int],
-                 period: Period | None) -> str:
+                 period: Period | None) -> Message:
         legal = self._legal(heap)
         if not legal:
-            left = (_("no bones left") if self.take[0] == 1 else
-                    _("fewer than {least} bones left").format(least=self.take[0]))
-            verdict = (_("Heap {heap}: no take fits ({left}), so the game is over and the "
-                         "player to move wins (misère play).") if self.misere else
-                       _("Heap {heap}: no take fits ({left}), so the game is over and the "
-                         "player to move loses."))
-            return verdict.format(heap=grouped(heap), left=left)
+            left = (M_("no bones left") if self.take[0] == 1 else
+                    M_("fewer than {least} bones left", least=self.take[0]))
+            return (M_("Heap {heap}: no take fits ({left}), so the game is over and the "
+                       "player to move wins (misère play).", heap=Grouped(heap), left=left)
+                    if self.misere else
+                    M_("Heap {heap}: no take fits ({left}), so the game is over and the "
+                       "player to move loses.", heap=Grouped(heap), left=left))
         if wins:
             good = self.winning_moves(heap, table, period)
-            what = listed([_("taking {amount} leaves {rest}").format(amount=grouped(a),
-                                                                     rest=grouped(heap - a))
+            what = listed([M_("taking {amount} leaves {rest}", amount=Grouped(a),
+                              rest=Grouped(heap - a))
                            for a in good])
-            return _("Heap {heap} is won for the player to move: {what}, a lost heap.").format(
-                heap=grouped(heap), what=what)
-        rests = listed([grouped(heap - a) for a in legal])
-        return _("Heap {heap} is lost for the player to move: every take leaves the opponent a "
-                 "won heap ({rests}).").format(heap=grouped(heap), rests=rests)
+            return M_("Heap {heap} is won for the player to move: {what}, a lost heap.",
+                      heap=Grouped(heap), what=what)
+        rests = listed([Grouped(heap - a) for a in legal])
+        return M_("Heap {heap} is lost for the player to move: every take leaves the opponent a "
+                  "won heap ({rests}).", heap=Grouped(heap), rests=rests)
 
-    def _period_proof(self, period: Period) -> str:
+    def _period_proof(self, period: Period) -> Message:
         s = self.take[-1]
         a, b = period.preperiod, period.preperiod + period.period
-        return _("period {p} from n = {a}, proven by solving heaps 0..{checked}: each "
-                 "outcome depends only on the {s} before it, and the window at heaps {later} "
-                 "equals the one at {earlier}").format(
-            p=grouped(period.period), a=grouped(a), checked=grouped(period.checked_upto - 1), s=grouped(s),
-            later=f"{grouped(b)}..{grouped(b + s - 1)}",
-            earlier=f"{grouped(a)}..{grouped(a + s - 1)}")
+        return M_("period {p} from n = {a}, proven by solving heaps 0..{checked}: each "
+                  "outcome depends only on the {s} before it, and the window at heaps {later} "
+                  "equals the one at {earlier}", p=Grouped(period.period), a=Grouped(a),
+                  checked=Grouped(period.checked_upto - 1), s=Grouped(s), later=_span(b, s),
+                  earlier=_span(a, s))
 
     # --- helpers ---------------------------------------------------------------------------------
     def _legal(self, heap: int) -> list[int]:
@@ -333,6 +330,11 @@ class BonesSolver(ExactSolver[State, int]):
         if period is None or heap < len(table):
             return table[heap]
         return value_at(table, period, heap)
+
+
+def _span(start: int, length: int) -> Joined:
+    """`4..6`: the `length` heaps from `start`, each number grouped as the language groups it."""
+    return Joined((Grouped(start), Grouped(start + length - 1)), separator="..")
 
 
 def _megabytes(size: int) -> str:

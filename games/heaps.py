@@ -3,7 +3,7 @@ written short for sentences."""
 
 from __future__ import annotations
 
-from minimax_cli.core.i18n import _, ngettext
+from minimax_cli.core.i18n import M_, Grouped, Joined, Value, Words, _, ngettext, nM_, text_of
 from minimax_cli.core.params import grouped
 
 #: Heaps up to this size are drawn stick by stick; larger ones as their first sticks and a count.
@@ -44,20 +44,24 @@ AMOUNTS_LISTED = 12
 def amounts_text(amounts: tuple[int, ...]) -> str:
     """Allowed amounts for a sentence: `1, 2, 3`; a long set as its first amounts and the last
     with the count, `1, 2, 3, ..., 1000 (1,000 amounts)`, so no message grows with the set."""
+    return text_of(amounts_words(amounts))
+
+
+def amounts_words(amounts: tuple[int, ...]) -> Words:
+    """`amounts_text` untranslated (a report's words)."""
     if len(amounts) <= AMOUNTS_LISTED:
         return ", ".join(map(str, amounts))
     head = ", ".join(map(str, amounts[:AMOUNTS_LISTED - 2]))
-    count = ngettext("{count} amount", "{count} amounts", len(amounts)).format(
-        count=grouped(len(amounts)))
-    return f"{head}, ..., {amounts[-1]} ({count})"
+    count = nM_("{count} amount", "{count} amounts", len(amounts), count=Grouped(len(amounts)))
+    return Joined((f"{head}, ..., {amounts[-1]} (", count, ")"), separator="")
 
 
-def listed(items: list[str]) -> str:
-    """`a, b, c`; past AMOUNTS_LISTED items the first ones and `and 990 more`."""
+def listed(items: list[Value]) -> Words:
+    """`a, b, c`; past AMOUNTS_LISTED items the first ones and `and 990 more` (untranslated)."""
     if len(items) <= AMOUNTS_LISTED:
-        return ", ".join(items)
-    return _("{items} and {count} more").format(items=", ".join(items[:AMOUNTS_LISTED - 2]),
-                                                 count=grouped(len(items) - AMOUNTS_LISTED + 2))
+        return Joined(tuple(items))
+    return M_("{items} and {count} more", items=Joined(tuple(items[:AMOUNTS_LISTED - 2])),
+              count=Grouped(len(items) - AMOUNTS_LISTED + 2))
 
 
 def bones_text(count: int, size: str | None = None) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.heaps import size_text
 from games.nim_moves import Heaps, NimMove, NimMoves, NimState, leaves_lost, mover_wins, nim_sum
 from minimax_cli.core.game import Game, SearchError
-from minimax_cli.core.i18n import _, ngettext
+from minimax_cli.core.i18n import M_, Joined, Message, Value, Words, _, nM_
 from minimax_cli.core.params import grouped, quote
 from minimax_cli.core.result import MoveValue
 from minimax_cli.core.score import PovScore, Score
@@ -51,46 +51,47 @@ class NimSolver(ExactSolver[NimState, NimMove]):
                         self._explain(heaps, wins, good), len(moves) + 1,
                         {"nim_sum": nim_sum(heaps)})
 
-    def _explain(self, heaps: Heaps, wins: bool, good: list[str]) -> tuple[str, ...]:
-        play = (_("misère play (who cannot move wins)") if self.misere else
-                _("normal play (who cannot move loses)"))
+    def _explain(self, heaps: Heaps, wins: bool, good: list[str]) -> tuple[Words, ...]:
+        play = (M_("misère play (who cannot move wins)") if self.misere else
+                M_("normal play (who cannot move loses)"))
         total = nim_sum(heaps)
-        sentences = [
-            _("Nim with heaps {heaps}, {play}.").format(heaps=", ".join(map(str, heaps)), play=play),
-            _("Bouton's theorem: under normal play the player to move loses exactly when the "
-              "nim-sum (the bitwise exclusive or of the heaps) is 0, since from nim-sum 0 every move "
-              "makes it non-zero, and from a non-zero nim-sum some move makes it 0, until no heap is "
-              "left."),
+        sentences: list[Words] = [
+            M_("Nim with heaps {heaps}, {play}.", heaps=", ".join(map(str, heaps)), play=play),
+            M_("Bouton's theorem: under normal play the player to move loses exactly when the "
+               "nim-sum (the bitwise exclusive or of the heaps) is 0, since from nim-sum 0 every "
+               "move makes it non-zero, and from a non-zero nim-sum some move makes it 0, until "
+               "no heap is left."),
         ]
         if self.misere:
             sentences.append(
-                _("Under misère play the same holds while some heap has 2 or more; once every heap "
-                  "has at most 1, the player to move loses exactly when the nim-sum is 1 (an odd "
-                  "number of 1-heaps)."))
+                M_("Under misère play the same holds while some heap has 2 or more; once every "
+                   "heap has at most 1, the player to move loses exactly when the nim-sum is 1 "
+                   "(an odd number of 1-heaps)."))
         small = self.misere and all(h <= 1 for h in heaps)
-        here = _("Here the nim-sum is {sum}").format(
-            sum=f"{' xor '.join(map(str, heaps))} = {total}")
+        here: list[Value] = [M_("Here the nim-sum is {sum}",
+                                sum=f"{' xor '.join(map(str, heaps))} = {total}")]
         if 1 < len(heaps) <= 6 and max(heaps) > 1:
             width = max(heaps).bit_length()
-            here += _(" (in binary {sum})").format(
-                sum=f"{' xor '.join(format(h, f'0{width}b') for h in heaps)} = "
-                    f"{format(total, f'0{width}b')}")
+            here.append(M_(" (in binary {sum})",
+                           sum=f"{' xor '.join(format(h, f'0{width}b') for h in heaps)} = "
+                               f"{format(total, f'0{width}b')}"))
         if small and any(heaps):
-            here += ngettext(", and every heap has at most 1 ({count} heap of 1)",
-                             ", and every heap has at most 1 ({count} heaps of 1)",
-                             sum(heaps)).format(count=sum(heaps))
+            here.append(nM_(", and every heap has at most 1 ({count} heap of 1)",
+                            ", and every heap has at most 1 ({count} heaps of 1)",
+                            sum(heaps), count=sum(heaps)))
+        verdict: Message
         if not any(heaps):
-            verdict = (_("no heap is left, so the game is over and the player to move wins "
-                         "(misère play).") if self.misere else
-                       _("no heap is left, so the game is over and the player to move loses."))
+            verdict = (M_("no heap is left, so the game is over and the player to move wins "
+                          "(misère play).") if self.misere else
+                       M_("no heap is left, so the game is over and the player to move loses."))
         elif wins:
-            shown = ", ".join(good[:10])
+            shown: Value = ", ".join(good[:10])
             if len(good) > 10:
-                shown = _("{items} and {count} more").format(items=shown, count=len(good) - 10)
-            verdict = _("the player to move wins, with {moves}.").format(moves=shown)
+                shown = M_("{items} and {count} more", items=shown, count=len(good) - 10)
+            verdict = M_("the player to move wins, with {moves}.", moves=shown)
         else:
-            verdict = _("the player to move loses, whatever they take.")
-        sentences.append(f"{here}: {verdict}")
+            verdict = M_("the player to move loses, whatever they take.")
+        sentences.append(Joined((*here, ": ", verdict), separator=""))  # one sentence
         return tuple(sentences)
 
 

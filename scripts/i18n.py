@@ -29,7 +29,8 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "minimax_cli" / "i18n" / "locale"
 LANGUAGES = ("es",)
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "M_": None, "nM_": (1, 2), "pM_": ((1, "c"), 2)}
 SOURCES = ("minimax_cli", "games")
 
 

@@ -167,10 +167,6 @@ def analyze(
     recorded = show_tree or trace
     # Each node gives a step or two: record enough of them for the steps asked for.
     trace_limit = max(SearchOptions.trace_limit, max_steps) if trace else SearchOptions.trace_limit
-    if as_json:  # scripts read the JSON's words (result, notes...): English, whatever --lang
-        from minimax_cli.i18n import speaking
-
-        ctx.with_resource(speaking("en"))  # for the rest of this command only
     with user_errors():
         def search_one(name: str, given: Limits) -> SearchResult:
             return search(game, state, name, given, evaluator=evaluator, trace=recorded,

@@ -133,10 +133,6 @@ def solve(
             run_batch(game, batch, weak, jobs or 1, table_megabytes)
     # `--upto N` alone tabulates the family; the start position is solved only when asked for.
     solve_position = upto is None or ctx.meta["position_given"] or show_tree
-    if as_json:  # scripts read the JSON's words (result, explanation...): English, whatever --lang
-        from minimax_cli.i18n import speaking
-
-        ctx.with_resource(speaking("en"))  # for the rest of this command only
     with user_errors(), progress_display(not as_json,
                                          _("solving {game}").format(game=game.name)) as progress:
         if upto is not None:

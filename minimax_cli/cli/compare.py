@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from minimax_cli.core.game import Game
+from minimax_cli.core.i18n import english_of
 from minimax_cli.core.result import Limits
 from minimax_cli.i18n import _
 from minimax_cli.services import compare
@@ -49,7 +50,7 @@ def add_notes(payload: list[dict[str, Any]], comparison: compare.Comparison) -> 
     """Each report's `notes` gain the notes about its own run (stopped, exact root, estimate...);
     what concerns the whole table follows from the list of reports itself."""
     for entry, run in zip(payload, comparison.runs, strict=True):
-        entry["notes"].extend(note.text for note in compare.notes(comparison)
+        entry["notes"].extend(english_of(note.text) for note in compare.notes(comparison)
                               if run.name in note.algorithms)
 
 

@@ -15,6 +15,11 @@ LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set (`es_AR.UTF-8` gives Spanish)
 The command enters `speaking(code)` for its duration: the translator lives in a context variable
 (this thread's, this task's), set and put back by the command, never a process-wide switch; code
 outside any command, a library user's, gets English.
+
+Words that travel in a report (a solver's explanation, a method, notes, a series' sentences) are
+made as `Message`s: the English source and its values, translated only when a view shows them
+(`str(message)`, `message.text()`), while the JSON writer takes their `english()` form and so
+never asks a translator. `M_`, `nM_` and `pM_` make them (the catalogue's extractor knows them).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -135,6 +141,132 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return current().ngettext(singular, plural, n)
 
 
-__all__ = ["LANGUAGES", "LOCALE_DIR", "N_", "Translator", "_", "current", "language",
-           "language_from_environment", "ngettext", "parse_language", "pgettext", "speaking",
-           "translator"]
+def group_digits(number: int, code: str) -> str:
+    """A count as `code`'s language writes it: `10,000` in English; in Spanish as the RAE writes
+    numbers (no separator up to four digits, then groups of three split by a no-break space)."""
+    if code == "es":
+        return f"{number:,}".replace(",", "\u00a0") if abs(number) >= 10_000 else str(number)
+    return f"{number:,}"
+
+
+@dataclass(frozen=True)
+class Grouped:
+    """A count inside a `Message`, its digits grouped as the shown language groups them."""
+
+    number: int
+
+
+@dataclass(frozen=True)
+class Message:
+    """Words not yet translated: the English `msgid` (with `plural` for the count `n`, `context`
+    for pgettext) and the values of its named fields, themselves translated with it. `text()` (and
+    `str()`) says it in the current language, `english()` in the source language without asking
+    any translator: the form the JSON writer takes."""
+
+    msgid: str
+    values: tuple[tuple[str, Value], ...] = ()
+    plural: str | None = None
+    n: int = 1
+    context: str | None = None
+
+    def _source(self) -> str:
+        return self.msgid if self.plural is None or self.n == 1 else self.plural
+
+    def _filled(self, template: str, code: str, english: bool) -> str:
+        if not self.values:
+            return template
+        return template.format(**{key: _value_text(value, code, english)
+                                  for key, value in self.values})
+
+    def text(self) -> str:
+        """The message in the current language."""
+        speaker = current()
+        if self.plural is not None:
+            template = speaker.ngettext(self.msgid, self.plural, self.n)
+        elif self.context is not None:
+            template = speaker.pgettext(self.context, self.msgid)
+        else:
+            template = speaker.gettext(self.msgid)
+        return self._filled(template, speaker.code, english=False)
+
+    def english(self) -> str:
+        """The message in its source language, English: no translator is asked."""
+        return self._filled(self._source(), DEFAULT, english=True)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text(), spec)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Values inside a `Message` written one after another with `separator` between them."""
+
+    parts: tuple[Value, ...]
+    separator: Value = ", "
+
+    def text(self) -> str:
+        """The parts in the current language."""
+        return text_of(self)
+
+    def english(self) -> str:
+        """The parts in English: no translator is asked."""
+        return english_of(self)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text(), spec)
+
+
+#: What a `Message`'s field may hold: text as it is (notation, numbers), a count, another message.
+Value = str | int | float | Grouped | Joined | Message
+
+
+def _value_text(value: Value, code: str, english: bool) -> Value:
+    if isinstance(value, Message):
+        return value.english() if english else value.text()
+    if isinstance(value, Grouped):
+        return group_digits(value.number, code)
+    if isinstance(value, Joined):
+        separator = str(_value_text(value.separator, code, english))
+        return separator.join(str(_value_text(part, code, english)) for part in value.parts)
+    return value
+
+
+#: Words of a report: a `Message` (or several, `Joined`), or text that no language changes (a
+#: move's notation, numbers).
+Words = str | Message | Joined
+
+
+def text_of(words: Words) -> str:
+    """Words in the current language (what a view shows)."""
+    return words if isinstance(words, str) else str(_value_text(words, language(), english=False))
+
+
+def english_of(words: Words) -> str:
+    """Words in English, without asking a translator (what the JSON writer writes)."""
+    return words if isinstance(words, str) else str(_value_text(words, DEFAULT, english=True))
+
+
+def M_(message: str, /, **values: Value) -> Message:
+    """`message` with its fields' values, kept untranslated until shown (see `Message`)."""
+    return Message(message, tuple(values.items()))
+
+
+def nM_(singular: str, plural: str, n: int, /, **values: Value) -> Message:
+    """The singular or plural form for the count `n`, kept untranslated until shown."""
+    return Message(singular, tuple(values.items()), plural=plural, n=n)
+
+
+def pM_(context: str, message: str, /, **values: Value) -> Message:
+    """`message` in `context` (see `pgettext`), kept untranslated until shown."""
+    return Message(message, tuple(values.items()), context=context)
+
+
+__all__ = ["LANGUAGES", "LOCALE_DIR", "M_", "N_", "Grouped", "Joined", "Message", "Translator", "Value",
+           "Words", "_", "current", "english_of", "group_digits", "language", "language_from_environment",
+           "nM_", "ngettext", "pM_", "parse_language", "pgettext", "speaking", "text_of", "translator"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from minimax_cli.core.i18n import N_, _, language
+from minimax_cli.core.i18n import N_, _, group_digits, language
 
 BOOL_FORM = N_("true/false, yes/no or 1/0")
 _TRUE = frozenset({"true", "yes", "1"})
@@ -40,9 +40,7 @@ MAX_NODES = 10**12
 def grouped(number: int) -> str:
     """A count for a message: `10,000` in English; in Spanish as the RAE writes numbers (no
     separator up to four digits, then groups of three split by a no-break space)."""
-    if language() == "es":
-        return f"{number:,}".replace(",", "\u00a0") if abs(number) >= 10_000 else str(number)
-    return f"{number:,}"
+    return group_digits(number, language())
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from minimax_cli.core.i18n import Words
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME
 from minimax_cli.core.score import Bound, Number, PovScore, Score
 
@@ -225,7 +226,7 @@ class SearchResult:
     iterations: int | None = None
     #: Remarks the search makes about its own answer that a user must see (a tie broken by rule
     #: that changed another player's outcome, say), in plain words.
-    notes: tuple[str, ...] = ()
+    notes: tuple[Words, ...] = ()
     #: Monte Carlo tree search with `trace`: its first simulations (mcts_result.Simulation).
     simulations: tuple[Any, ...] = ()
 

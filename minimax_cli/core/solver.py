@@ -16,6 +16,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
+from minimax_cli.core.i18n import Words
 from minimax_cli.core.memory import DEFAULT_MB
 from minimax_cli.core.periodic import Period
 from minimax_cli.core.result import MoveValue
@@ -60,7 +61,7 @@ class Solution(Generic[M]):
     score: PovScore
     moves: tuple[MoveValue, ...]
     method: str
-    explanation: tuple[str, ...]
+    explanation: tuple[Words, ...]
     work: int
     facts: Mapping[str, object] | None = None
 
@@ -97,7 +98,7 @@ class Standing:
     returns: tuple[Number, ...]
     winner: int | None
     ties: int = 0
-    notes: tuple[str, ...] = ()
+    notes: tuple[Words, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -116,14 +117,14 @@ class Series:
     it plays under the assumption.
     """
 
-    description: str
+    description: Words
     outcomes: tuple[bool, ...]
     moves: tuple[tuple[str, ...], ...]
     ended: frozenset[int]
     proven: Period | None = None
-    proof: str = ""
+    proof: Words = ""
     standings: tuple[Standing, ...] | None = None
-    assumption: str = ""
+    assumption: Words = ""
 
     def __post_init__(self) -> None:
         if len(self.moves) != len(self.outcomes):

@@ -12,6 +12,7 @@ README.md's "Words" section says the same to users.
 
 from __future__ import annotations
 
+from minimax_cli.core.i18n import Grouped, Words, nM_, text_of
 from minimax_cli.core.params import grouped  # the core's, for its messages and ours alike
 from minimax_cli.i18n import _, ngettext
 
@@ -44,20 +45,27 @@ def plural(word: str, number: int) -> str:
 
 def count(number: int, word: str) -> str:
     """`1 ply`, `2 plies`, `1,000 nodes`: a count with its noun in agreement."""
+    return text_of(count_words(number, word))
+
+
+def count_words(number: int, word: str) -> Words:
+    """`count` untranslated (a report's words)."""
     counts = {
-        "ply": lambda n: ngettext("{count} ply", "{count} plies", n),
-        "move": lambda n: ngettext("{count} move", "{count} moves", n),
-        "more move": lambda n: ngettext("{count} more move", "{count} more moves", n),
-        "node": lambda n: ngettext("{count} node", "{count} nodes", n),
-        "position": lambda n: ngettext("{count} position", "{count} positions", n),
-        "entry": lambda n: ngettext("{count} entry", "{count} entries", n),
-        "line": lambda n: ngettext("{count} line", "{count} lines", n),
-        "simulation": lambda n: ngettext("{count} simulation", "{count} simulations", n),
+        "ply": lambda n: nM_("{count} ply", "{count} plies", n, count=Grouped(n)),
+        "move": lambda n: nM_("{count} move", "{count} moves", n, count=Grouped(n)),
+        "more move": lambda n: nM_("{count} more move", "{count} more moves", n,
+                                   count=Grouped(n)),
+        "node": lambda n: nM_("{count} node", "{count} nodes", n, count=Grouped(n)),
+        "position": lambda n: nM_("{count} position", "{count} positions", n, count=Grouped(n)),
+        "entry": lambda n: nM_("{count} entry", "{count} entries", n, count=Grouped(n)),
+        "line": lambda n: nM_("{count} line", "{count} lines", n, count=Grouped(n)),
+        "simulation": lambda n: nM_("{count} simulation", "{count} simulations", n,
+                                    count=Grouped(n)),
     }
     form = counts.get(word)
     if form is None:
         return f"{number:,} {_english(word, number)}"
-    return form(number).format(count=grouped(number))
+    return form(number)
 
 
 def own_moves(plies: int) -> int:
@@ -68,13 +76,17 @@ def own_moves(plies: int) -> int:
 
 def in_plies(plies: int | None, at_most: bool = False) -> str:
     """` in 5 plies`, ` in at most 1 ply`, or nothing when the distance is unknown."""
+    return text_of(in_plies_words(plies, at_most))
+
+
+def in_plies_words(plies: int | None, at_most: bool = False) -> Words:
+    """`in_plies` untranslated (a report's words)."""
     if plies is None:
         return ""
     if at_most:
-        text = ngettext(" in at most {count} ply", " in at most {count} plies", plies)
-    else:
-        text = ngettext(" in {count} ply", " in {count} plies", plies)
-    return text.format(count=grouped(plies))
+        return nM_(" in at most {count} ply", " in at most {count} plies", plies,
+                   count=Grouped(plies))
+    return nM_(" in {count} ply", " in {count} plies", plies, count=Grouped(plies))
 
 
 def in_own_moves(plies: int | None, at_most: bool = False) -> str:
@@ -107,5 +119,7 @@ def optimal_means() -> str:
 
 
 __all__ = ["BEST", "BEST_MEANS", "OPTIMAL", "OPTIMAL_MEANS", "best_means", "best_word", "count",
-           "grouped", "in_own_moves", "in_plies", "optimal_means", "optimal_word", "own_moves",
+           "count_words",
+           "grouped", "in_own_moves", "in_plies", "in_plies_words", "optimal_means", "optimal_word",
+           "own_moves",
            "plural"]

@@ -1,11 +1,16 @@
 """A report's JSON form: the one schema of `analyze` and `solve`, `--upto` included
-(reports/schema/report.schema.json)."""
+(reports/schema/report.schema.json).
+
+Its words are English whatever the interface's language, because this writer never translates:
+it writes the source form of a report's messages (`english_of`, `Message.english`), and no
+command switches the language for it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from minimax_cli.core.game import Game
+from minimax_cli.core.i18n import english_of
 from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Number, Score
 from minimax_cli.reports.model import (
@@ -19,7 +24,7 @@ from minimax_cli.reports.model import (
     search_stats,
 )
 from minimax_cli.reports.series import SeriesReport, series_dict
-from minimax_cli.reports.words import move_words, player_name, result_words
+from minimax_cli.reports.words import move_message, player_name, result_message
 
 AnyGame = Game[Any, Any]
 
@@ -36,7 +41,7 @@ def _move_dict(line: MoveLine, to_move: int | None) -> dict[str, Any]:
     return {"move": line.text, "value": json_number(s.number), "value_exact": exact_text(s.number),
             "kind": s.kind.value, "bound": s.bound.value, "proven": s.proven, "exact": s.exact,
             "distance": s.plies, "distance_at_most": s.plies_at_most,
-            "for_mover": move_words(line, to_move), "optimal": line.optimal, "best": line.best,
+            "for_mover": move_message(line, to_move).english(), "optimal": line.optimal, "best": line.best,
             "returns": _numbers(line.returns), "visits": line.visits,
             "probability": None if line.probability is None else json_number(line.probability),
             "probability_exact": None if line.probability is None else exact_text(
@@ -72,7 +77,7 @@ def report_dict(report: Report) -> dict[str, Any]:
         "value_view": "MAX",
         "returns": _numbers(report.returns),
         "score": None if score is None else score_dict(score),
-        "result": result_words(report),
+        "result": result_message(report).english(),
         "proven": report.proven,
         "exact": report.exact,
         "distance": None if score is None else score.plies,
@@ -88,11 +93,11 @@ def report_dict(report: Report) -> dict[str, Any]:
         "depth": report.depth,
         "stopped": report.stopped,
         "best_searched": report.best_searched,
-        "explanation": list(report.explanation),
+        "explanation": [english_of(words) for words in report.explanation],
         "facts": None if report.facts is None else dict(report.facts),
         "stats": dict(report.stats),
         "iterations": report.iterations,
-        "notes": list(report.notes),
+        "notes": [english_of(words) for words in report.notes],
         "searches": [_search_dict(r) for r in report.searches],
     }
 

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.i18n import Words
 from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
 
@@ -73,13 +74,13 @@ class Report:
     stopped: str | None
     best_searched: bool
     chosen: str | None  # the move the search or solve would play
-    explanation: tuple[str, ...] = ()
+    explanation: tuple[Words, ...] = ()
     facts: Mapping[str, object] | None = None
     stats: Mapping[str, int | float | None] = field(default_factory=dict)  # see stats_dict
     searches: tuple[SearchResult, ...] = ()  # solve --tree: plain minimax (traced), the engine
     returns: tuple[Number, ...] | None = None  # the value per player (more than two players)
     iterations: int | None = None  # Monte Carlo tree search's simulations
-    notes: tuple[str, ...] = ()
+    notes: tuple[Words, ...] = ()
     players: int = 2  # in a game of more, players are named by number, never MAX or MIN
     by_solver: bool = False  # the game's own exact solver answered (`method` is its word)
 
@@ -292,7 +293,7 @@ def _vector_lines(lines: Sequence[MoveLine], result: SearchResult, to_move: int
 
 def from_solve(game: AnyGame, state: Any, score: Score,
                found: Sequence[tuple[Hashable, Score]], *, method: str,
-               explanation: Sequence[str], nodes: int, elapsed: float, positions: int = 0,
+               explanation: Sequence[Words], nodes: int, elapsed: float, positions: int = 0,
                table_entries: int | None = None, win_loss: bool | None = None,
                facts: Mapping[str, object] | None = None, pv: Sequence[Hashable] = (),
                searches: tuple[SearchResult, ...] = (), by_solver: bool = False,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from minimax_cli.core.i18n import Words, english_of
 from minimax_cli.core.solver import Series
 from minimax_cli.reports.model import json_number
 
@@ -27,7 +28,7 @@ class Pattern:
     checked_upto: int
     losing_residues: tuple[int, ...]
     early_losses: tuple[int, ...]
-    sentence: str
+    sentence: Words
     proven: bool = False
     observed_upto: int | None = None
 
@@ -49,20 +50,20 @@ def series_dict(report: SeriesReport) -> dict[str, Any]:
     series, pattern, proven = report.series, report.pattern, report.series.proven
     extra: dict[str, Any] = {}
     if series.standings is not None:
-        extra = {"assumption": series.assumption, "standings": [
+        extra = {"assumption": english_of(series.assumption), "standings": [
             {"n": n, "winner": None if s.winner is None else s.winner + 1,
              "returns": [json_number(v) for v in s.returns],
              "plays": series.moves[n][0] if series.moves[n] else None, "ties": s.ties,
-             "tie_notes": list(s.notes)}
+             "tie_notes": [english_of(note) for note in s.notes]}
             for n, s in enumerate(series.standings)]}
     return {
-        "description": series.description,
+        "description": english_of(series.description),
         "rows": [{"n": n, "outcome": "W" if wins else "L",
                   "winning_moves": list(series.moves[n]) if wins else [],
                   "over": n in series.ended}
                  for n, wins in enumerate(series.outcomes)],
         "pattern": None if pattern is None else {
-            "text": pattern.sentence, "preperiod": pattern.preperiod, "period": pattern.period,
+            "text": english_of(pattern.sentence), "preperiod": pattern.preperiod, "period": pattern.period,
             "losing_residues": list(pattern.losing_residues),
             "early_losses": list(pattern.early_losses), "checked_upto": pattern.checked_upto,
             "proven": pattern.proven,
@@ -71,7 +72,7 @@ def series_dict(report: SeriesReport) -> dict[str, Any]:
         },
         "proven_period": None if proven is None else {
             "preperiod": proven.preperiod, "period": proven.period,
-            "checked_upto": proven.checked_upto, "proof": series.proof,
+            "checked_upto": proven.checked_upto, "proof": english_of(series.proof),
         },
         "time_s": round(report.elapsed, 6),
         **extra,

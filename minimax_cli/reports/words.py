@@ -10,9 +10,10 @@ from fractions import Fraction
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.i18n import M_, Joined, Message, Words, nM_, text_of
 from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
-from minimax_cli.i18n import _, ngettext
-from minimax_cli.i18n.words import in_own_moves, in_plies
+from minimax_cli.i18n import _
+from minimax_cli.i18n.words import in_own_moves, in_plies_words
 from minimax_cli.reports.model import MoveLine, Report, mover_view
 
 AnyGame = Game[Any, Any]
@@ -61,86 +62,113 @@ def player_name(player: int | None, players: int = 2) -> str | None:
 
 def player_words(player: int, players: int = 2) -> str:
     """`MAX`, `MIN`, `CHANCE` or `player 3`, in the interface's language."""
+    return text_of(player_message(player, players))
+
+
+def player_message(player: int, players: int = 2) -> Words:
+    """`player_words` untranslated (a report's words)."""
     if players > 2 and player >= 0:
-        return _("player {number}").format(number=player + 1)
+        return M_("player {number}", number=player + 1)
     if player in (MAX, 1):
         return "MAX" if player == MAX else "MIN"
-    return _("CHANCE") if player == CHANCE else _("player {number}").format(number=player + 1)
+    return M_("CHANCE") if player == CHANCE else M_("player {number}", number=player + 1)
 
 
 def over_words(report: Report) -> str:
     """How a finished game ended, e.g. `the game is over: the first player (MAX) has won`."""
+    return over_message(report).text()
+
+
+def over_message(report: Report) -> Message:
+    """`over_words` untranslated (a report's words)."""
     score = report.score
     if score is None:
-        return _("the game is over")
+        return M_("the game is over")
     if report.win_loss:
         # A search that averages (chance) gives a finished game's outcome as a plain number.
         won = score.kind is Kind.WIN or (score.kind is Kind.VALUE and score.number > 0)
         lost = score.kind is Kind.LOSS or (score.kind is Kind.VALUE and score.number < 0)
         if won:
-            return _("the game is over: the first player (MAX) has won")
+            return M_("the game is over: the first player (MAX) has won")
         if lost:
-            return _("the game is over: the second player (MIN) has won")
-        return _("the game is over: a draw")
-    return _("the game is over, with the value {value} for MAX").format(
-        value=format_number(score.number))
+            return M_("the game is over: the second player (MIN) has won")
+        return M_("the game is over: a draw")
+    return M_("the game is over, with the value {value} for MAX",
+              value=format_number(score.number))
 
 
 def bounded_number(value: Number, bound: Bound) -> str:
     """`7`, `at least 7`, `at most 23/3 ≈ 7.667` (see `number_words`)."""
-    text = {Bound.EXACT: "{number}", Bound.LOWER: _("at least {number}"),
-            Bound.UPPER: _("at most {number}")}[bound]
-    return text.format(number=number_words(value))
+    return text_of(bounded_message(value, bound))
+
+
+def bounded_message(value: Number, bound: Bound) -> Words:
+    """`bounded_number` untranslated (a report's words)."""
+    if bound is Bound.EXACT:
+        return number_words(value)
+    if bound is Bound.LOWER:
+        return M_("at least {number}", number=number_words(value))
+    return M_("at most {number}", number=number_words(value))
 
 
 def result_words(report: Report) -> str:
-    """The result for the player to move in words: `the player to move (MIN) loses in 4 plies
+    """The result for the player to move in words, in the interface's language (see
+    `result_message`)."""
+    return result_message(report).text()
+
+
+def result_message(report: Report) -> Message:
+    """The result for the player to move, untranslated: `the player to move (MIN) loses in 4 plies
     with perfect play`, `at least a draw for the player to move (MAX) (a bound: ...)`, `23/3 ≈
     7.667 for MAX`, `4 for the player to move (MAX) (heuristic estimate, not proven)`."""
     if report.over:
-        return over_words(report)
+        return over_message(report)
     score = report.mover_score
     if score is None:
-        return _("no value: the search stopped before any depth was completed")
+        return M_("no value: the search stopped before any depth was completed")
     if report.returns is not None:
+        returns = returns_message(report.returns)
         if score.kind is Kind.ESTIMATE:
-            text = _("estimated returns (not proven): {returns}")
-        else:
-            text = _("returns with each player's best play: {returns}")
-        return text.format(returns=returns_words(report.returns))
+            return M_("estimated returns (not proven): {returns}", returns=returns)
+        return M_("returns with each player's best play: {returns}", returns=returns)
     assert report.to_move is not None  # the game is not over
-    player = player_words(report.to_move, report.players)
-    distance = in_plies(score.plies, score.plies_at_most)
+    player = player_message(report.to_move, report.players)
+    distance = in_plies_words(score.plies, score.plies_at_most)
     if score.kind in (Kind.WIN, Kind.LOSS) and score.bound is Bound.EXACT:
-        text = (_("the player to move ({player}) wins{distance} with perfect play")
-                if score.kind is Kind.WIN else
-                _("the player to move ({player}) loses{distance} with perfect play"))
-        return text.format(player=player, distance=distance)
+        if score.kind is Kind.WIN:
+            return M_("the player to move ({player}) wins{distance} with perfect play",
+                      player=player, distance=distance)
+        return M_("the player to move ({player}) loses{distance} with perfect play",
+                  player=player, distance=distance)
     if score.kind is Kind.DRAW and score.bound is Bound.EXACT:
-        return _("a draw with perfect play: neither player can force a win")
+        return M_("a draw with perfect play: neither player can force a win")
     if score.kind in (Kind.WIN, Kind.LOSS, Kind.DRAW):
         lower = score.bound is Bound.LOWER
         text = {
-            Kind.WIN: _("at least a win for the player to move ({player}) (a bound: the search "
-                        "was cut)") if lower else
-            _("at most a win for the player to move ({player}) (a bound: the search was cut)"),
-            Kind.LOSS: _("at least a loss for the player to move ({player}) (a bound: the "
-                         "search was cut)") if lower else
-            _("at most a loss for the player to move ({player}) (a bound: the search was cut)"),
-            Kind.DRAW: _("at least a draw for the player to move ({player}) (a bound: the "
-                         "search was cut)") if lower else
-            _("at most a draw for the player to move ({player}) (a bound: the search was cut)"),
-        }[score.kind]
-        return text.format(player=player)
-    value = bounded_number(score.number, score.bound)
+            Kind.WIN: M_("at least a win for the player to move ({player}) (a bound: the search "
+                         "was cut)", player=player) if lower else
+            M_("at most a win for the player to move ({player}) (a bound: the search was cut)",
+               player=player),
+            Kind.LOSS: M_("at least a loss for the player to move ({player}) (a bound: the "
+                          "search was cut)", player=player) if lower else
+            M_("at most a loss for the player to move ({player}) (a bound: the search was cut)",
+               player=player),
+            Kind.DRAW: M_("at least a draw for the player to move ({player}) (a bound: the "
+                          "search was cut)", player=player) if lower else
+            M_("at most a draw for the player to move ({player}) (a bound: the search was cut)",
+               player=player),
+        }
+        return text[score.kind]
+    value = bounded_message(score.number, score.bound)
     if report.to_move not in (0, 1):
-        return _("{value} for MAX").format(value=value)
+        return M_("{value} for MAX", value=value)
     if score.kind is Kind.ESTIMATE:
-        text = (_("{value} for the player to move ({player}) (Monte Carlo estimate, not proven)")
-                if report.iterations is not None else
-                _("{value} for the player to move ({player}) (heuristic estimate, not proven)"))
-        return text.format(value=value, player=player)
-    return _("{value} for the player to move ({player})").format(value=value, player=player)
+        if report.iterations is not None:
+            return M_("{value} for the player to move ({player}) (Monte Carlo estimate, not "
+                      "proven)", value=value, player=player)
+        return M_("{value} for the player to move ({player}) (heuristic estimate, not proven)",
+                  value=value, player=player)
+    return M_("{value} for the player to move ({player})", value=value, player=player)
 
 
 def signed(value: Number | None, win_loss: bool = True, bound: Bound = Bound.EXACT) -> str:
@@ -163,53 +191,72 @@ def number_words(value: Number) -> str:
 
 
 def score_words(score: Score) -> str:
-    """A score as `Score` says it, in the interface's language: `win in 3 plies`, `at least a
-    draw`, `value at most 2`, `estimate 4`."""
+    """A score as `Score` says it, in the interface's language (see `score_message`)."""
+    return score_message(score).text()
+
+
+def score_message(score: Score) -> Message:
+    """A score as `Score` says it, untranslated: `win in 3 plies`, `at least a draw`, `value at
+    most 2`, `estimate 4`."""
     lower, upper = score.bound is Bound.LOWER, score.bound is Bound.UPPER
     if score.kind in (Kind.WIN, Kind.LOSS):
-        distance = "" if score.plies is None else (
-            ngettext(" in at most {count} ply", " in at most {count} plies", score.plies)
+        # ungrouped, as `Score` writes it (JSON's `for_mover`)
+        distance: Words = "" if score.plies is None else (
+            nM_(" in at most {count} ply", " in at most {count} plies", score.plies,
+                count=score.plies)
             if score.plies_at_most else
-            ngettext(" in {count} ply", " in {count} plies", score.plies)).format(
-                count=score.plies)  # ungrouped, as `Score` writes it (JSON's `for_mover`)
+            nM_(" in {count} ply", " in {count} plies", score.plies, count=score.plies))
         if score.kind is Kind.WIN:
-            text = (_("at least a win{distance}") if lower else
-                    _("at most a win{distance}") if upper else _("win{distance}"))
-        else:
-            text = (_("at least a loss{distance}") if lower else
-                    _("at most a loss{distance}") if upper else _("loss{distance}"))
-        return text.format(distance=distance)
+            return (M_("at least a win{distance}", distance=distance) if lower else
+                    M_("at most a win{distance}", distance=distance) if upper else
+                    M_("win{distance}", distance=distance))
+        return (M_("at least a loss{distance}", distance=distance) if lower else
+                M_("at most a loss{distance}", distance=distance) if upper else
+                M_("loss{distance}", distance=distance))
     if score.kind is Kind.DRAW:
-        return _("at least a draw") if lower else _("at most a draw") if upper else _("draw")
+        return M_("at least a draw") if lower else M_("at most a draw") if upper else M_("draw")
+    number = format_number(score.number)
     if score.kind is Kind.ESTIMATE:
-        text = (_("estimate at least {number}") if lower else
-                _("estimate at most {number}") if upper else _("estimate {number}"))
-    else:
-        text = (_("value at least {number}") if lower else
-                _("value at most {number}") if upper else _("value {number}"))
-    return text.format(number=format_number(score.number))
+        return (M_("estimate at least {number}", number=number) if lower else
+                M_("estimate at most {number}", number=number) if upper else
+                M_("estimate {number}", number=number))
+    return (M_("value at least {number}", number=number) if lower else
+            M_("value at most {number}", number=number) if upper else
+            M_("value {number}", number=number))
 
 
 def move_words(line: MoveLine, to_move: int | None) -> str:
-    """What a move means for the player to move: `win in 3 plies`, `at most a draw`, `estimate 4`;
-    with returns per player, the mover's own (`value 1 for player 2`)."""
+    """What a move means for the player to move, in the interface's language (see
+    `move_message`)."""
+    return move_message(line, to_move).text()
+
+
+def move_message(line: MoveLine, to_move: int | None) -> Message:
+    """What a move means for the player to move, untranslated: `win in 3 plies`, `at most a
+    draw`, `estimate 4`; with returns per player, the mover's own (`value 1 for player 2`)."""
     if line.returns is not None and to_move is not None and to_move >= 0:
         estimate = line.score.kind is Kind.ESTIMATE
+        value = format_number(line.returns[to_move])
         if len(line.returns) > 2:
-            text = (_("estimate {value} for player {number}") if estimate else
-                    _("value {value} for player {number}"))
-        else:  # MAX or MIN
-            text = (_("estimate {value} for {player}") if estimate else
-                    _("value {value} for {player}"))
-        return text.format(value=format_number(line.returns[to_move]), number=to_move + 1,
-                           player=player_words(to_move, len(line.returns)))
-    return score_words(mover_view(line.score, to_move))
+            return (M_("estimate {value} for player {number}", value=value, number=to_move + 1)
+                    if estimate else
+                    M_("value {value} for player {number}", value=value, number=to_move + 1))
+        player = player_message(to_move, len(line.returns))  # MAX or MIN
+        return (M_("estimate {value} for {player}", value=value, player=player) if estimate else
+                M_("value {value} for {player}", value=value, player=player))
+    return score_message(mover_view(line.score, to_move))
 
 
 def returns_words(returns: Sequence[Number]) -> str:
     """`player 1 1, player 2 0, player 3 0`."""
     return ", ".join(_("player {number} {value}").format(number=i + 1, value=format_number(v))
                      for i, v in enumerate(returns))
+
+
+def returns_message(returns: Sequence[Number]) -> Joined:
+    """`returns_words` untranslated (a report's words, inside a result's message)."""
+    return Joined(tuple(M_("player {number} {value}", number=i + 1, value=format_number(v))
+                        for i, v in enumerate(returns)))
 
 
 def max_view(score: Score, player: int) -> str:
@@ -249,6 +296,7 @@ def cell_words(game: AnyGame, score: Score, player: int) -> str:
     return _("loss{distance}").format(distance=distance)
 
 
-__all__ = ["SIGNS", "Party", "bounded_number", "bounded_result", "cell_words", "max_view",
-           "move_words", "number_words", "over_words", "player_name", "player_words", "result_words",
-           "returns_words", "score_words", "signed", "the_ai", "you"]
+__all__ = ["SIGNS", "Party", "bounded_message", "bounded_number", "bounded_result", "cell_words", "max_view",
+           "move_message", "move_words", "number_words", "over_message", "over_words",
+           "player_message", "player_name", "player_words", "result_message", "result_words",
+           "returns_message", "returns_words", "score_message", "score_words", "signed", "the_ai", "you"]

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from minimax_cli.core.game import Game
+from minimax_cli.core.i18n import M_, Joined, Message, Words, nM_
 from minimax_cli.core.result import STOP_INTERRUPTED, STOP_NODES, STOP_TIME, Limits, SearchResult
 from minimax_cli.core.score import Bound, format_number
-from minimax_cli.i18n import _, ngettext
+from minimax_cli.i18n import _
 from minimax_cli.services.limits import COMPARE_SECONDS
 
 AnyGame = Game[Any, Any]
@@ -206,33 +207,33 @@ class Note:
     """One sentence under the table; `algorithms` names the runs it is about (none: the table)."""
 
     algorithms: tuple[str, ...]
-    text: str
+    text: Words
 
 
-def _budget_words(run: Run, game: str) -> str:
+def _budget_words(run: Run, game: str) -> Message:
     """What stopped `run`, in words that name the option or the default."""
     stopped, limits = run.result.stopped, run.limits
     if stopped == STOP_INTERRUPTED:
-        return _("Ctrl-C")
+        return M_("Ctrl-C")
     if stopped == STOP_NODES and limits.nodes is not None:
-        return _("the node budget (--nodes {nodes:,})").format(nodes=limits.nodes)
+        return M_("the node budget (--nodes {nodes:,})", nodes=limits.nodes)
     seconds = limits.time if limits.time is not None else 0.0
     if run.budget == BUDGET_COMPARE:
-        return _("the {seconds:g} s --compare gives each algorithm (no --time or --nodes was "
-                 "given)").format(seconds=seconds)
+        return M_("the {seconds:g} s --compare gives each algorithm (no --time or --nodes was "
+                  "given)", seconds=seconds)
     if run.budget == BUDGET_GAME:
-        return _("the {seconds:g} s {game} is searched for by default").format(
-            seconds=seconds, game=game)
+        return M_("the {seconds:g} s {game} is searched for by default", seconds=seconds,
+                  game=game)
     if stopped == STOP_TIME:
-        return _("the time budget (--time {seconds:g})").format(seconds=seconds)
-    return _("its budget")
+        return M_("the time budget (--time {seconds:g})", seconds=seconds)
+    return M_("its budget")
 
 
 def _stopped_notes(comparison: Comparison) -> list[Note]:
     """Runs stopped with no value, one sentence per cause; a run stopped with the value of its last
     completed depth (the engine deepening under a budget), one each."""
     found: list[Note] = []
-    causes: dict[str, list[str]] = {}
+    causes: dict[Message, list[str]] = {}
     for run in comparison.runs:
         if run.finished:
             continue
@@ -241,18 +242,18 @@ def _stopped_notes(comparison: Comparison) -> list[Note]:
         if r.score is None:
             causes.setdefault(cause, []).append(run.name)
             continue
-        kind = "" if r.proven else _(", an estimate")
-        depth = ngettext("{n} ply", "{n} plies", r.depth or 0).format(n=r.depth or 0)
-        found.append(Note((run.name,), _(
+        kind: Words = "" if r.proven else M_(", an estimate")
+        depth = nM_("{n} ply", "{n} plies", r.depth or 0, n=r.depth or 0)
+        found.append(Note((run.name,), M_(
             "{name}: stopped by {cause}; its value is that of the last depth it completed ({depth})"
-            "{kind}, and it is not the baseline for the fractions.").format(
-            name=run.name, cause=cause, depth=depth, kind=kind)))
+            "{kind}, and it is not the baseline for the fractions.", name=run.name, cause=cause,
+            depth=depth, kind=kind)))
     for cause, names in causes.items():
-        found.insert(0, Note(tuple(names), ngettext(
+        found.insert(0, Note(tuple(names), nM_(
             "{names}: stopped by {cause} before it finished: no value, and not the baseline for "
             "the fractions.",
             "{names}: stopped by {cause} before they finished: no value, and not the baseline for "
-            "the fractions.", len(names)).format(names=", ".join(names), cause=cause)))
+            "the fractions.", len(names), names=", ".join(names), cause=cause)))
     return found
 
 
@@ -262,7 +263,7 @@ def _values_note(comparison: Comparison) -> Note | None:
     if any(r.result.vector is not None for r in runs if not r.sampled):  # several players
         if comparison.run_named("maxn") is None or comparison.run_named("paranoid") is None:
             return None
-        return Note((), _("maxn and paranoid answer different questions (each player for itself; "
+        return Note((), M_("maxn and paranoid answer different questions (each player for itself; "
                             "everyone against the player to move), so their values are not "
                             "checked against each other."))
     exact = [r for r in runs if r.exact]
@@ -271,48 +272,50 @@ def _values_note(comparison: Comparison) -> Note | None:
     values = {value_text(r) for r in exact}
     names = ", ".join(r.name for r in exact)
     if len(values) == 1:
-        estimate = "" if all(r.result.proven for r in exact) else _(
+        estimate: Words = "" if all(r.result.proven for r in exact) else M_(
             " (an estimate: the evaluation function at the depth cut, backed up)")
-        return Note((), _("Same value from {names}: {value}{estimate} (checked).").format(
-            names=names, value=values.pop(), estimate=estimate))
+        return Note((), M_("Same value from {names}: {value}{estimate} (checked).", names=names,
+                           value=values.pop(), estimate=estimate))
     listed = ", ".join(f"{r.name} {value_text(r)}" for r in exact)
     differing = {r.name for r in exact if value_text(r) != value_text(exact[0])}
     if comparison.depth is not None and differing == {ENGINE}:
-        why = _("the engine searches on past the depth cut where the game says a position is not "
-                "quiet (quiescence), so its estimate may differ.")
+        why = M_("the engine searches on past the depth cut where the game says a position is not "
+                 "quiet (quiescence), so its estimate may differ.")
     else:
-        why = _("they should be equal: please report this position.")
-    return Note((), _("The values differ: {listed}; {why}").format(listed=listed, why=why))
+        why = M_("they should be equal: please report this position.")
+    return Note((), M_("The values differ: {listed}; {why}", listed=listed, why=why))
 
 
 def _baseline_note(comparison: Comparison) -> Note | None:
     base = comparison.baseline
     if base is None:
         if any(not r.sampled for r in comparison.runs):
-            return Note((), _("No search finished, so no fractions of work are given."))
+            return Note((), M_("No search finished, so no fractions of work are given."))
         return None
     if base is comparison.runs[0]:
         return None
-    return Note((), _("Fractions are of {base}'s nodes, the first search that finished.").format(
-        base=base.name))
+    return Note((), M_("Fractions are of {base}'s nodes, the first search that finished.",
+                       base=base.name))
 
 
 def _ordered_note(comparison: Comparison, run: Run) -> Note:
     plain = comparison.run_named(PLAIN_PRUNING)
     same = plain is not None and plain.finished and run.finished and _work(plain) == _work(run)
     if comparison.explicit_tree:
-        text = _("{name}: alpha-beta with the tree's perfect order: each node's children by their "
-                 "minimax values, best first for the player to move; the tree gives them because "
-                 "it holds every leaf, and working them out is not counted.")
+        text = M_("{name}: alpha-beta with the tree's perfect order: each node's children by "
+                  "their minimax values, best first for the player to move; the tree gives them "
+                  "because it holds every leaf, and working them out is not counted.",
+                  name=run.name)
     elif same:  # a game without an order of its own, or one that changed nothing here
-        text = _("{name}: alpha-beta in the game's own move order, nothing else changed; the order "
-                 "changed nothing here.")
+        text = M_("{name}: alpha-beta in the game's own move order, nothing else changed; the "
+                  "order changed nothing here.", name=run.name)
     else:
-        text = _("{name}: alpha-beta with the game's own move order (its best guess first), "
-                 "nothing else changed: beside alphabeta, what ordering alone saves.")
-    text = text.format(name=run.name)
+        text = M_("{name}: alpha-beta with the game's own move order (its best guess first), "
+                  "nothing else changed: beside alphabeta, what ordering alone saves.",
+                  name=run.name)
     if same:
-        text += " " + _("It searched exactly what alphabeta did.")
+        return Note((run.name,), Joined((text, M_("It searched exactly what alphabeta did.")),
+                                        separator=" "))
     return Note((run.name,), text)
 
 
@@ -322,11 +325,11 @@ def _work(run: Run) -> tuple[int, int, int]:
 
 
 def _engine_note(run: Run) -> Note:
-    return Note((run.name,), _(
+    return Note((run.name,), M_(
         "{name} (the engine) gives every root move an exact value (exact_root), searching each with "
         "the full window where plain alpha-beta only bounds the moves that cannot be best: its "
         "counts include that extra work and do not mean it prunes less. It also orders moves and "
-        "keeps a transposition table.").format(name=run.name))
+        "keeps a transposition table.", name=run.name))
 
 
 #: Star1 and Star2 prune at chance nodes; beside plain expectiminimax in the same table.
@@ -347,20 +350,20 @@ def _star_notes(comparison: Comparison) -> list[Note]:
     for run in comparison.runs:
         if run.name in STARS and run.finished and \
                 run.result.stats.nodes > plain.result.stats.nodes:
-            why = [_("{name} counts more nodes than {plain} here: all of them keep a memo of the "
+            why = M_("{name} counts more nodes than {plain} here: all of them keep a memo of the "
                      "positions searched, and in a game whose positions repeat a bound proved "
                      "under one window answers fewer repeats than an exact value, while the "
-                     "windows leave little to prune.").format(name=run.name, plain=plain.name)
-                   ] if repeats else [_("{name} counts more nodes than {plain} here.").format(
-                       name=run.name, plain=plain.name)]
+                     "windows leave little to prune.", name=run.name, plain=plain.name) \
+                if repeats else M_("{name} counts more nodes than {plain} here.", name=run.name,
+                                   plain=plain.name)
             # Star1 prunes a subset of plain's tree; Star2's probes are extra searches.
-            why.append(_("On a tree without repeats star1 never visits more.")
-                       if run.name == "star1" else
-                       _("Each probe that cuts nothing is paid twice: the full search enters the "
-                         "probed node again and its first move once more (answered from the "
-                         "memo), and the probe searched that move in a wider window than star1 "
-                         "would, so even on a tree without repeats star2 may visit more."))
-            found.append(Note((run.name,), " ".join(why)))
+            more = (M_("On a tree without repeats star1 never visits more.") if run.name == "star1"
+                    else M_("Each probe that cuts nothing is paid twice: the full search enters "
+                            "the probed node again and its first move once more (answered from "
+                            "the memo), and the probe searched that move in a wider window than "
+                            "star1 would, so even on a tree without repeats star2 may visit "
+                            "more."))
+            found.append(Note((run.name,), Joined((why, more), separator=" ")))
     return found
 
 
@@ -368,15 +371,15 @@ def _sample_note(run: Run) -> Note:
     r = run.result
     simulations = r.iterations or 0
     if r.proven:
-        what = _("a value proven by the MCTS-Solver")
+        what = M_("a value proven by the MCTS-Solver")
     elif r.score is None:
-        what = _("no value")
+        what = M_("no value")
     else:
-        what = _("an estimate (the mean result of its playouts), not a proven value")
-    return Note((run.name,), _(
+        what = M_("an estimate (the mean result of its playouts), not a proven value")
+    return Note((run.name,), M_(
         "{name}: {what}; its nodes are the tree nodes its {simulations:,} simulations walked "
         "through, its leaves its playouts: other work than the searches above, so no "
-        "fraction.").format(name=run.name, what=what, simulations=simulations))
+        "fraction.", name=run.name, what=what, simulations=simulations))
 
 
 def _uniform_note(comparison: Comparison) -> Note | None:
@@ -384,14 +387,15 @@ def _uniform_note(comparison: Comparison) -> Note | None:
     if shape is None:
         return None
     high, low = shape.halves
-    text = _("Knuth–Moore: every inner node of this tree has b = {b} children and every leaf is at "
-             "depth d = {d}, so alpha-beta examines at least b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = {high} + {low} "
-             "− 1 = {best:,} leaves, and exactly that many with perfect move ordering.").format(
-        b=shape.branching, d=shape.depth, high=f"{high:,}", low=f"{low:,}", best=shape.best_case)
+    text = M_("Knuth–Moore: every inner node of this tree has b = {b} children and every leaf is "
+              "at depth d = {d}, so alpha-beta examines at least b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = {high} + "
+              "{low} − 1 = {best:,} leaves, and exactly that many with perfect move ordering.",
+              b=shape.branching, d=shape.depth, high=f"{high:,}", low=f"{low:,}",
+              best=shape.best_case)
     ordered = comparison.run_named(ORDERED)
     if (ordered is not None and ordered.finished
             and ordered.result.stats.leaves == shape.best_case):
-        text += " " + _("{name} reaches it.").format(name=ordered.name)
+        return Note((), Joined((text, M_("{name} reaches it.", name=ordered.name)), separator=" "))
     return Note((), text)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from minimax_cli import registry
 from minimax_cli.core.game import Game, SearchError
-from minimax_cli.core.i18n import pgettext
+from minimax_cli.core.i18n import M_, Grouped, Joined, Message, Value, Words, pgettext
 from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS, Period
 from minimax_cli.core.solver import ExactSolver, Progress, Series
 from minimax_cli.i18n import _
@@ -145,24 +145,25 @@ def standings_pattern(series: Series, solver: ExactSolver[Any, Any]) -> Pattern 
                                observed_upto=len(winners) - 1 if seen else None)
 
 
-def winners_sentence(winners: Sequence[int], period: Period, last: int) -> str:
+def winners_sentence(winners: Sequence[int], period: Period, last: int) -> Message:
     """`for every n, player 1 wins when n mod 5 = 1, 2 or 3; player 2 when n mod 5 = 4; ...`,
     proven for every n or observed over n = 0..last only."""
     start, length = period.preperiod, period.period
 
-    def rule(player: int, first: bool, residues: list[int]) -> str:
+    def rule(player: int, first: bool, residues: list[int]) -> Message:
         """`player 1 wins when n mod 5 = 1, 2 or 3` (the first rule), `player 2 when ...`."""
+        values: dict[str, Value] = {"number": player + 1, "period": length,
+                                    "residues": _or_list(residues)}
         if player < 0:
-            text = (_("nobody wins when n mod {period} = {residues}") if first else
-                    _("nobody when n mod {period} = {residues}"))
-        else:
-            text = (_("player {number} wins when n mod {period} = {residues}") if first else
-                    _("player {number} when n mod {period} = {residues}"))
-        return text.format(number=player + 1, period=length, residues=_or_list(residues))
+            return (M_("nobody wins when n mod {period} = {residues}", **values) if first else
+                    M_("nobody when n mod {period} = {residues}", **values))
+        return (M_("player {number} wins when n mod {period} = {residues}", **values) if first
+                else M_("player {number} when n mod {period} = {residues}", **values))
 
-    def early_rule(player: int, ns: list[int]) -> str:
-        text = _("nobody at n = {values}") if player < 0 else _("player {number} at n = {values}")
-        return text.format(number=player + 1, values=_or_list(ns))
+    def early_rule(player: int, ns: list[int]) -> Message:
+        if player < 0:
+            return M_("nobody at n = {values}", values=_or_list(ns))
+        return M_("player {number} at n = {values}", number=player + 1, values=_or_list(ns))
 
     residues: dict[int, list[int]] = {}
     for n in range(start, start + length):
@@ -171,24 +172,26 @@ def winners_sentence(winners: Sequence[int], period: Period, last: int) -> str:
     early: dict[int, list[int]] = {}
     for n in range(start):
         early.setdefault(winners[n], []).append(n)
-    before = "" if not early else _("; below n = {start}: {winners}").format(
-        start=start, winners=", ".join(early_rule(p, ns) for p, ns in sorted(early.items())))
-    return _sentence("; ".join(rules), before, period, last)
+    before: Value = "" if not early else M_(
+        "; below n = {start}: {winners}", start=start,
+        winners=Joined(tuple(early_rule(p, ns) for p, ns in sorted(early.items()))))
+    return _sentence(Joined(tuple(rules), separator="; "), before, period, last)
 
 
-def _sentence(rule: str, before: str, period: Period, last: int) -> str:
+def _sentence(rule: Value, before: Value, period: Period, last: int) -> Message:
     """A pattern's sentence: `rule` (with its subject) and `before` (what holds below the
     preperiod, or nothing) for every n when `period` is proven, else over n = 0..last only."""
     start, length = period.preperiod, period.period
-    where = _("period {period} from n = {start}").format(period=length, start=start)
+    values: dict[str, Value] = {
+        "start": start, "last": last, "rule": rule, "before": before,
+        "where": M_("period {period} from n = {start}", period=length, start=start)}
     if period.proven:
-        text = (_("for every n, {rule}{before} ({where}, proven; see the proof)") if start == 0
-                else _("for every n from {start} on, {rule}{before} ({where}, proven; see the "
-                       "proof)"))
-    else:
-        text = _("observed over n = 0..{last}, not proven: in n = {start}..{last}, "
-                 "{rule}{before} ({where} in these outcomes)")
-    return text.format(start=start, last=last, rule=rule, before=before, where=where)
+        return (M_("for every n, {rule}{before} ({where}, proven; see the proof)", **values)
+                if start == 0 else
+                M_("for every n from {start} on, {rule}{before} ({where}, proven; see the "
+                   "proof)", **values))
+    return M_("observed over n = 0..{last}, not proven: in n = {start}..{last}, "
+              "{rule}{before} ({where} in these outcomes)", **values)
 
 
 def first_contradiction(outcomes: Sequence[int], period: Period) -> int | None:
@@ -248,26 +251,27 @@ def describe_pattern(outcomes: Sequence[int], period: Period) -> Pattern:
     residues = tuple(sorted(n % length for n in range(start, start + length) if not outcomes[n]))
     early = tuple(n for n in range(start) if not outcomes[n])
     if not residues:
-        rule = _("the player to move always wins")
+        rule = M_("the player to move always wins")
     elif len(residues) == length:
-        rule = _("the player to move always loses")
+        rule = M_("the player to move always loses")
     elif len(residues) <= LISTED:
-        rule = _("the player to move loses exactly when n mod {period} = {residues}").format(
-            period=length, residues=_or_list(residues))
+        rule = M_("the player to move loses exactly when n mod {period} = {residues}",
+                  period=length, residues=_or_list(residues))
     else:
-        rule = _("the player to move loses exactly when n mod {period} is one of {count} "
-                 "values: {residues}").format(period=length, count=grouped(len(residues)),
-                                              residues=_or_list(residues))
+        rule = M_("the player to move loses exactly when n mod {period} is one of {count} "
+                  "values: {residues}", period=length, count=Grouped(len(residues)),
+                  residues=_or_list(residues))
+    before: Words
     if start == 0:
         before = ""
     elif not early:
-        before = _("; below n = {start} they never lose").format(start=start)
+        before = M_("; below n = {start} they never lose", start=start)
     elif len(early) <= LISTED:
-        before = _("; below n = {start} they lose at n = {values}").format(
-            start=start, values=_or_list(early))
+        before = M_("; below n = {start} they lose at n = {values}", start=start,
+                    values=_or_list(early))
     else:
-        before = _("; below n = {start} they lose at n = {count} values of n: {values}").format(
-            start=start, count=grouped(len(early)), values=_or_list(early))
+        before = M_("; below n = {start} they lose at n = {count} values of n: {values}",
+                    start=start, count=Grouped(len(early)), values=_or_list(early))
     last = len(outcomes) - 1
     sentence = _sentence(rule, before, period, last)
     return Pattern(start, length, period.checked_upto, residues, early, sentence, period.proven,
@@ -278,13 +282,13 @@ def describe_pattern(outcomes: Sequence[int], period: Period) -> Pattern:
 LISTED = 16
 
 
-def _or_list(numbers: Sequence[int]) -> str:
+def _or_list(numbers: Sequence[int]) -> Value:
     """`0, 2 or 7`; past LISTED numbers the first few, `...` and the last (the sentence says how
     many there are)."""
-    words = [grouped(n) for n in numbers]
+    words = [Grouped(n) for n in numbers]
     if len(words) > LISTED:
-        return _("{numbers}, ..., {last} (--json lists them all)").format(
-            numbers=", ".join(words[:LISTED - 2]), last=words[-1])
+        return M_("{numbers}, ..., {last} (--json lists them all)",
+                  numbers=Joined(tuple(words[:LISTED - 2])), last=words[-1])
     if len(words) == 1:
         return words[0]
-    return _("{numbers} or {last}").format(numbers=", ".join(words[:-1]), last=words[-1])
+    return M_("{numbers} or {last}", numbers=Joined(tuple(words[:-1])), last=words[-1])

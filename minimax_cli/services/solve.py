@@ -25,13 +25,14 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from minimax_cli.core.game import MAX, Game, SearchError
+from minimax_cli.core.i18n import M_
 from minimax_cli.core.result import Limits, TraceNode
 from minimax_cli.core.score import Number, PovScore, Score
 from minimax_cli.core.search import search
 from minimax_cli.core.solver import Progress, Solution
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _
-from minimax_cli.i18n.words import count, grouped
+from minimax_cli.i18n.words import count_words, grouped
 from minimax_cli.reports.answers import solution_result
 from minimax_cli.reports.model import Report, from_solve
 
@@ -103,9 +104,9 @@ def solve_by_search(game: AnyGame, state: Any, progress: Progress | None = None,
     started = time.perf_counter()
     mover = game.to_move(state)
     outcome = game.outcome(state)
-    explanation = (_("Every move was searched to the end of the game by the engine (negamax: "
-                     "alpha-beta with a transposition table shared by the moves), so every value "
-                     "is proven."),)
+    explanation = (M_("Every move was searched to the end of the game by the engine (negamax: "
+                      "alpha-beta with a transposition table shared by the moves), so every value "
+                      "is proven."),)
     if outcome is not None:
         return from_solve(game, state, as_score(game, outcome, 0), (), method=METHOD_SEARCH,
                           explanation=explanation, nodes=1,
@@ -222,16 +223,17 @@ def solve_by_tree(game: AnyGame, state: Any) -> Report:
     score = as_score(game, root.value, distances[id(root)])
     found = [(child.move, as_score(game, child.value, _later(distances[id(child)])))
              for child in root.children]
+    nodes = count_words(plain.stats.nodes, "node")
     if game.win_loss:
-        sentence = _("Plain minimax visited every node of the game tree from this position "
-                     "({nodes}) and backed the leaves' values up; the distance to the end is read "
-                     "off the same tree (the quickest win, the slowest loss). The engine searched "
-                     "the same position and agrees.")
+        sentence = M_("Plain minimax visited every node of the game tree from this position "
+                      "({nodes}) and backed the leaves' values up; the distance to the end is "
+                      "read off the same tree (the quickest win, the slowest loss). The engine "
+                      "searched the same position and agrees.", nodes=nodes)
     else:
-        sentence = _("Plain minimax visited every node of the game tree from this position "
-                     "({nodes}) and backed the leaves' values up. The engine searched the same "
-                     "position and agrees.")
-    explanation = (sentence.format(nodes=count(plain.stats.nodes, "node")),)
+        sentence = M_("Plain minimax visited every node of the game tree from this position "
+                      "({nodes}) and backed the leaves' values up. The engine searched the same "
+                      "position and agrees.", nodes=nodes)
+    explanation = (sentence,)
     return from_solve(game, state, score, found, method=METHOD_TREE, explanation=explanation,
                       nodes=plain.stats.nodes, elapsed=time.perf_counter() - started,
                       searches=(plain, engine), pv=engine.pv)

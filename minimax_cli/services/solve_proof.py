@@ -8,10 +8,10 @@ from collections.abc import Hashable
 from typing import Any
 
 from minimax_cli.core.game import Game
+from minimax_cli.core.i18n import M_, Message
 from minimax_cli.core.score import PovScore, Score
 from minimax_cli.core.search.prover import Prover
 from minimax_cli.core.solver import Progress
-from minimax_cli.i18n import _
 from minimax_cli.reports.model import Report, from_solve
 
 AnyGame = Game[Any, Any]
@@ -41,8 +41,7 @@ def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
     if game.outcome(state) is not None:
         over = prover.prove(state, weak)
         return _report(game, state, max_view(over.score), [], (),
-                       (_("The game is over. {title}: {score}.").format(
-                           title=title, score=over.score),),
+                       (M_("The game is over. {title}: {score}.", title=title, score=over.score),),
                        {"score": over.score, "weak": weak}, prover, started)
     legal = list(game.legal_moves(state))
     scored = []
@@ -54,23 +53,24 @@ def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
     found = [(m.move, max_view(m.score)) for m in scored]
     best_text = ", ".join(game.format_move(state, m.move) for m in scored if m.score == best)
     if weak:
-        how = _("Every move was proven by the proof search (the sign only (--weak): win, draw or "
-                "loss): null windows narrowing the score by bisection, moves that let the "
-                "opponent win at once skipped, moves making the most threats first, bounds kept "
-                "in a transposition table.")
-        result = (_("For the side to move: a win (--weak proves only that, not the {words}). "
-                    "Optimal: {moves}.") if best > 0 else
-                  _("For the side to move: a loss (--weak proves only that, not the {words}). "
-                    "Optimal: {moves}.") if best < 0 else
-                  _("For the side to move: a draw (--weak proves only that, not the {words}). "
-                    "Optimal: {moves}."))
+        how = M_("Every move was proven by the proof search (the sign only (--weak): win, draw or "
+                 "loss): null windows narrowing the score by bisection, moves that let the "
+                 "opponent win at once skipped, moves making the most threats first, bounds kept "
+                 "in a transposition table.")
+        result = (M_("For the side to move: a win (--weak proves only that, not the {words}). "
+                     "Optimal: {moves}.", words=words, moves=best_text) if best > 0 else
+                  M_("For the side to move: a loss (--weak proves only that, not the {words}). "
+                     "Optimal: {moves}.", words=words, moves=best_text) if best < 0 else
+                  M_("For the side to move: a draw (--weak proves only that, not the {words}). "
+                     "Optimal: {moves}.", words=words, moves=best_text))
     else:
-        how = _("Every move was proven by the proof search (exact): null windows narrowing the "
-                "score by bisection, moves that let the opponent win at once skipped, moves "
-                "making the most threats first, bounds kept in a transposition table.")
-        result = _("{title}, for the side to move: {score} (positive: it wins; 0: a draw; "
-                   "negative: it loses). Best: {moves}.")
-    explanation = (how, result.format(words=words, moves=best_text, title=title, score=best))
+        how = M_("Every move was proven by the proof search (exact): null windows narrowing the "
+                 "score by bisection, moves that let the opponent win at once skipped, moves "
+                 "making the most threats first, bounds kept in a transposition table.")
+        result = M_("{title}, for the side to move: {score} (positive: it wins; 0: a draw; "
+                    "negative: it loses). Best: {moves}.", title=title, score=best,
+                    moves=best_text)
+    explanation = (how, result)
     pv: tuple[Hashable, ...] = ()
     if not weak:
         first = next(m for m in scored if m.score == best)
@@ -83,7 +83,7 @@ def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
 
 
 def _report(game: AnyGame, state: Any, score: Score, found: list[tuple[Hashable, Score]],
-            pv: tuple[Hashable, ...], explanation: tuple[str, ...], facts: dict[str, object],
+            pv: tuple[Hashable, ...], explanation: tuple[Message, ...], facts: dict[str, object],
             prover: Prover, started: float) -> Report:
     return from_solve(game, state, score, found, method=METHOD_PROOF, explanation=explanation,
                       facts=facts, nodes=prover.nodes, table_entries=len(prover.search.table),

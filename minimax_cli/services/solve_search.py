@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from minimax_cli.core.game import Game, SearchError
+from minimax_cli.core.i18n import M_, Message
 from minimax_cli.core.result import Limits, MoveValue
 from minimax_cli.core.score import Kind, Score
 from minimax_cli.core.search import default_algorithm, search
@@ -18,19 +19,19 @@ from minimax_cli.reports.model import Report, from_solve
 AnyGame = Game[Any, Any]
 
 
-def explanation(name: str) -> str:
-    """Why the solve by algorithm `name` is sound, in the interface's language."""
+def explanation(name: str) -> Message:
+    """Why the solve by algorithm `name` is sound, as a report keeps it."""
     if name == "expectiminimax":
-        return _("Every move was searched to the end by expectiminimax: MAX takes the largest "
-                 "value, MIN the smallest, and a chance node the average of its outcomes weighted "
-                 "by their probabilities, computed exactly. The value is what MAX can expect "
-                 "against the dice when both players play their best.")
+        return M_("Every move was searched to the end by expectiminimax: MAX takes the largest "
+                  "value, MIN the smallest, and a chance node the average of its outcomes weighted "
+                  "by their probabilities, computed exactly. The value is what MAX can expect "
+                  "against the dice when both players play their best.")
     if name == "maxn":
-        return _("Every move was searched to the end by max^n: each player, on its turn, takes "
-                 "the move whose returns are best for itself (ties by max^n's rule, see `minimax "
-                 "analyze --help`). The returns are each player's outcome under that play, one "
-                 "per player.")
-    return _("Every move was searched to the end by {algorithm}.").format(algorithm=name)
+        return M_("Every move was searched to the end by max^n: each player, on its turn, takes "
+                  "the move whose returns are best for itself (ties by max^n's rule, see `minimax "
+                  "analyze --help`). The returns are each player's outcome under that play, one "
+                  "per player.")
+    return M_("Every move was searched to the end by {algorithm}.", algorithm=name)
 
 
 def _first_player(entry: MoveValue) -> Score:

@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from minimax_cli.core.i18n import text_of
 from minimax_cli.i18n import _
 from minimax_cli.services.compare import Comparison, Note, Run, notes, value_text
 
@@ -58,7 +59,7 @@ def comparison_table(comparison: Comparison) -> Table:
 
 def comparison_view(comparison: Comparison) -> RenderableType:
     """The table and, under it, what its rows say together (`compare.notes`)."""
-    lines = [Text(note.text, style="yellow" if _about_a_stop(comparison, note) else "")
+    lines = [Text(text_of(note.text), style="yellow" if _about_a_stop(comparison, note) else "")
              for note in notes(comparison)]
     return Group(Text(""), comparison_table(comparison), Text(""), *lines)
 

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from minimax_cli.core.game import Game
-from minimax_cli.core.i18n import pgettext
+from minimax_cli.core.i18n import pgettext, text_of
 from minimax_cli.core.score import Bound, Kind, Score
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import grouped, in_plies
@@ -126,7 +126,7 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
             line.append(_("  (an optimal start; the rest of the line was not computed)"),
                         style="dim")
         rows.append((_("line"), line))
-    rows.extend((_("note"), Text(note, style="yellow")) for note in report.notes)
+    rows.extend((_("note"), Text(text_of(note), style="yellow")) for note in report.notes)
     return rows
 
 

@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from minimax_cli.core.i18n import pgettext
+from minimax_cli.core.i18n import pgettext, text_of
 from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS
 from minimax_cli.core.score import format_number
 from minimax_cli.i18n import _
@@ -35,7 +35,7 @@ def series_view(report: SeriesReport) -> RenderableType:
     per_block = math.ceil(shown / blocks)
     heading = Text(_("Outcomes for the player to move, n = 0..{upto}: ").format(
         upto=grouped(series.upto)), style="bold")
-    heading.append(series.description, style="dim")
+    heading.append(text_of(series.description), style="dim")
     win, loss = _("W"), _("L")
     table = Table(caption=_("W: the player to move wins; L: loses"), caption_justify="left")
     for _block in range(blocks):
@@ -71,7 +71,7 @@ def standings_view(report: SeriesReport) -> RenderableType:
     players = len(standings[0].returns) if standings else 0
     heading = Text(_("Who wins under the assumption below, n = 0..{upto}: ").format(
         upto=grouped(series.upto)), style="bold")
-    heading.append(series.description, style="dim")
+    heading.append(text_of(series.description), style="dim")
     table = Table(caption=_("winner: the player who wins; returns: players 1..{players}; plays: "
                             "the move made at n; ties: ties broken on the line of play, where "
                             "another tie-break rule may give another winner").format(
@@ -94,7 +94,7 @@ def standings_view(report: SeriesReport) -> RenderableType:
                       Text("-" if n in series.ended else ", ".join(series.moves[n])),
                       grouped(standing.ties) if standing.ties else "-"]
         table.add_row(*cells)
-    notes: list[tuple[str, RenderableType]] = [(_("assumption"), Text(series.assumption)),
+    notes: list[tuple[str, RenderableType]] = [(_("assumption"), Text(text_of(series.assumption))),
                                                *pattern_notes(report)]
     first = next(((n, s.notes[0]) for n, s in enumerate(standings) if s.notes), None)
     if first is not None:
@@ -134,9 +134,9 @@ def pattern_notes(report: SeriesReport) -> list[tuple[str, Text]]:
             "no period seen in n = 0..{upto} (a block must repeat {repeats} times to be seen); "
             "try a larger --upto").format(upto=upto, repeats=DEFAULT_MIN_REPEATS))))
     else:
-        notes.append((_("pattern"), Text(pattern.sentence, style="bold")))
+        notes.append((_("pattern"), Text(text_of(pattern.sentence), style="bold")))
     if proven is not None:
-        notes.append((_("proof"), Text(series.proof or _(
+        notes.append((_("proof"), Text(text_of(series.proof) or _(
             "period {period} from n = {start}, proven").format(period=proven.period,
                                                                start=proven.preperiod))))
         if pattern is not None and pattern.observed_upto is not None:

@@ -16,7 +16,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from minimax_cli.core.game import CHANCE, MAX, Game
-from minimax_cli.core.i18n import pgettext
+from minimax_cli.core.i18n import pgettext, text_of
 from minimax_cli.core.result import TraceNode
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import count, grouped
@@ -92,7 +92,7 @@ def summary(game: AnyGame, state: Any, rep: Report) -> RenderableType:
                                              else _("does not win with perfect play"))))
     rows.append((_("method"), Text(_method_words(rep))))
     for i, sentence in enumerate(rep.explanation):
-        rows.append((_("why") if i == 0 else "", Text(sentence)))
+        rows.append((_("why") if i == 0 else "", Text(text_of(sentence))))
     return render_report.report_view(game, state, rep,
                                       _("{game} · solved").format(game=rep.game), rows)
 

@@ -1,15 +1,18 @@
 """The steps of a search in words (`analyze --trace`), as the course's slides narrate them, and as
-JSON events for autograders. Every sentence goes through the translation function."""
+JSON events for autograders. A step's sentence is made untranslated (`sentence_words`): the text
+says it in the interface's language, the JSON events in English without asking a translator."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from minimax_cli.core.i18n import M_, Joined, Message, Value, Words, english_of, text_of
 from minimax_cli.core.score import Number, format_number, is_decisive
 from minimax_cli.i18n import _
 from minimax_cli.reports.trace import Interval, Pruned, Step
@@ -22,95 +25,120 @@ INF = float("inf")
 
 def number(value: Number | None, engine: bool = False) -> str:
     """A number as the slides write it: -∞, +∞, 3, 1/2; an engine's win as `win`."""
+    return text_of(number_words(value, engine))
+
+
+def number_words(value: Number | None, engine: bool = False) -> Words:
+    """`number` untranslated (the words of a step, for the text and the JSON alike)."""
     if engine and value is not None and value not in (INF, -INF) and is_decisive(value):
-        return _("a win for MAX") if value > 0 else _("a win for MIN")
+        return M_("a win for MAX") if value > 0 else M_("a win for MIN")
     return shown_number(value, False)
+
+
+def _concat(*parts: Value) -> Joined:
+    return Joined(parts, separator="")
 
 
 def statement(name: str, interval: Interval, engine: bool = False) -> str:
     """`B = 3`, `B ≤ 3`, `A ≥ 3`, `3 ≤ A ≤ 14`, or `B unknown`."""
+    return text_of(statement_words(name, interval, engine))
+
+
+def statement_words(name: Value, interval: Interval, engine: bool = False) -> Words:
+    """`statement` untranslated."""
     low, high = interval.low, interval.high
     if interval.exact:
-        return f"{name} = {number(low, engine)}"
+        return _concat(name, " = ", number_words(low, engine))
     if low == -INF and high == INF:
-        return _("{node} unknown").format(node=name)
+        return M_("{node} unknown", node=name)
     if low == -INF:
-        return f"{name} ≤ {number(high, engine)}"
+        return _concat(name, " ≤ ", number_words(high, engine))
     if high == INF:
-        return f"{name} ≥ {number(low, engine)}"
-    return f"{number(low, engine)} ≤ {name} ≤ {number(high, engine)}"
+        return _concat(name, " ≥ ", number_words(low, engine))
+    return _concat(number_words(low, engine), " ≤ ", name, " ≤ ", number_words(high, engine))
 
 
 def change(name: str, now: Interval, before: Interval, engine: bool) -> str:
     """What a step taught about a node: only the bound that moved (`A ≤ 14` when A was ≥ 3)."""
+    return text_of(change_words(name, now, before, engine))
+
+
+def change_words(name: Value, now: Interval, before: Interval, engine: bool) -> Words:
+    """`change` untranslated."""
     if now.exact or (now.low != before.low and now.high != before.high):
-        return statement(name, now, engine)
+        return statement_words(name, now, engine)
     if now.high != before.high:
-        return statement(name, Interval(-INF, now.high), engine)
-    return statement(name, Interval(now.low, INF), engine)
+        return statement_words(name, Interval(-INF, now.high), engine)
+    return statement_words(name, Interval(now.low, INF), engine)
 
 
-def _player(step: Step) -> str:
-    return {"MAX": "MAX", "MIN": "MIN", "CHANCE": _("chance")}.get(
-        step.player, step.player.replace("player", _("player")))
+def _player(step: Step) -> Words:
+    if step.player == "CHANCE":
+        return M_("chance")
+    if step.player in ("MAX", "MIN") or "player" not in step.player:
+        return step.player
+    before, _sep, after = step.player.partition("player")
+    return _concat(before, M_("player"), after.replace("player", ""))
 
 
-def _window(step: Step, engine: bool) -> str:
+def _window(step: Step, engine: bool) -> Words:
     if step.alpha is None or step.beta is None:
         return ""
-    return _(" with α = {alpha}, β = {beta}").format(alpha=number(step.alpha, engine),
-                                                      beta=number(step.beta, engine))
+    return M_(" with α = {alpha}, β = {beta}", alpha=number_words(step.alpha, engine),
+              beta=number_words(step.beta, engine))
 
 
-def _leaf_words(step: Step, engine: bool) -> str:
-    value = number(step.value, engine)
-    parent = step.parent or ""
+def _leaf_words(step: Step, engine: bool, node: Words, parent: Words) -> Message:
+    """A leaf's step; `node` and `parent` its names as a sentence says them."""
+    value = number_words(step.value, engine)
     if step.kind == "eval":
-        return _("{node}: depth cut, the evaluation gives {value}").format(node=step.node,
-                                                                         value=value)
+        return M_("{node}: depth cut, the evaluation gives {value}", node=node, value=value)
     if step.kind == "table":
-        return _("{statement}, from the table").format(
-            statement=statement(step.node, step.interval, engine))
+        return M_("{statement}, from the table",
+                  statement=statement_words(node, step.interval, engine))
     if step.kind == "probe":
-        return _("{node}: probed by its first move only, {bound}").format(
-            node=step.node, bound=statement(step.node, step.interval, engine))
+        return M_("{node}: probed by its first move only, {bound}", node=node,
+                  bound=statement_words(node, step.interval, engine))
     if step.parent is None:
-        return _("the position is over: {value}").format(value=value)
-    templates = {
-        "first": _("{parent}'s first leaf is {value}"),
-        "next": _("{parent}'s next leaf is {value}"),
-        "last": _("{parent}'s last leaf is {value}"),
-        "only": _("{parent}'s only leaf is {value}"),
-    }
-    return templates[step.order].format(parent=parent, value=value)
+        return M_("the position is over: {value}", value=value)
+    if step.order == "first":
+        return M_("{parent}'s first leaf is {value}", parent=parent, value=value)
+    if step.order == "next":
+        return M_("{parent}'s next leaf is {value}", parent=parent, value=value)
+    if step.order == "last":
+        return M_("{parent}'s last leaf is {value}", parent=parent, value=value)
+    if step.order == "only":
+        return M_("{parent}'s only leaf is {value}", parent=parent, value=value)
+    raise KeyError(step.order)
 
 
-def _pruned_words(pruned: list[Pruned]) -> str:
+def _pruned_words(pruned: list[Pruned]) -> Words:
     """`the leaves 4 and 6`, `the subtree 2 (leaves 0, -1)`, `the moves 3, 4`."""
     if all(p.leaf for p in pruned) and pruned and all(p.leaves for p in pruned):
-        values = [format_number(p.leaves[0]) for p in pruned]
+        values: list[Value] = [format_number(p.leaves[0]) for p in pruned]
         joined = _join(values)
-        return (_("the leaf {values}") if len(values) == 1 else
-                _("the leaves {values}")).format(values=joined)
-    parts = []
+        return (M_("the leaf {values}", values=joined) if len(values) == 1 else
+                M_("the leaves {values}", values=joined))
+    parts: list[Value] = []
     for p in pruned:
         if p.leaves and not p.leaf:
             leaves = _join([format_number(v) for v in p.leaves] +
-                           ([_("{count} more").format(count=p.more)] if p.more else []))
-            parts.append(_("the subtree {node} (leaves {leaves})").format(node=p.name,
-                                                                         leaves=leaves))
+                           ([M_("{count} more", count=p.more)] if p.more else []))
+            parts.append(M_("the subtree {node} (leaves {leaves})", node=p.name, leaves=leaves))
         elif p.leaf and p.leaves:
-            parts.append(_("the leaf {node} ({value})").format(node=p.name,
-                                                              value=format_number(p.leaves[0])))
+            parts.append(M_("the leaf {node} ({value})", node=p.name,
+                            value=format_number(p.leaves[0])))
         else:
             parts.append(p.name)
     return _join(parts)
 
 
-def _join(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
+def _join(words: Sequence[Value]) -> Words:
+    if not words:
+        return ""
+    if len(words) == 1:
+        return _concat(words[0])
+    return M_("{first} and {last}", first=Joined(tuple(words[:-1])), last=words[-1])
 
 
 _PATH = re.compile(r"[0-9]+(?:\.[0-9]+)*")
@@ -119,60 +147,66 @@ _PATH = re.compile(r"[0-9]+(?:\.[0-9]+)*")
 def display_name(name: str, explicit: bool) -> str:
     """A node as a sentence names it: a label as it is, `the root`, `node 2.1` in a tree,
     `position 5 1` (the moves from the root) in a board game."""
+    return text_of(display_words(name, explicit))
+
+
+def display_words(name: str, explicit: bool) -> Words:
+    """`display_name` untranslated."""
     if name == "root":
-        return _("the root")
+        return M_("the root")
     if explicit and _PATH.fullmatch(name):
-        return _("node {path}").format(path=name)
+        return M_("node {path}", path=name)
     if not explicit:
-        return _("position {moves}").format(moves=name)
+        return M_("position {moves}", moves=name)
     return name
 
 
-def _named(step: Step, explicit: bool) -> Step:
-    """The step with its names as sentences say them."""
-    from dataclasses import replace
-
-    def say(name: str | None) -> str | None:
-        return None if name is None else display_name(name, explicit)
-
-    return replace(step, node=say(step.node) or "", parent=say(step.parent),
-                   best=step.best if step.best is None or not explicit
-                   else display_name(step.best, explicit),
-                   learned=[(say(n) or "", now, before) for n, now, before in step.learned])
-
-
 def sentence(step: Step, engine: bool, explicit: bool = True) -> str:
-    """One step in words; `explicit` when the game is an explicit tree (nodes named by path)."""
-    step = _named(step, explicit)
+    """One step in words, in the interface's language (see `sentence_words`)."""
+    return text_of(sentence_words(step, engine, explicit))
+
+
+def sentence_words(step: Step, engine: bool, explicit: bool = True) -> Words:
+    """One step in words, untranslated; `explicit` when the game is an explicit tree (nodes
+    named by path)."""
+    def say(name: str | None) -> Words:
+        return "" if name is None else display_words(name, explicit)
+
+    node = say(step.node)
     if step.kind == "enter":
-        text = _("{node} ({player}) is entered{window}").format(
-            node=step.node, player=_player(step), window=_window(step, engine))
+        entered = M_("{node} ({player}) is entered{window}", node=node, player=_player(step),
+                     window=_window(step, engine))
         if step.probability is not None:
-            text += _(" (probability {p})").format(p=format_number(step.probability))
-        return text
+            return _concat(entered, M_(" (probability {p})",
+                                       p=format_number(step.probability)))
+        return entered
     if step.kind == "cut":
-        own = statement(step.node, step.interval, engine)
+        own = statement_words(node, step.interval, engine)
+        reason: Words
         if step.player == "MAX":
-            reason = _("{bound} ≥ β = {beta}").format(bound=own, beta=number(step.beta, engine))
+            reason = M_("{bound} ≥ β = {beta}", bound=own, beta=number_words(step.beta, engine))
         elif step.player == "MIN":
-            reason = _("{bound} ≤ α = {alpha}").format(bound=own, alpha=number(step.alpha, engine))
+            reason = M_("{bound} ≤ α = {alpha}", bound=own,
+                        alpha=number_words(step.alpha, engine))
         else:
             reason = own
-        return _("{reason}: the rest of {node} is pruned, never looked at: {pruned}").format(
-            reason=reason, node=step.node, pruned=_pruned_words(step.pruned))
+        return M_("{reason}: the rest of {node} is pruned, never looked at: {pruned}",
+                  reason=reason, node=node, pruned=_pruned_words(step.pruned))
     if step.kind == "done":
-        value = statement(step.node, step.interval, engine)
+        value = statement_words(node, step.interval, engine)
         if step.best is None:
             return value
-        return _("{value}: {player} moves to {best}").format(value=value, player=_player(step),
-                                                            best=step.best)
-    text = _leaf_words(step, engine)
+        best = step.best if not explicit else display_words(step.best, explicit)
+        return M_("{value}: {player} moves to {best}", value=value, player=_player(step),
+                  best=best)
+    text: Words = _leaf_words(step, engine, node, say(step.parent))
     if step.probability is not None:
-        text += _(" (probability {p})").format(p=format_number(step.probability))
-    learned = [change(name, now, before, engine) for name, now, before in step.learned]
+        text = _concat(text, M_(" (probability {p})", p=format_number(step.probability)))
+    learned: list[Value] = [change_words(say(name), now, before, engine)
+                            for name, now, before in step.learned]
     if not learned:
-        return _("{event}, which changes nothing").format(event=text)
-    return _("{event}, so {learned}").format(event=text, learned=_join(learned))
+        return M_("{event}, which changes nothing", event=text)
+    return M_("{event}, so {learned}", event=text, learned=_join(learned))
 
 
 def trace_view(steps: list[Step], limit: int, engine: bool, algorithm: str,
@@ -200,21 +234,27 @@ def trace_view(steps: list[Step], limit: int, engine: bool, algorithm: str,
 
 
 def simulation_sentence(game: Any, state: Any, simulation: Any) -> str:
-    """One Monte Carlo simulation in words: the path walked down, what was added, the result."""
+    """One Monte Carlo simulation in words, in the interface's language."""
+    return text_of(simulation_words(game, state, simulation))
+
+
+def simulation_words(game: Any, state: Any, simulation: Any) -> Message:
+    """One Monte Carlo simulation in words, untranslated: the path walked down, what was added,
+    the result."""
     words = []
     for move in simulation.moves:
         words.append(game.format_move(state, move))
         state = game.play(state, move)
-    path = " ".join(words) if words else _("the root")
+    path: Words = " ".join(words) if words else M_("the root")
     result = ", ".join(format_number(round(r, 4) if isinstance(r, float) else r)
                        for r in simulation.reward)
     if simulation.settled:
-        return _("down {path}: a finished or proven position, its result ({result}) backed up "
-                 "without a playout").format(path=path, result=result)
+        return M_("down {path}: a finished or proven position, its result ({result}) backed up "
+                  "without a playout", path=path, result=result)
     if simulation.expanded:
-        return _("down {path} (the last move a new node), a random playout to the end: "
-                 "({result}) backed up along the path").format(path=path, result=result)
-    return _("down {path}, a playout: ({result}) backed up").format(path=path, result=result)
+        return M_("down {path} (the last move a new node), a random playout to the end: "
+                  "({result}) backed up along the path", path=path, result=result)
+    return M_("down {path}, a playout: ({result}) backed up", path=path, result=result)
 
 
 def simulation_view(game: Any, state: Any, simulations: Any, limit: int) -> RenderableType:
@@ -247,7 +287,7 @@ def simulation_dicts(game: Any, state: Any, simulations: Any, limit: int) -> lis
                        "low": None, "high": None, "learned": [], "pruned": [], "best": None,
                        "probability": None, "returns": list(simulation.reward),
                        "expanded": simulation.expanded, "settled": simulation.settled,
-                       "text": simulation_sentence(game, state, simulation)})
+                       "text": english_of(simulation_words(game, state, simulation))})
     return events
 
 
@@ -277,7 +317,7 @@ def step_dicts(steps: list[Step], limit: int, engine: bool,
             "pruned": [{"node": p.name, "leaves": [_json_number(v) for v in p.leaves],
                         "more_leaves": p.more} for p in step.pruned],
             "best": step.best, "probability": _json_number(step.probability),
-            "text": sentence(step, engine, explicit),
+            "text": english_of(sentence_words(step, engine, explicit)),
         })
     return events
 

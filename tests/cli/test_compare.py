@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from games.tree import TreeGame
 from minimax_cli.cli import compare as cli_compare
 from minimax_cli.cli.app import app
+from minimax_cli.core.i18n import text_of
 from minimax_cli.core.result import Limits
 from minimax_cli.core.search import compared_algorithms, search
 from minimax_cli.services import compare
@@ -173,7 +174,7 @@ def test_same_work_as_alphabeta_is_said_where_the_order_changes_nothing() -> Non
     ordered, plain = comparison.run_named("alphabeta-ordered"), comparison.run_named("alphabeta")
     assert ordered is not None and plain is not None
     assert ordered.result.stats.nodes == plain.result.stats.nodes
-    assert any("exactly what alphabeta did" in n.text for n in compare.notes(comparison))
+    assert any("exactly what alphabeta did" in text_of(n.text) for n in compare.notes(comparison))
     # bones offers no order of its own: the note claims none
     said = " ".join(compare_text("bones", "6").split())
     assert ("alphabeta-ordered: alpha-beta in the game's own move order, nothing else changed; "
@@ -206,7 +207,7 @@ def test_when_no_search_finishes_no_fraction_is_given() -> None:
     comparison = comparison_of(UNIFORM, Limits(nodes=5), user_budget=True)
     assert comparison.baseline is None
     assert all(comparison.share(run) is None for run in comparison.runs)
-    said = [note.text for note in compare.notes(comparison)]
+    said = [text_of(note.text) for note in compare.notes(comparison)]
     assert "No search finished, so no fractions of work are given." in said
     assert all(not run.finished for run in comparison.runs if not run.sampled)
 

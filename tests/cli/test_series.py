@@ -18,6 +18,7 @@ from games.bones import Bones
 from games.bones_solver import BonesSolver
 from minimax_cli.cli.app import app
 from minimax_cli.core import SearchError
+from minimax_cli.core.i18n import text_of
 from minimax_cli.core.periodic import Period
 from minimax_cli.reports.series import SeriesReport, series_dict
 from minimax_cli.services import series
@@ -218,7 +219,7 @@ def test_an_observed_pattern_with_a_preperiod() -> None:
     pattern = series.describe_pattern(outcomes, Period(preperiod=3, period=2, checked_upto=11))
     assert (pattern.losing_residues, pattern.early_losses) == ((0,), (1, 2))
     assert not pattern.proven and pattern.observed_upto == 10
-    assert pattern.sentence == ("observed over n = 0..10, not proven: in n = 3..10, the player to "
+    assert text_of(pattern.sentence) == ("observed over n = 0..10, not proven: in n = 3..10, the player to "
                                 "move loses exactly when n mod 2 = 0; below n = 3 they lose at "
                                 "n = 1 or 2 (period 2 from n = 3 in these outcomes)")
 
@@ -227,7 +228,7 @@ def test_a_proven_pattern_with_a_preperiod() -> None:
     outcomes = [1, 0, 0, 1, 1, 1]
     pattern = series.describe_pattern(outcomes, Period(3, 1, checked_upto=5, proven=True))
     assert pattern.proven and pattern.observed_upto is None
-    assert pattern.sentence == ("for every n from 3 on, the player to move always wins; below "
+    assert text_of(pattern.sentence) == ("for every n from 3 on, the player to move always wins; below "
                                 "n = 3 they lose at n = 1 or 2 (period 1 from n = 3, proven; see "
                                 "the proof)")
 
@@ -237,7 +238,7 @@ def test_long_lists_are_cut_and_say_how_many() -> None:
     pattern = series.describe_pattern(outcomes, Period(0, 40, checked_upto=120, proven=True))
     assert len(pattern.losing_residues) == 20
     assert ("loses exactly when n mod 40 is one of 20 values: 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, "
-            "20, 22, 24, 26, ..., 38 (--json lists them all)") in pattern.sentence
+            "20, 22, 24, 26, ..., 38 (--json lists them all)") in text_of(pattern.sentence)
 
 
 def test_a_proof_that_contradicts_the_outcomes_is_refused() -> None:

@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from games.tree import Node, TreeGame
 from minimax_cli.cli.app import app
+from minimax_cli.core.i18n import text_of
 from minimax_cli.core.search import search
 from minimax_cli.core.search.maxn import TIE_RULE, maxn_search
 from minimax_cli.core.search.paranoid import paranoid_search
@@ -49,7 +50,7 @@ def test_the_worked_example_backs_up_the_vectors_by_hand() -> None:
     assert result.vector == (7, 4, 1)
     assert result.best_move == 1 and result.pv == [1, 1]  # moves 2 and 2, from 0
     assert [m.vector for m in result.moves] == [(1, 2, 3), (7, 4, 1)]
-    assert result.notes == (
+    assert tuple(map(text_of, result.notes)) == (
         f"the tie-break rule ({TIE_RULE}) also decided between moves of different value to "
         "another player in 1 position off the principal variation (the search tree marks them)",)
     assert result.stats.nodes == 7 and result.stats.leaves == 4
@@ -73,7 +74,7 @@ def test_a_tie_on_the_line_is_told_and_decides_the_game() -> None:
     game, root = read('{"players": 3, "tree": [[[5,1,0],[0,1,5]],[[2,2,2]]]}')
     result = search(game, root, "maxn")
     assert result.vector == (5, 1, 0) and result.pv == [0, 0]
-    assert result.notes == (
+    assert tuple(map(text_of, result.notes)) == (
         'in position {"players":3,"to_move":2,"tree":[[5,1,0],[0,1,5]]}, player 2 was '
         "indifferent between the moves 1 and 2 (each worth 1 to it); by the tie-break rule (the "
         "first move in the game's move order) it played 1, which gives (5, 1, 0) (2 would give "

@@ -19,6 +19,7 @@ from minimax_cli.core import (
     SearchError,
     Solution,
 )
+from minimax_cli.core.i18n import text_of
 from minimax_cli.core.periodic import value_at
 from tests.oracles import bones_outcomes
 
@@ -300,7 +301,7 @@ def test_huge_heaps_follow_the_mod_four_rule(n: int) -> None:
     assert solution is not None and solution.method == "period"
     assert solution.value == (1 if n % 4 else -1)
     assert [m.move for m in solution.moves if m.value == 1] == ([n % 4] if n % 4 else [])
-    text = " ".join(solution.explanation)
+    text = " ".join(map(text_of, solution.explanation))
     assert f"heap {n:,} has the outcome of heap {n:,} mod 4 = {n % 4}" in text
     assert "depends only on the outcomes of the 3 heaps before it" in text
     assert "period 4 from n = 0 (preperiod 0), proven" in text
@@ -310,8 +311,8 @@ def test_explanation_with_a_preperiod_names_this_heap() -> None:
     n = 10**18
     solution = solver((2, 4, 7)).solve((n, MIN))
     assert solution is not None
-    assert f"{4 + (n - 4) % 3}." in " ".join(solution.explanation)
-    assert f"4 + ({n:,} - 4) mod 3" in " ".join(solution.explanation)
+    assert f"{4 + (n - 4) % 3}." in " ".join(map(text_of, solution.explanation))
+    assert f"4 + ({n:,} - 4) mod 3" in " ".join(map(text_of, solution.explanation))
     expected = bones_outcomes((2, 4, 7), False, 200)
     assert solution.value == (-1 if expected[4 + (n - 4) % 3] else 1)  # MIN moves
 
@@ -319,11 +320,11 @@ def test_explanation_with_a_preperiod_names_this_heap() -> None:
 def test_explanation_of_a_small_heap() -> None:
     solution = solver().solve((10, MAX))
     assert solution is not None
-    assert solution.explanation[0] == "Bones with take 1, 2, 3, normal play (who cannot move loses)."
-    assert solution.explanation[-1] == ("Heap 10 is won for the player to move: taking 2 leaves 8, "
+    assert text_of(solution.explanation[0]) == "Bones with take 1, 2, 3, normal play (who cannot move loses)."
+    assert text_of(solution.explanation[-1]) == ("Heap 10 is won for the player to move: taking 2 leaves 8, "
                                         "a lost heap.")
     lost = solver().solve((8, MAX))
-    assert lost is not None and lost.explanation[-1].endswith("won heap (7, 6, 5).")
+    assert lost is not None and text_of(lost.explanation[-1]).endswith("won heap (7, 6, 5).")
 
 
 @pytest.mark.parametrize("misere", [False, True])
@@ -337,7 +338,7 @@ def test_series_matches_the_definition(take: tuple[int, ...], misere: bool) -> N
         assert list(series.moves[n]) == [str(a) for a in take if a <= n and not wins[n - a]]
     assert series.ended == frozenset(range(min(take[0], 101)))
     assert series.proven == found.proven_period() and series.proven is not None
-    assert f"period {series.proven.period} from n = {series.proven.preperiod}" in series.proof
+    assert f"period {series.proven.period} from n = {series.proven.preperiod}" in text_of(series.proof)
 
 
 def test_series_without_a_proof() -> None:

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from games.bones3 import HEAP_MAX, POSITION_FORM, Bones3
 from minimax_cli.cli.app import app
 from minimax_cli.core import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from minimax_cli.core.i18n import text_of
 from minimax_cli.core.params import quote
 from minimax_cli.core.search.maxn import maxn_search
 
@@ -142,7 +143,7 @@ def test_the_cores_maxn_search_agrees_heap_by_heap() -> None:
     for row in EXPECTED:
         result = maxn_search(GAME, (row["n"], 0))
         assert result.vector == tuple(row["returns"]), row
-        on_line = [note for note in result.notes if note.startswith("in position")]
+        on_line = [note for note in map(text_of, result.notes) if note.startswith("in position")]
         assert len(on_line) == row["ties"], row
         if row["plays"] is not None:
             assert str(result.best_move) == row["plays"]
@@ -154,7 +155,7 @@ def test_the_tie_notes_name_the_heap_the_mover_and_the_alternatives() -> None:
         assert len(row.notes) == min(row.ties, 3)
     # Heap 5, player 1: every amount loses; 1 leaves 4 to player 2, so player 3 takes the last
     # bone after player 2's move; 2 or 3 leave player 2 a heap it empties.
-    assert rows[5].notes == (
+    assert tuple(map(text_of, rows[5].notes)) == (
         "at heap 5, player 1 cannot win whatever it takes; by the tie-break rule (the smallest "
         "amount among those equally good for the mover) it takes 1, so player 3 wins (taking 2 "
         "or 3 would make player 2 the winner)",)

@@ -15,6 +15,7 @@ from games.bones_sweep import EXACT_CHECKS_UPTO, marking_plan, outcome_table, sw
 from games.heaps import amounts_text
 from minimax_cli.cli.app import app
 from minimax_cli.core import MAX, SearchError
+from minimax_cli.core.i18n import text_of
 from minimax_cli.core.periodic import window_period
 from minimax_cli.services import series as series_mod
 from minimax_cli.services import solve as solving
@@ -97,9 +98,9 @@ def test_long_take_sets_are_written_short() -> None:
     with pytest.raises(ValueError, match=r"allowed: 1, 2, 3, .*, 1000 \(1,000 amounts\)$"):
         game.parse_move((5, MAX), "1001")
     solution = BonesSolver(take, False).solve((10**6, MAX))
-    assert all(len(sentence) < 400 for sentence in solution.explanation)
+    assert all(len(text_of(sentence)) < 400 for sentence in solution.explanation)
     # 10**6 = 999 * 1001 + 1: the only winning move takes 1; every other move is named by count
-    assert solution.explanation[-1] == ("Heap 1,000,000 is won for the player to move: taking 1 "
+    assert text_of(solution.explanation[-1]) == ("Heap 1,000,000 is won for the player to move: taking 1 "
                                         "leaves 999,999, a lost heap.")
 
 

@@ -29,6 +29,7 @@ from minimax_cli.core import (
     InvalidPositionError,
     SearchError,
 )
+from minimax_cli.core.i18n import text_of
 from tests.profiles import examples
 
 
@@ -164,13 +165,13 @@ def test_solver_gives_a_length_only_where_the_game_ends_at_once() -> None:
 
 def test_explanation_names_the_nim_sum_of_this_position() -> None:
     normal = Nim().exact_solver().solve(((3, 4, 5), MAX))
-    assert normal.explanation[-1] == ("Here the nim-sum is 3 xor 4 xor 5 = 2 (in binary 011 xor 100 "
+    assert text_of(normal.explanation[-1]) == ("Here the nim-sum is 3 xor 4 xor 5 = 2 (in binary 011 xor 100 "
                                       "xor 101 = 010): the player to move wins, with 1:2.")
     lost = Nim().exact_solver().solve(((1, 2, 3), MIN))
-    assert "1 xor 2 xor 3 = 0" in lost.explanation[-1] and "loses" in lost.explanation[-1]
+    assert "1 xor 2 xor 3 = 0" in text_of(lost.explanation[-1]) and "loses" in text_of(lost.explanation[-1])
     misere = Nim(misere=True).exact_solver().solve(((1, 1, 1), MAX))
-    assert "Under misère play" in " ".join(misere.explanation)
-    assert "3 heaps of 1" in misere.explanation[-1] and "loses" in misere.explanation[-1]
+    assert "Under misère play" in " ".join(map(text_of, misere.explanation))
+    assert "3 heaps of 1" in text_of(misere.explanation[-1]) and "loses" in text_of(misere.explanation[-1])
 
 
 def test_solver_refuses_more_moves_than_it_lists() -> None:

@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, PLAYER_NAMES, Evaluator, SearchError
-from minimax_cli.core.i18n import N_, _, ngettext
+from minimax_cli.core.i18n import M_, N_, Joined, Message, Words, _, nM_
 from minimax_cli.core.memory import VECTOR_MEMO_ENTRY_BYTES, entries
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
 from minimax_cli.core.score import Bound, Number, format_number, is_decisive, terminal_score
@@ -117,10 +117,10 @@ def shown(vector: Vector, engine: bool) -> Vector:
     return tuple((1 if c > 0 else -1) if is_decisive(c) else c for c in vector)
 
 
-def player_name(game: AnyGame, player: int) -> str:
+def player_name(game: AnyGame, player: int) -> Words:
     if game.game_type.players == 2:
         return PLAYER_NAMES[player]
-    return _("player {number}").format(number=player + 1)
+    return M_("player {number}", number=player + 1)
 
 
 def vector_text(vector: Vector) -> str:
@@ -138,7 +138,7 @@ def winner(game: AnyGame, vector: Vector) -> int | None:
     return None
 
 
-def tie_note(game: AnyGame, state: Any, tie: Tie, engine: bool) -> str:
+def tie_note(game: AnyGame, state: Any, tie: Tie, engine: bool) -> Message:
     """A tie broken by the rule, in words a student can check against the tree."""
     def move(m: Hashable) -> str:
         return game.format_move(state, m)
@@ -146,25 +146,27 @@ def tie_note(game: AnyGame, state: Any, tie: Tie, engine: bool) -> str:
     chosen, chosen_vector = tie.options[0]
     own = format_number(shown(chosen_vector, engine)[tie.player])
     names = [move(m) for m, _ in tie.options]
-    choice = ", ".join(names[:-1]) + _(" and ") + names[-1]
-    others = _(" and ").join(_("{move} would give {returns}").format(
-        move=move(m), returns=vector_text(shown(v, engine))) for m, v in tie.options[1:])
+    # "1, 2 and 3": the joined words are concatenated (no separator) to say it as one phrase.
+    choice = Joined((", ".join(names[:-1]), M_(" and "), names[-1]), separator="")
+    others = Joined(tuple(M_("{move} would give {returns}", move=move(m),
+                             returns=vector_text(shown(v, engine)))
+                          for m, v in tie.options[1:]), separator=M_(" and "))
     result = shown(chosen_vector, engine)
     who = winner(game, result)
-    won = "" if who is None else _(", so {player} wins").format(player=player_name(game, who))
-    return _("in position {position}, {player} was indifferent between the moves {choice} (each "
-             "worth {value} to it); by the tie-break rule ({rule}) it played {move}, which gives "
-             "{returns}{won} ({others})").format(
-        position=game.format_position(state), player=player_name(game, tie.player),
-        choice=choice, value=own, rule=_(TIE_RULE), move=move(chosen),
-        returns=vector_text(result), won=won, others=others)
+    won: Words = "" if who is None else M_(", so {player} wins", player=player_name(game, who))
+    return M_("in position {position}, {player} was indifferent between the moves {choice} (each "
+              "worth {value} to it); by the tie-break rule ({rule}) it played {move}, which gives "
+              "{returns}{won} ({others})",
+              position=game.format_position(state), player=player_name(game, tie.player),
+              choice=choice, value=own, rule=M_(TIE_RULE), move=move(chosen),
+              returns=vector_text(result), won=won, others=others)
 
 
 def follow(game: AnyGame, state: Any, step: Step | None, engine: bool,
-           ) -> tuple[list[Hashable], list[str]]:
+           ) -> tuple[list[Hashable], list[Words]]:
     """The principal variation as a list of moves, and a note for each tie broken on it."""
     pv: list[Hashable] = []
-    notes: list[str] = []
+    notes: list[Words] = []
     while step is not None:
         if step.tie is not None:
             notes.append(tie_note(game, state, step.tie, engine))
@@ -215,12 +217,12 @@ def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
     # Positions searched by an earlier search sharing the memo are not counted: no such note then.
     off_line = 0 if isinstance(memo, Memo) else len(search.ties) - len(notes)
     if off_line > 0:
-        notes.append(ngettext(
+        notes.append(nM_(
             "the tie-break rule ({rule}) also decided between moves of different value to another "
             "player in {count} position off the principal variation (the search tree marks them)",
             "the tie-break rule ({rule}) also decided between moves of different value to another "
             "player in {count} positions off the principal variation (the search tree marks them)",
-            off_line).format(rule=_(TIE_RULE), count=off_line))
+            off_line, rule=M_(TIE_RULE), count=off_line))
     result = context.result("maxn", root=Scored(None, vector[search.view], not estimated,
                                                 Bound.EXACT),
                             moves=context.root_scores, best_move=pv[0] if pv else None, pv=pv,

@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from minimax_cli.core.game import CHANCE, MAX
-from minimax_cli.core.i18n import ngettext
-from minimax_cli.core.params import grouped
+from minimax_cli.core.i18n import Grouped, nM_
 from minimax_cli.core.result import SearchResult, SearchStats
 from minimax_cli.core.score import WIN, Bound, Number
 from minimax_cli.core.search.common import AnyGame, Scored, build_result
@@ -177,11 +176,11 @@ def snapshot(tree: Tree, started: float) -> SearchResult:
     moves = [_scored(tree, c, pov) for c in children]
     notes = []
     if tree.cut:
-        notes.append(ngettext("{count} playout reached no end within {cap} plies and scored "
-                              "the middle of the reward range",
-                              "{count} playouts reached no end within {cap} plies and scored "
-                              "the middle of the reward range", tree.cut).format(
-            count=grouped(tree.cut), cap=grouped(tree.cap)))
+        notes.append(nM_("{count} playout reached no end within {cap} plies and scored the "
+                         "middle of the reward range",
+                         "{count} playouts reached no end within {cap} plies and scored the "
+                         "middle of the reward range", tree.cut,
+                         count=Grouped(tree.cut), cap=Grouped(tree.cap)))
     vector: tuple[Number, ...] | None = None
     if root.reward is not None and root.proof is not None:  # proven by the solver
         own = root.proof
