@@ -193,13 +193,6 @@ class Game(ABC, Generic[S, M]):
             return None
         return (value, -value)
 
-    def utility(self, state: S, player: int) -> float:
-        """The return of a terminal state for `player`."""
-        values = self.returns(state)
-        if values is None:
-            raise ValueError("utility() is defined on terminal states only")
-        return values[player]
-
     @property
     def win_loss(self) -> bool:
         """Shorthand for `game_type.win_loss`."""

@@ -19,10 +19,6 @@ AnyGame = Game[Any, Any]
 METHOD_PROOF = "proof"
 
 
-def has_kernel(game: AnyGame) -> bool:
-    return game.proof_kernel() is not None
-
-
 def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
                    progress: Progress | None = None,
                    table_mb: float | None = None) -> Report:
@@ -90,4 +86,4 @@ def _report(game: AnyGame, state: Any, score: Score, found: list[tuple[Hashable,
                       elapsed=time.perf_counter() - started, pv=pv)
 
 
-__all__ = ["METHOD_PROOF", "has_kernel", "solve_by_proof"]
+__all__ = ["METHOD_PROOF", "solve_by_proof"]
