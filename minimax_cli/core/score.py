@@ -159,6 +159,13 @@ class PovScore:
         return self.seen_by(0)
 
 
+def tidy(number: Number) -> Number:
+    """A Fraction that is a whole number becomes an int (so 1 is shown as 1, not 1/1)."""
+    if isinstance(number, Fraction) and number.denominator == 1:
+        return number.numerator
+    return number
+
+
 def format_number(number: Number) -> str:
     """A number as people write it: whole numbers without a point, fractions as p/q."""
     if isinstance(number, Fraction):
@@ -256,4 +263,5 @@ __all__ = [
     "format_number",
     "is_decisive",
     "terminal_score",
+    "tidy",
 ]
