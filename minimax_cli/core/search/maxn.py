@@ -174,16 +174,11 @@ def follow(game: AnyGame, state: Any, step: Step | None, engine: bool,
     return pv, notes
 
 
-def maxn(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
-    """max^n with a fresh memo (the registered algorithm)."""
-    return maxn_search(game, state, limits, options)
-
-
-def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
-                options: SearchOptions | None = None, *, memo: Memo | bool = True,
-                ) -> SearchResult:
-    """max^n from `state`. `memo`: True for a fresh memo sized by `options.table_mb`, False for
-    none (every node of the tree searched), or a Memo shared with other searches of this game."""
+def maxn(game: AnyGame, state: Any, limits: Limits | None = None,
+         options: SearchOptions | None = None, *, memo: Memo | bool = True) -> SearchResult:
+    """max^n from `state`. `memo`: True (as registered) for a fresh memo sized by
+    `options.table_mb`, False for none (every node of the tree searched), or a Memo shared with
+    other searches of this game."""
     limits = limits or Limits()
     options = options or SearchOptions()
     evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
@@ -331,4 +326,4 @@ class _MaxN:
         return (best[0], Step(best_move, tie, best[1]), estimated)
 
 
-__all__ = ["TIE_RULE", "Memo", "Step", "Tie", "maxn", "maxn_search", "vector_evaluation"]
+__all__ = ["TIE_RULE", "Memo", "Step", "Tie", "maxn", "vector_evaluation"]
