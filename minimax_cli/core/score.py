@@ -158,6 +158,10 @@ class PovScore:
         """From MAX's (player 0's) point of view, as the course shows values."""
         return self.seen_by(0)
 
+    def for_player(self, player: int) -> PovScore:
+        """The same score held as `player` sees it (itself when `player` already holds it)."""
+        return self if player == self.pov else PovScore(self.seen_by(player), player)
+
 
 def tidy(number: Number) -> Number:
     """A Fraction that is a whole number becomes an int (so 1 is shown as 1, not 1/1)."""

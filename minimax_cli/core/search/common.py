@@ -195,9 +195,9 @@ def build_result(
     return SearchResult(
         algorithm=algorithm,
         root_player=root_player,
-        score=None if root is None else _view(score_of(root), view),
+        score=None if root is None else score_of(root).for_player(view),
         best_move=best_move,
-        moves=[MoveValue(m.move, _view(score_of(m), view), m.vector, m.visits) for m in moves],
+        moves=[MoveValue(m.move, score_of(m).for_player(view), m.vector, m.visits) for m in moves],
         pv=pv,
         stats=stats,
         depth=depth,
@@ -220,10 +220,6 @@ def stopped_result(algorithm: str, game: AnyGame, state: Any, root_player: int, 
     return build_result(algorithm, game, root_player, root=None, moves=[],
                         best_move=first[0] if first else None, pv=[], depth=None,
                         stopped=stopped, best_searched=False, **common)
-
-
-def _view(score: PovScore, player: int) -> PovScore:
-    return score if score.pov == player else PovScore(score.seen_by(player), player)
 
 
 __all__ = [
