@@ -8,6 +8,7 @@ move best first for the player to move. Text from a game or a user reaches Rich 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -130,7 +131,8 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
     return rows
 
 
-def grid(rows: list[tuple[str, Text]]) -> Table:
+def grid(rows: Sequence[tuple[str, RenderableType]]) -> Table:
+    """Labelled rows: the label dim, the value beside it."""
     table = Table.grid(padding=(0, 1))
     table.add_column(style="dim", no_wrap=True)
     table.add_column()

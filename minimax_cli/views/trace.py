@@ -12,6 +12,7 @@ from rich.text import Text
 
 from minimax_cli.core.score import Number, format_number, is_decisive
 from minimax_cli.i18n import _
+from minimax_cli.reports.model import pv_text
 from minimax_cli.reports.trace import Interval, Pruned, Step
 from minimax_cli.views.limits import DEFAULT_STEPS, MAX_STEPS
 from minimax_cli.views.tree import shown_number
@@ -201,11 +202,7 @@ def trace_view(steps: list[Step], limit: int, engine: bool, algorithm: str,
 
 def simulation_sentence(game: Any, state: Any, simulation: Any) -> str:
     """One Monte Carlo simulation in words: the path walked down, what was added, the result."""
-    words = []
-    for move in simulation.moves:
-        words.append(game.format_move(state, move))
-        state = game.play(state, move)
-    path = " ".join(words) if words else _("the root")
+    path = " ".join(pv_text(game, state, simulation.moves)[0]) or _("the root")
     result = ", ".join(format_number(round(r, 4) if isinstance(r, float) else r)
                        for r in simulation.reward)
     if simulation.settled:
@@ -237,10 +234,7 @@ def simulation_dicts(game: Any, state: Any, simulations: Any, limit: int) -> lis
     """The simulations as JSON events."""
     events = []
     for simulation in list(simulations)[:limit]:
-        moves, at = [], state
-        for move in simulation.moves:
-            moves.append(game.format_move(at, move))
-            at = game.play(at, move)
+        moves = pv_text(game, state, simulation.moves)[0]
         events.append({"step": simulation.number, "letter": None, "kind": "simulation",
                        "node": " ".join(moves) or "root", "player": "", "parent": None,
                        "depth": len(moves), "alpha": None, "beta": None, "value": None,
