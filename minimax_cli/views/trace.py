@@ -4,6 +4,7 @@ JSON events for autograders. Every sentence goes through the translation functio
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -90,13 +91,13 @@ def _pruned_words(pruned: list[Pruned]) -> str:
     """`the leaves 4 and 6`, `the subtree 2 (leaves 0, -1)`, `the moves 3, 4`."""
     if all(p.leaf for p in pruned) and pruned and all(p.leaves for p in pruned):
         values = [format_number(p.leaves[0]) for p in pruned]
-        joined = _join(values)
+        joined = and_list(values)
         return (_("the leaf {values}") if len(values) == 1 else
                 _("the leaves {values}")).format(values=joined)
     parts = []
     for p in pruned:
         if p.leaves and not p.leaf:
-            leaves = _join([format_number(v) for v in p.leaves] +
+            leaves = and_list([format_number(v) for v in p.leaves] +
                            ([_("{count} more").format(count=p.more)] if p.more else []))
             parts.append(_("the subtree {node} (leaves {leaves})").format(node=p.name,
                                                                          leaves=leaves))
@@ -105,10 +106,11 @@ def _pruned_words(pruned: list[Pruned]) -> str:
                                                               value=format_number(p.leaves[0])))
         else:
             parts.append(p.name)
-    return _join(parts)
+    return and_list(parts)
 
 
-def _join(words: list[str]) -> str:
+def and_list(words: Sequence[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
     if len(words) <= 1:
         return "".join(words)
     return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
@@ -173,7 +175,7 @@ def sentence(step: Step, engine: bool, explicit: bool = True) -> str:
     learned = [change(name, now, before, engine) for name, now, before in step.learned]
     if not learned:
         return _("{event}, which changes nothing").format(event=text)
-    return _("{event}, so {learned}").format(event=text, learned=_join(learned))
+    return _("{event}, so {learned}").format(event=text, learned=and_list(learned))
 
 
 def trace_view(steps: list[Step], limit: int, engine: bool, algorithm: str,
@@ -276,6 +278,15 @@ def step_dicts(steps: list[Step], limit: int, engine: bool,
     return events
 
 
-__all__ = ["DEFAULT_STEPS", "MAX_STEPS", "change", "display_name", "number", "sentence",
-           "statement",
-           "step_dicts", "trace_view"]
+__all__ = [
+    "DEFAULT_STEPS",
+    "MAX_STEPS",
+    "and_list",
+    "change",
+    "display_name",
+    "number",
+    "sentence",
+    "statement",
+    "step_dicts",
+    "trace_view",
+]
