@@ -90,7 +90,7 @@ def pruned_words(exercise: Exercise) -> str:
     if not exercise.pruned:
         return _("none: alpha-beta evaluates every leaf")
     return and_list([_("#{number} ({value})").format(number=n, value=written(exercise.leaf(n).value))
-                 for n in exercise.pruned])
+                     for n in exercise.pruned])
 
 
 def best_words(exercise: Exercise) -> str:

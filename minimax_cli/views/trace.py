@@ -98,7 +98,7 @@ def _pruned_words(pruned: list[Pruned]) -> str:
     for p in pruned:
         if p.leaves and not p.leaf:
             leaves = and_list([format_number(v) for v in p.leaves] +
-                           ([_("{count} more").format(count=p.more)] if p.more else []))
+                              ([_("{count} more").format(count=p.more)] if p.more else []))
             parts.append(_("the subtree {node} (leaves {leaves})").format(node=p.name,
                                                                          leaves=leaves))
         elif p.leaf and p.leaves:
@@ -278,15 +278,5 @@ def step_dicts(steps: list[Step], limit: int, engine: bool,
     return events
 
 
-__all__ = [
-    "DEFAULT_STEPS",
-    "MAX_STEPS",
-    "and_list",
-    "change",
-    "display_name",
-    "number",
-    "sentence",
-    "statement",
-    "step_dicts",
-    "trace_view",
-]
+__all__ = ["DEFAULT_STEPS", "MAX_STEPS", "and_list", "change", "display_name", "number", "sentence",
+           "statement", "step_dicts", "trace_view"]
