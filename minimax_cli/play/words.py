@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.core.result import STOP_NODES, STOP_TIME
 from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
 from minimax_cli.i18n import _, ngettext
@@ -28,8 +28,6 @@ from minimax_cli.reports.words import Party, bounded_result, max_view, returns_w
 
 if TYPE_CHECKING:
     from minimax_cli.play.policy import Choice, Line, Policy, Thought
-
-AnyGame = Game[Any, Any]
 
 #: A line of equally good moves names at most LISTED of them.
 LISTED = 20

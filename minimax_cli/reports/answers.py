@@ -8,12 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.core.result import MoveValue, SearchResult, SearchStats
 from minimax_cli.core.score import Score
 from minimax_cli.core.solver import Solution
-
-AnyGame = Game[Any, Any]
 
 
 def complete(score: Score) -> bool:

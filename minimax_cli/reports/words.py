@@ -7,15 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import in_own_moves, in_plies
 from minimax_cli.reports.model import MoveLine, Report, mover_view
-
-AnyGame = Game[Any, Any]
 
 #: A bound's mark before a value: `≥ 0`, `≤ 3`.
 SIGNS = {Bound.EXACT: "", Bound.LOWER: "≥ ", Bound.UPPER: "≤ "}

@@ -7,14 +7,12 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.core.score import PovScore, Score
 from minimax_cli.core.search.prover import Prover
 from minimax_cli.core.solver import Progress
 from minimax_cli.i18n import _
 from minimax_cli.reports.model import Report, from_solve
-
-AnyGame = Game[Any, Any]
 
 METHOD_PROOF = "proof"
 

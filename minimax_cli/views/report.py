@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import pgettext
 from minimax_cli.core.score import Bound, Kind, Score
 from minimax_cli.i18n import _, ngettext
@@ -30,8 +30,6 @@ from minimax_cli.reports.words import (
 )
 from minimax_cli.views import boards
 from minimax_cli.views.moves import moves_table
-
-AnyGame = Game[Any, Any]
 
 #: The principal variation shows at most this many moves (the JSON has them all).
 PV_MOVES = 40

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from minimax_cli.core.game import CHANCE, MAX, Evaluator, Game, SearchError
+from minimax_cli.core.game import CHANCE, MAX, AnyGame, Evaluator, SearchError
 from minimax_cli.core.i18n import _
 from minimax_cli.core.result import (
     STOP_NODES,
@@ -28,8 +28,6 @@ INF = float("inf")
 
 #: Nodes between two looks at the clock: a few milliseconds of search in the slowest games.
 CHECK_INTERVAL = 256
-
-AnyGame = Game[Any, Any]
 
 #: Plies a recursive search may go below the root. From Python 3.11 on, Python-to-Python calls do
 #: not consume the C stack, so a high limit is safe there; 3.10 keeps its default.
