@@ -25,7 +25,6 @@ class Party:
 
     player: int
     name: str
-    possessive: str = "its"
     plural: bool = False
 
     def says(self, you_form: str, other_form: str, **values: str) -> str:
@@ -39,7 +38,7 @@ class Party:
 
 
 def you(player: int) -> Party:
-    return Party(player, _("you"), _("your"), plural=True)
+    return Party(player, _("you"), plural=True)
 
 
 def the_ai(player: int) -> Party:
