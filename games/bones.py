@@ -66,10 +66,6 @@ def take_form() -> str:
     return _(_TAKE_FORM).format(count=grouped(TAKE_COUNT_MAX), most=grouped(TAKE_MAX))
 
 
-#: The form in English (the messages use `take_form()`).
-TAKE_FORM = _TAKE_FORM.format(count=f"{TAKE_COUNT_MAX:,}", most=f"{TAKE_MAX:,}")
-
-
 _WHOLE = re.compile(r"[0-9]+")
 _POSITION = re.compile(r"([^/]+?)\s*(?:/\s*(max|min))?", re.IGNORECASE)
 

@@ -76,9 +76,8 @@ def position_form() -> str:
     return _(_POSITION_FORM).format(heap=heap_form())
 
 
-#: The forms in English (the messages use the functions above).
+#: The position's form in English (the messages use the functions above).
 HEAP_FORM = _HEAP_FORM.format(most=f"{HEAP_MAX:,}")
-TAKE_FORM = _TAKE_FORM.format(most=TAKE_MAX, count=TAKE_COUNT_MAX)
 POSITION_FORM = _POSITION_FORM.format(heap=HEAP_FORM)
 
 _WHOLE = re.compile(r"[0-9]+")

@@ -74,11 +74,6 @@ def position_form() -> str:
     return _(_POSITION_FORM).format(heap=heap_form())
 
 
-#: The forms in English (the messages use the functions above).
-HEAP_FORM = _HEAP_FORM.format(most=HEAP_MAX)
-FACES_FORM = _FACES_FORM.format(most=FACE_MAX, count=FACES_MAX)
-POSITION_FORM = _POSITION_FORM.format(heap=HEAP_FORM)
-
 _WHOLE = re.compile(r"[0-9]+")
 _POSITION = re.compile(r"([0-9]+)\s*(?:/\s*(max|min))?(?:\s*roll\s*([0-9]+))?", re.IGNORECASE)
 _ROLL = re.compile(r"(?:roll\s*)?([0-9]+)", re.IGNORECASE)

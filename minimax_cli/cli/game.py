@@ -65,10 +65,6 @@ def game_params(name: str, args: list[str]) -> dict[str, str]:
     return params
 
 
-def make_game(ctx: typer.Context, name: str) -> AnyGame:
-    with user_errors():
-        return registry.create(name, game_params(name, list(ctx.args)))
-
 def get_algorithm(name: str) -> Algorithm:
     """The algorithm named `name` (SearchError naming the known ones); loads the search core."""
     from minimax_cli.core.search import get_algorithm as lookup
@@ -105,7 +101,7 @@ def game_and_position(ctx: typer.Context, name: str, position: str | None) -> tu
     Click hands the first word it does not know, `--n` in `solve bones --n 10`, to the optional
     POSITION argument, and the rest to `ctx.args`. The words are put back in their order here, game
     parameters (`--name value`, `--name=value`, a bare `--flag`) are told from the one position
-    word, and both are checked as `make_game` and `read_position` do.
+    word, and both are checked as `game_params` and `read_position` do.
     """
     words = ([] if position is None else [position]) + list(ctx.args)
     with user_errors():

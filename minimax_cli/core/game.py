@@ -17,7 +17,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, Union
 
 from minimax_cli.core.i18n import _
 
@@ -193,13 +193,6 @@ class Game(ABC, Generic[S, M]):
             return None
         return (value, -value)
 
-    def utility(self, state: S, player: int) -> float:
-        """The return of a terminal state for `player`."""
-        values = self.returns(state)
-        if values is None:
-            raise ValueError("utility() is defined on terminal states only")
-        return values[player]
-
     @property
     def win_loss(self) -> bool:
         """Shorthand for `game_type.win_loss`."""
@@ -282,3 +275,7 @@ class Game(ABC, Generic[S, M]):
 
         `minimax solve`, hints and the AI use it where it answers, instead of a search."""
         return None
+
+
+#: A game of any state and move types, for code that serves every game.
+AnyGame = Game[Any, Any]

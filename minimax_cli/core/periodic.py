@@ -4,10 +4,11 @@ Many game value sequences are *eventually periodic*: after a first stretch (the 
 repeat one block (the period) for ever. Outcomes of a subtraction game by heap size are the classic
 example, and once the period is known the outcome at a heap of 10**18 costs one division.
 
-`find_period` only *observes* a period in a finite prefix; it is evidence, not proof (a sequence can
-look periodic for a long while and then change). `window_period` *proves* one for a sequence in
-which each term is a fixed function of the terms just before it (the outcomes of a subtraction
-game: see `games.bones_solver`), and says so with `proven=True`.
+A period *observed* in a finite prefix (`minimax_cli.services.series.observe_period`) is
+evidence, not proof (a sequence can look periodic for a long while and then change).
+`window_period` *proves* one for a sequence in which each term is a fixed function of the terms
+just before it (the outcomes of a subtraction game: see `games.bones_solver`), and says so with
+`proven=True`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-#: Full periods the periodic part must show before `find_period` believes it.
+#: Full periods the periodic part must show before an observed period is believed.
 DEFAULT_MIN_REPEATS = 3
 #: `window_period` compares terms in blocks of this many when it looks for the preperiod.
 COMPARE_BLOCK = 4096
@@ -42,38 +43,6 @@ class Period:
             raise ValueError(f"period must be at least 1, got {self.period}")
         if self.checked_upto < 0:
             raise ValueError(f"checked_upto must be 0 or more, got {self.checked_upto}")
-
-
-def find_period(seq: Sequence[int], min_repeats: int = DEFAULT_MIN_REPEATS) -> Period | None:
-    """The period that `seq` shows, or None when it shows none convincingly.
-
-    The rule: a pair (preperiod q, period p) fits when `seq[i] == seq[i + p]` for every
-    `q <= i < len(seq) - p` and the periodic part `seq[q:]` is at least `min_repeats * p` terms
-    long, i.e. the block was seen `min_repeats` times in full. The answer is the smallest p that
-    fits and, for that p, the smallest q. With fewer than `min_repeats` full repeats of any block,
-    None.
-
-    This is an observation over `seq[0:len(seq)]` (`checked_upto = len(seq)`), never a proof.
-    Time: for each candidate p the comparison runs backwards from the end and stops at the first
-    mismatch, so sequences without a short period are rejected quickly; the worst case is
-    O(len(seq)**2 / min_repeats).
-    """
-    if min_repeats < 1:
-        raise ValueError(f"min_repeats must be at least 1, got {min_repeats}")
-    values = list(seq)
-    length = len(values)
-    for period in range(1, length // min_repeats + 1):
-        # The periodic part must include at least the last min_repeats * period terms.
-        latest_start = length - min_repeats * period
-        i = length - period - 1
-        while i >= latest_start and values[i] == values[i + period]:
-            i -= 1
-        if i >= latest_start:
-            continue  # a mismatch inside the required stretch: this period does not fit
-        while i >= 0 and values[i] == values[i + period]:
-            i -= 1
-        return Period(preperiod=i + 1, period=period, checked_upto=length)
-    return None
 
 
 def window_period(seq: bytes | bytearray, length: int, window: int) -> Period | None:

@@ -80,13 +80,5 @@ class ProofScale:
         end = self.end_ply(score, plies)
         return self.max_plies - plies if end is None else end - plies
 
-    def highest(self, plies: int) -> int:
-        """The best score the side to move can have: a win with its next move."""
-        return self.win_score(plies + 1)
-
-    def lowest(self, plies: int) -> int:
-        """The worst: a loss to the opponent's next move."""
-        return -self.win_score(plies + 2)
-
 
 __all__ = ["ProofKernel", "ProofScale"]

@@ -116,20 +116,6 @@ class SearchStats:
     def nodes_per_second(self) -> float:
         return self.nodes / self.elapsed if self.elapsed > 0 else 0.0
 
-    def as_dict(self) -> dict[str, float | int]:
-        return {
-            "nodes": self.nodes,
-            "leaves": self.leaves,
-            "cutoffs": self.cutoffs,
-            "tt_probes": self.tt_probes,
-            "tt_hits": self.tt_hits,
-            "tt_answers": self.tt_answers,
-            "pv_nodes": self.pv_nodes,
-            "depth": self.depth,
-            "time_s": round(self.elapsed, 6),
-            "nodes_per_s": round(self.nodes_per_second),
-        }
-
 
 @dataclass(frozen=True)
 class MoveValue:

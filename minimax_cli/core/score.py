@@ -158,6 +158,17 @@ class PovScore:
         """From MAX's (player 0's) point of view, as the course shows values."""
         return self.seen_by(0)
 
+    def for_player(self, player: int) -> PovScore:
+        """The same score held as `player` sees it (itself when `player` already holds it)."""
+        return self if player == self.pov else PovScore(self.seen_by(player), player)
+
+
+def tidy(number: Number) -> Number:
+    """A Fraction that is a whole number becomes an int (so 1 is shown as 1, not 1/1)."""
+    if isinstance(number, Fraction) and number.denominator == 1:
+        return number.numerator
+    return number
+
 
 def format_number(number: Number) -> str:
     """A number as people write it: whole numbers without a point, fractions as p/q."""
@@ -256,4 +267,5 @@ __all__ = [
     "format_number",
     "is_decisive",
     "terminal_score",
+    "tidy",
 ]

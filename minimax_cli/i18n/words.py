@@ -16,11 +16,6 @@ from minimax_cli.core.i18n import Grouped, Words, nM_, text_of
 from minimax_cli.core.params import grouped  # the core's, for its messages and ours alike
 from minimax_cli.i18n import _, ngettext
 
-OPTIMAL = "optimal"
-BEST = "best"
-OPTIMAL_MEANS = "keeps the game value"
-BEST_MEANS = "among the optimal moves, the quickest win or the slowest loss"
-
 _PLURALS = {"ply": "plies", "entry": "entries", "this": "these", "is": "are", "was": "were"}
 
 
@@ -102,12 +97,8 @@ def in_own_moves(plies: int | None, at_most: bool = False) -> str:
 
 
 def best_word() -> str:
-    """BEST in the interface's language."""
+    """`best` in the interface's language."""
     return _("best")
-
-
-def optimal_word() -> str:
-    return _("optimal")
 
 
 def best_means() -> str:
@@ -118,8 +109,5 @@ def optimal_means() -> str:
     return _("keeps the game value")
 
 
-__all__ = ["BEST", "BEST_MEANS", "OPTIMAL", "OPTIMAL_MEANS", "best_means", "best_word", "count",
-           "count_words",
-           "grouped", "in_own_moves", "in_plies", "in_plies_words", "optimal_means", "optimal_word",
-           "own_moves",
-           "plural"]
+__all__ = ["best_means", "best_word", "count", "count_words", "grouped", "in_own_moves", "in_plies",
+           "in_plies_words", "optimal_means", "own_moves", "plural"]

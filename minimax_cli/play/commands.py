@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from rich.console import Console
 from rich.markup import escape
 
-from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.score import format_number
 from minimax_cli.i18n import _, language, ngettext
 from minimax_cli.i18n.words import count, grouped
@@ -19,8 +19,6 @@ from minimax_cli.play.config import PlayConfig, winners_words
 from minimax_cli.play.policy import Choice, Thinker
 from minimax_cli.play.review import review_game, review_words
 from minimax_cli.reports.words import Party
-
-AnyGame = Game[Any, Any]
 
 COMMANDS = ("hint", "undo", "why", "board", "help", "quit")
 #: The commands' names in other languages (the first for each command is the one shown), taken in

@@ -7,13 +7,11 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.score import format_number
 from minimax_cli.i18n import _
 from minimax_cli.play.policy import ConfigError, Policy
 from minimax_cli.views import boards
-
-AnyGame = Game[Any, Any]
 
 
 @dataclass(frozen=True)

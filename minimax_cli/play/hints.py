@@ -15,7 +15,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.core.result import SearchResult
 from minimax_cli.play.policy import Choice, Line, Policy, Thought
 from minimax_cli.play.words import hint_words, why_words
@@ -23,8 +23,6 @@ from minimax_cli.reports.table import Reader, search_table
 from minimax_cli.reports.words import Party
 from minimax_cli.views import result as render
 from minimax_cli.views.moves import drawn
-
-AnyGame = Game[Any, Any]
 
 
 def hint_view(game: AnyGame, state: Any, thought: Thought, mover: Party, other: Party,

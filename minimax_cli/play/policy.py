@@ -40,7 +40,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
 
-from minimax_cli.core.game import Game, SearchError
+from minimax_cli.core.game import AnyGame, SearchError
 from minimax_cli.core.result import (
     STOP_INTERRUPTED,
     STOP_TIME,
@@ -62,8 +62,6 @@ from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count
 from minimax_cli.reports.answers import complete, solution_result, tied_moves
-
-AnyGame = Game[Any, Any]
 
 LEVELS = {1: "weak", 2: "easy", 3: "medium", 4: "strong", 5: "perfect"}
 PERFECT = 5

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from minimax_cli.core.game import MAX, Game, SearchError
+from minimax_cli.core.game import MAX, AnyGame, SearchError
 from minimax_cli.core.result import Limits, SearchResult
 from minimax_cli.core.score import Number, format_number
 from minimax_cli.core.search import search
@@ -24,8 +24,6 @@ from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import grouped
 from minimax_cli.reports.answers import solution_result
 from minimax_cli.reports.model import from_search
-
-AnyGame = Game[Any, Any]
 
 #: Node budget of the solver at one reviewed position, and for the whole review.
 REVIEW_NODES = 100_000

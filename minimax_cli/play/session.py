@@ -43,7 +43,7 @@ from prompt_toolkit.output import Output
 from rich.console import Console
 from rich.markup import escape
 
-from minimax_cli.core.game import CHANCE, Game, GameError, Probability
+from minimax_cli.core.game import CHANCE, AnyGame, GameError, Probability
 from minimax_cli.i18n import _
 from minimax_cli.play import commands as play_commands
 from minimax_cli.play.commands import ALIASES, COMMANDS, command_name, command_names
@@ -70,8 +70,6 @@ from minimax_cli.play.policy import LEVELS, Choice, ConfigError, Thinker, parse_
 from minimax_cli.play.words import ending_words, explain
 from minimax_cli.reports.words import Party, the_ai, you
 from minimax_cli.views import boards
-
-AnyGame = Game[Any, Any]
 
 #: Answers to "play again?": English and Spanish, in any language.
 YES = ("y", "yes", "s", "si", "sí")

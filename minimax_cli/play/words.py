@@ -16,20 +16,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.core.result import STOP_NODES, STOP_TIME
 from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import count, grouped, in_own_moves, own_moves
 from minimax_cli.reports.answers import tied_moves
-from minimax_cli.reports.model import Report, from_search
+from minimax_cli.reports.model import Report, from_search, pv_text
 from minimax_cli.reports.table import MovesTable, Reader, reader_table, search_table
 from minimax_cli.reports.words import Party, bounded_result, max_view, returns_words, score_words
 
 if TYPE_CHECKING:
     from minimax_cli.play.policy import Choice, Line, Policy, Thought
-
-AnyGame = Game[Any, Any]
 
 #: A line of equally good moves names at most LISTED of them.
 LISTED = 20
@@ -211,10 +209,7 @@ def explain(game: AnyGame, thought: Thought, move: Any, mover: Party, other: Par
 
 def line_text(game: AnyGame, state: Any, line: Line) -> str:
     """`6 4 1 8 (then best play on both sides)`."""
-    words, s = [], state
-    for move in line.moves:
-        words.append(game.format_move(s, move))
-        s = game.play(s, move)
+    words = list(pv_text(game, state, line.moves)[0])
     if line.cut or (line.proven and not line.to_the_end):
         words.append("…")
     if line.to_the_end and len(line.moves) == 1:

@@ -8,12 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.core.result import MoveValue, SearchResult, SearchStats
-from minimax_cli.core.score import PovScore, Score
+from minimax_cli.core.score import Score
 from minimax_cli.core.solver import Solution
-
-AnyGame = Game[Any, Any]
 
 
 def complete(score: Score) -> bool:
@@ -43,12 +41,8 @@ def solution_result(game: AnyGame, state: Any, solution: Solution[Any],
     """A game's own solver's answer as a search result (every move exact), for the same words,
     tables and analysis as a search. `work` (positions the solver computed) stands for nodes."""
     mover = game.to_move(state)
-
-    def view(score: PovScore) -> PovScore:
-        return score if score.pov == mover else PovScore(score.seen_by(mover), mover)
-
-    moves = [MoveValue(m.move, view(m.score)) for m in solution.moves]
-    result = SearchResult(solution.method, mover, view(solution.score), None, moves, [],
+    moves = [MoveValue(m.move, m.score.for_player(mover)) for m in solution.moves]
+    result = SearchResult(solution.method, mover, solution.score.for_player(mover), None, moves, [],
                           SearchStats(nodes=solution.work, elapsed=elapsed))
     tied = tied_moves(game, state, result)
     return replace(result, best_move=tied[0] if tied else None)

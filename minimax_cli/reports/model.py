@@ -17,12 +17,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import Words
 from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
-
-AnyGame = Game[Any, Any]
 
 SCHEMA_ID = "minimax-cli/report/1"
 

@@ -15,7 +15,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Bound, Kind, format_number
 from minimax_cli.i18n import _, ngettext
@@ -30,8 +30,6 @@ from minimax_cli.reports.words import (
     score_words,
     signed,
 )
-
-AnyGame = Game[Any, Any]
 
 #: The report's table shows at most this many rows (the JSON has them all).
 MOVE_ROWS = 60

@@ -23,11 +23,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from minimax_cli.core.game import CHANCE, MAX, MIN, Game
+from minimax_cli.core.game import CHANCE, MAX, MIN, AnyGame
 from minimax_cli.core.result import TraceNode
 from minimax_cli.core.score import Number
 
-AnyGame = Game[Any, Any]
 INF = float("inf")
 #: Leaves listed for one pruned subtree, at most.
 PRUNED_LEAVES = 12

@@ -7,16 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import M_, Joined, Message, Words, nM_, text_of
 from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import in_own_moves, in_plies_words
 from minimax_cli.reports.model import MoveLine, Report, mover_view
-
-AnyGame = Game[Any, Any]
 
 #: A bound's mark before a value: `≥ 0`, `≤ 3`.
 SIGNS = {Bound.EXACT: "", Bound.LOWER: "≥ ", Bound.UPPER: "≤ "}
@@ -29,7 +26,6 @@ class Party:
 
     player: int
     name: str
-    possessive: str = "its"
     plural: bool = False
 
     def says(self, you_form: str, other_form: str, **values: str) -> str:
@@ -43,7 +39,7 @@ class Party:
 
 
 def you(player: int) -> Party:
-    return Party(player, _("you"), _("your"), plural=True)
+    return Party(player, _("you"), plural=True)
 
 
 def the_ai(player: int) -> Party:

@@ -14,14 +14,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import M_, Joined, Message, Words, nM_
 from minimax_cli.core.result import STOP_INTERRUPTED, STOP_NODES, STOP_TIME, Limits, SearchResult
 from minimax_cli.core.score import Bound, format_number
 from minimax_cli.i18n import _
 from minimax_cli.services.limits import COMPARE_SECONDS
-
-AnyGame = Game[Any, Any]
 
 #: The engine deepens iteratively under any time budget, which would change what it searches:
 #: it gets the budget `analyze` gives it alone (none, or the game's own default).

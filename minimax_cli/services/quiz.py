@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.result import Limits, TraceNode
 from minimax_cli.core.score import Number
 from minimax_cli.i18n import _
@@ -35,9 +35,6 @@ from minimax_cli.services.limits import (
     MAX_QUIZ_NODES,
     MAX_SEED,
 )
-
-AnyGame = Game[Any, Any]
-
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
 _FRACTION = re.compile(r"[+-]?[0-9]+/[0-9]+")

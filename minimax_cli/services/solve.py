@@ -24,7 +24,7 @@ import time
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from minimax_cli.core.game import MAX, Game, SearchError
+from minimax_cli.core.game import MAX, AnyGame, SearchError
 from minimax_cli.core.i18n import M_
 from minimax_cli.core.result import Limits, TraceNode
 from minimax_cli.core.score import Number, PovScore, Score
@@ -36,7 +36,6 @@ from minimax_cli.i18n.words import count_words, grouped
 from minimax_cli.reports.answers import solution_result
 from minimax_cli.reports.model import Report, from_solve
 
-AnyGame = Game[Any, Any]
 #: A move and its proven score from MAX's point of view.
 Found = list[tuple[Hashable, Score]]
 

@@ -7,20 +7,14 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import M_, Message
 from minimax_cli.core.score import PovScore, Score
 from minimax_cli.core.search.prover import Prover
 from minimax_cli.core.solver import Progress
 from minimax_cli.reports.model import Report, from_solve
 
-AnyGame = Game[Any, Any]
-
 METHOD_PROOF = "proof"
-
-
-def has_kernel(game: AnyGame) -> bool:
-    return game.proof_kernel() is not None
 
 
 def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
@@ -90,4 +84,4 @@ def _report(game: AnyGame, state: Any, score: Score, found: list[tuple[Hashable,
                       elapsed=time.perf_counter() - started, pv=pv)
 
 
-__all__ = ["METHOD_PROOF", "has_kernel", "solve_by_proof"]
+__all__ = ["METHOD_PROOF", "solve_by_proof"]

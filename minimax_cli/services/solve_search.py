@@ -8,15 +8,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from minimax_cli.core.game import Game, SearchError
+from minimax_cli.core.game import AnyGame, SearchError
 from minimax_cli.core.i18n import M_, Message
 from minimax_cli.core.result import Limits, MoveValue
 from minimax_cli.core.score import Kind, Score
 from minimax_cli.core.search import default_algorithm, search
 from minimax_cli.i18n import _
 from minimax_cli.reports.model import Report, from_solve
-
-AnyGame = Game[Any, Any]
 
 
 def explanation(name: str) -> Message:

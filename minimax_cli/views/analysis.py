@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.core.result import SearchResult, TraceNode
 from minimax_cli.core.score import is_decisive
 from minimax_cli.i18n import _
@@ -16,8 +16,6 @@ from minimax_cli.reports.trace import Walk
 from minimax_cli.views import result as render
 from minimax_cli.views import trace as render_trace
 from minimax_cli.views import tree as render_tree
-
-AnyGame = Game[Any, Any]
 
 #: Searches whose numbers for a win/loss game are the engine's (a win as WIN - ply) even without
 #: a depth limit; the textbook searches use the game's own +1 / 0 / -1 unless cut by depth.

@@ -22,11 +22,9 @@ from typing import Any, Protocol, runtime_checkable
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 
-from minimax_cli.core.game import MAX, PLAYER_NAMES, Game, Grid
+from minimax_cli.core.game import MAX, PLAYER_NAMES, AnyGame, Grid
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count, grouped
-
-AnyGame = Game[Any, Any]
 
 PLAYER_STYLES = ("bold cyan", "bold magenta")
 LAST_STYLE = "reverse"

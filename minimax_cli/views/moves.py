@@ -14,11 +14,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.reports.model import Report
 from minimax_cli.reports.table import MovesTable, Reader, table_words
-
-AnyGame = Game[Any, Any]
 
 
 def moves_table(game: AnyGame, state: Any, report: Report,

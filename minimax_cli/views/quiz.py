@@ -11,10 +11,11 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from minimax_cli.core.i18n import text_of
 from minimax_cli.core.score import Number
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.services.quiz import Exercise, Leaf, LeavesVerdict
-from minimax_cli.views.trace import sentence, trace_view
+from minimax_cli.views.trace import and_list, sentence, trace_view
 
 MARKS = {"MAX": ("▲ MAX", "green"), "MIN": ("▼ MIN", "red")}
 
@@ -32,14 +33,8 @@ def leaf_word(leaf: Leaf) -> str:
     return f"#{leaf.number}"
 
 
-def join(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
-
-
 def numbers(found: Sequence[int]) -> str:
-    return join([f"#{n}" for n in found])
+    return text_of(and_list([f"#{n}" for n in found]))
 
 
 # --- the tree ------------------------------------------------------------------------------------
@@ -95,8 +90,9 @@ def pruned_words(exercise: Exercise) -> str:
     """`#5 (4) and #6 (6)`, or `none: alpha-beta evaluates every leaf`."""
     if not exercise.pruned:
         return _("none: alpha-beta evaluates every leaf")
-    return join([_("#{number} ({value})").format(number=n, value=written(exercise.leaf(n).value))
-                 for n in exercise.pruned])
+    return text_of(and_list([_("#{number} ({value})").format(number=n,
+                                                             value=written(exercise.leaf(n).value))
+                             for n in exercise.pruned]))
 
 
 def best_words(exercise: Exercise) -> str:

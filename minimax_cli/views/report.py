@@ -8,13 +8,14 @@ move best first for the player to move. Text from a game or a user reaches Rich 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import pgettext, text_of
 from minimax_cli.core.score import Bound, Kind, Score
 from minimax_cli.i18n import _, ngettext
@@ -29,8 +30,6 @@ from minimax_cli.reports.words import (
 )
 from minimax_cli.views import boards
 from minimax_cli.views.moves import moves_table
-
-AnyGame = Game[Any, Any]
 
 #: The principal variation shows at most this many moves (the JSON has them all).
 PV_MOVES = 40
@@ -130,7 +129,8 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
     return rows
 
 
-def grid(rows: list[tuple[str, Text]]) -> Table:
+def grid(rows: Sequence[tuple[str, RenderableType]]) -> Table:
+    """Labelled rows: the label dim, the value beside it."""
     table = Table.grid(padding=(0, 1))
     table.add_column(style="dim", no_wrap=True)
     table.add_column()

@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import pgettext
 from minimax_cli.core.result import (
     STOP_INTERRUPTED,
@@ -22,7 +22,6 @@ from minimax_cli.i18n.words import count, grouped
 from minimax_cli.reports.model import Report, from_search
 from minimax_cli.views import report as render_report
 
-AnyGame = Game[Any, Any]
 
 def _stop_words(stopped: str) -> str:
     """What ran out, as a clause: `Ctrl-C stopped the search`, `the time budget ran out`."""

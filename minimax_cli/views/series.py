@@ -14,6 +14,7 @@ from minimax_cli.core.score import format_number
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import grouped
 from minimax_cli.reports.series import SeriesReport
+from minimax_cli.views.report import grid
 
 #: `--upto` tables show at most this many rows (the JSON has them all).
 DISPLAY_ROWS = 400
@@ -109,12 +110,7 @@ def _notes(report: SeriesReport, count: int,
     parts: list[RenderableType] = []
     if count > DISPLAY_ROWS:
         parts.append(_rows_not_shown(report.series.upto))
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(style="dim", no_wrap=True)
-    grid.add_column()
-    for label, value in rows:
-        grid.add_row(label, value)
-    parts.append(grid)
+    parts.append(grid(rows))
     return parts
 
 

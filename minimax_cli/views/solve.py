@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import pgettext, text_of
 from minimax_cli.core.result import TraceNode
 from minimax_cli.i18n import _, ngettext
@@ -26,8 +26,6 @@ from minimax_cli.reports.words import signed
 from minimax_cli.services.solve import METHOD_SEARCH, METHOD_TREE
 from minimax_cli.views import report as render_report
 from minimax_cli.views import series as render_series
-
-AnyGame = Game[Any, Any]
 
 MAX_MARK = "▲ MAX"  # the course draws MAX as an upward triangle, MIN as a downward one
 MIN_MARK = "▼ MIN"

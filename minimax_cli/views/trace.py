@@ -15,12 +15,10 @@ from rich.text import Text
 from minimax_cli.core.i18n import M_, Joined, Message, Value, Words, english_of, text_of
 from minimax_cli.core.score import Number, format_number, is_decisive
 from minimax_cli.i18n import _
-from minimax_cli.reports.trace import Interval, Pruned, Step
+from minimax_cli.reports.model import pv_text
+from minimax_cli.reports.trace import INF, Interval, Pruned, Step
 from minimax_cli.views.limits import DEFAULT_STEPS, MAX_STEPS
 from minimax_cli.views.tree import shown_number
-
-INF = float("inf")
-
 
 
 def number(value: Number | None, engine: bool = False) -> str:
@@ -116,13 +114,13 @@ def _pruned_words(pruned: list[Pruned]) -> Words:
     """`the leaves 4 and 6`, `the subtree 2 (leaves 0, -1)`, `the moves 3, 4`."""
     if all(p.leaf for p in pruned) and pruned and all(p.leaves for p in pruned):
         values: list[Value] = [format_number(p.leaves[0]) for p in pruned]
-        joined = _join(values)
+        joined = and_list(values)
         return (M_("the leaf {values}", values=joined) if len(values) == 1 else
                 M_("the leaves {values}", values=joined))
     parts: list[Value] = []
     for p in pruned:
         if p.leaves and not p.leaf:
-            leaves = _join([format_number(v) for v in p.leaves] +
+            leaves = and_list([format_number(v) for v in p.leaves] +
                            ([M_("{count} more", count=p.more)] if p.more else []))
             parts.append(M_("the subtree {node} (leaves {leaves})", node=p.name, leaves=leaves))
         elif p.leaf and p.leaves:
@@ -130,10 +128,11 @@ def _pruned_words(pruned: list[Pruned]) -> Words:
                             value=format_number(p.leaves[0])))
         else:
             parts.append(p.name)
-    return _join(parts)
+    return and_list(parts)
 
 
-def _join(words: Sequence[Value]) -> Words:
+def and_list(words: Sequence[Value]) -> Words:
+    """`a`, `a and b`, `a, b and c`, untranslated until shown."""
     if not words:
         return ""
     if len(words) == 1:
@@ -206,7 +205,7 @@ def sentence_words(step: Step, engine: bool, explicit: bool = True) -> Words:
                             for name, now, before in step.learned]
     if not learned:
         return M_("{event}, which changes nothing", event=text)
-    return M_("{event}, so {learned}", event=text, learned=_join(learned))
+    return M_("{event}, so {learned}", event=text, learned=and_list(learned))
 
 
 def trace_view(steps: list[Step], limit: int, engine: bool, algorithm: str,
@@ -241,11 +240,7 @@ def simulation_sentence(game: Any, state: Any, simulation: Any) -> str:
 def simulation_words(game: Any, state: Any, simulation: Any) -> Message:
     """One Monte Carlo simulation in words, untranslated: the path walked down, what was added,
     the result."""
-    words = []
-    for move in simulation.moves:
-        words.append(game.format_move(state, move))
-        state = game.play(state, move)
-    path: Words = " ".join(words) if words else M_("the root")
+    path: Words = " ".join(pv_text(game, state, simulation.moves)[0]) or M_("the root")
     result = ", ".join(format_number(round(r, 4) if isinstance(r, float) else r)
                        for r in simulation.reward)
     if simulation.settled:
@@ -277,10 +272,7 @@ def simulation_dicts(game: Any, state: Any, simulations: Any, limit: int) -> lis
     """The simulations as JSON events."""
     events = []
     for simulation in list(simulations)[:limit]:
-        moves, at = [], state
-        for move in simulation.moves:
-            moves.append(game.format_move(at, move))
-            at = game.play(at, move)
+        moves = pv_text(game, state, simulation.moves)[0]
         events.append({"step": simulation.number, "letter": None, "kind": "simulation",
                        "node": " ".join(moves) or "root", "player": "", "parent": None,
                        "depth": len(moves), "alpha": None, "beta": None, "value": None,
@@ -322,6 +314,5 @@ def step_dicts(steps: list[Step], limit: int, engine: bool,
     return events
 
 
-__all__ = ["DEFAULT_STEPS", "MAX_STEPS", "change", "display_name", "number", "sentence",
-           "statement",
-           "step_dicts", "trace_view"]
+__all__ = ["DEFAULT_STEPS", "MAX_STEPS", "and_list", "change", "display_name", "number", "sentence",
+           "statement", "step_dicts", "trace_view"]

@@ -18,16 +18,13 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from rich.tree import Tree
 
-from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.result import SearchOptions, TraceNode
 from minimax_cli.core.score import WIN, Number, format_number, is_decisive
 from minimax_cli.i18n import _, ngettext
-from minimax_cli.reports.trace import Interval, Walk
+from minimax_cli.reports.trace import INF, Interval, Walk
 from minimax_cli.views import boards
 from minimax_cli.views.limits import MAX_TREE_DEPTH
-
-AnyGame = Game[Any, Any]
-INF = float("inf")
 
 MAX_MARK = "▲ MAX"  # the course draws MAX as an upward triangle, MIN as a downward one
 MIN_MARK = "▼ MIN"

@@ -22,8 +22,8 @@ from games.tree import Node, TreeGame
 from minimax_cli.cli.app import app
 from minimax_cli.core.i18n import text_of
 from minimax_cli.core.search import search
-from minimax_cli.core.search.maxn import TIE_RULE, maxn_search
-from minimax_cli.core.search.paranoid import paranoid_search
+from minimax_cli.core.search.maxn import TIE_RULE, maxn
+from minimax_cli.core.search.paranoid import paranoid
 from tests.profiles import examples
 
 BASE = TreeGame()
@@ -166,13 +166,13 @@ def test_maxn_on_random_trees_matches_the_oracle(case: tuple[str, int, Any]) -> 
     players = game.game_type.players
     vector, line = maxn_oracle(tree, first, players)
     for memo in (True, False):
-        result = maxn_search(game, root, memo=memo)
+        result = maxn(game, root, memo=memo)
         assert result.vector == vector
         if root.chances is None and root.value is None:
             assert result.pv == line and result.best_move == line[0]
             assert [m.vector for m in result.moves] == [
                 maxn_oracle(child, (first + 1) % players, players)[0] for child in tree]
-    assert maxn_search(game, root, memo=False).stats.nodes == count_nodes(tree)
+    assert maxn(game, root, memo=False).stats.nodes == count_nodes(tree)
 
 
 @examples(2, deadline=None)
@@ -185,11 +185,11 @@ def test_paranoid_on_random_trees_matches_the_oracle_and_prunes(case: tuple[str,
     expected = paranoid_oracle(tree, first, players, first)
     every_node = count_nodes(tree)  # what a search without pruning visits
     for memo in (True, False):
-        result = paranoid_search(game, root, memo=memo)
+        result = paranoid(game, root, memo=memo)
         assert result.score is not None and result.score.relative.number == expected
         assert result.score.pov == first
         assert result.stats.nodes <= every_node
-    assert maxn_search(game, root, memo=False).stats.nodes == every_node
+    assert maxn(game, root, memo=False).stats.nodes == every_node
 
 
 @examples(1, deadline=None)

@@ -18,7 +18,7 @@ from minimax_cli.cli.app import app
 from minimax_cli.core import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from minimax_cli.core.i18n import text_of
 from minimax_cli.core.params import quote
-from minimax_cli.core.search.maxn import maxn_search
+from minimax_cli.core.search.maxn import maxn
 
 GAME = Bones3()
 PLAYERS = 3
@@ -139,9 +139,9 @@ def test_winners_agree_with_the_oracle() -> None:
     assert [w.winner + 1 for w in other.winners(40)] == [r["winner"] for r in oracle(40, (2, 5))]
 
 
-def test_the_cores_maxn_search_agrees_heap_by_heap() -> None:
+def test_the_cores_maxn_agrees_heap_by_heap() -> None:
     for row in EXPECTED:
-        result = maxn_search(GAME, (row["n"], 0))
+        result = maxn(GAME, (row["n"], 0))
         assert result.vector == tuple(row["returns"]), row
         on_line = [note for note in map(text_of, result.notes) if note.startswith("in position")]
         assert len(on_line) == row["ties"], row

@@ -491,7 +491,7 @@ def test_grid_and_protocol() -> None:
     assert grid.cells == ("X", None, "O", None, "X", None, None, None, "O")
     assert GAME.to_move(state) == MAX
     assert GAME.to_move(GAME.play(state, 1)) == MIN
-    assert GAME.utility(GAME.parse_position("XXX/OO./..."), MIN) == -1
+    assert GAME.returns(GAME.parse_position("XXX/OO./..."))[MIN] == -1
     assert repr(TicTacToe(4, 5, 3)) == "TicTacToe(rows=4, cols=5, k=3)"
 
 

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from minimax_cli.core.game import CHANCE, MAX, Evaluator, Game, SearchError
+from minimax_cli.core.game import CHANCE, MAX, AnyGame, Evaluator, SearchError
 from minimax_cli.core.i18n import _
 from minimax_cli.core.result import (
     STOP_NODES,
@@ -28,8 +28,6 @@ INF = float("inf")
 
 #: Nodes between two looks at the clock: a few milliseconds of search in the slowest games.
 CHECK_INTERVAL = 256
-
-AnyGame = Game[Any, Any]
 
 #: Plies a recursive search may go below the root. From Python 3.11 on, Python-to-Python calls do
 #: not consume the C stack, so a high limit is safe there; 3.10 keeps its default.
@@ -195,9 +193,9 @@ def build_result(
     return SearchResult(
         algorithm=algorithm,
         root_player=root_player,
-        score=None if root is None else _view(score_of(root), view),
+        score=None if root is None else score_of(root).for_player(view),
         best_move=best_move,
-        moves=[MoveValue(m.move, _view(score_of(m), view), m.vector, m.visits) for m in moves],
+        moves=[MoveValue(m.move, score_of(m).for_player(view), m.vector, m.visits) for m in moves],
         pv=pv,
         stats=stats,
         depth=depth,
@@ -220,10 +218,6 @@ def stopped_result(algorithm: str, game: AnyGame, state: Any, root_player: int, 
     return build_result(algorithm, game, root_player, root=None, moves=[],
                         best_move=first[0] if first else None, pv=[], depth=None,
                         stopped=stopped, best_searched=False, **common)
-
-
-def _view(score: PovScore, player: int) -> PovScore:
-    return score if score.pov == player else PovScore(score.seen_by(player), player)
 
 
 __all__ = [

@@ -16,7 +16,7 @@ from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, Evaluator
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
-from minimax_cli.core.score import Bound, Number
+from minimax_cli.core.score import Bound, Number, tidy
 from minimax_cli.core.search.common import INF, AnyGame, Scored, pick_evaluator
 from minimax_cli.core.search.context import SearchContext, drive
 
@@ -88,19 +88,12 @@ def _visitor(context: SearchContext, evaluate: Evaluator[Any] | None) -> Visit:
             if v > best:
                 best = v
             total += p * v
-        result = best if player == MAX else _tidy(total)
+        result = best if player == MAX else tidy(total)
         if node is not None:
             node.value = result
         return result
 
     return visit
-
-
-def _tidy(number: Number) -> Number:
-    """A Fraction that is a whole number becomes an int (so 1 is shown as 1, not 1/1)."""
-    if isinstance(number, Fraction) and number.denominator == 1:
-        return number.numerator
-    return number
 
 
 __all__ = ["expectimax"]

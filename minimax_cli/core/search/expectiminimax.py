@@ -48,7 +48,7 @@ from minimax_cli.core.i18n import _
 from minimax_cli.core.memory import CHANCE_MEMO_ENTRY_BYTES, entries
 from minimax_cli.core.params import quote
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
-from minimax_cli.core.score import Bound, Number, format_number
+from minimax_cli.core.score import Bound, Number, format_number, tidy
 from minimax_cli.core.search.common import INF, Algorithm, AnyGame, Scored, pick_evaluator
 from minimax_cli.core.search.context import SearchContext, drive
 
@@ -103,13 +103,6 @@ def star2(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> 
     return _search(game, state, limits, options, STAR2)
 
 
-def _tidy(number: Number) -> Number:
-    """A Fraction that is a whole number becomes an int (so 1 is shown as 1, not 1/1)."""
-    if isinstance(number, Fraction) and number.denominator == 1:
-        return number.numerator
-    return number
-
-
 def _bound(value: Number, alpha: Number | None, beta: Number | None, low: Number,
            high: Number) -> Bound:
     """What a fail-soft value searched within (alpha, beta) says, for a node known to lie in
@@ -138,7 +131,7 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
         return context.result(name, root=None, **common)
     root_scores = context.root_scores
     pv = context.line() if context.root_player != CHANCE and root_scores else []
-    return context.result(name, root=Scored(None, _tidy(value), context.evaluations == 0,
+    return context.result(name, root=Scored(None, tidy(value), context.evaluations == 0,
                                             Bound.EXACT),
                           moves=root_scores, best_move=pv[0] if pv else None, pv=pv, **common)
 
@@ -248,7 +241,7 @@ class _ChanceSearch:
             before = context.evaluations
             v = self.visit(play(s, m), ply + 1, alpha, beta, node, m, None)
             if ply == 0:
-                context.root_scores.append(Scored(m, _tidy(v), context.evaluations == before,
+                context.root_scores.append(Scored(m, tidy(v), context.evaluations == before,
                                                   _bound(v, alpha, beta, self.low, self.high)))
             if (v > best) if maximizing else (v < best):
                 best = v
@@ -282,10 +275,10 @@ class _ChanceSearch:
                 before = context.evaluations
                 v = self.visit(game.play(s, m), ply + 1, None, None, node, m, p)
                 if ply == 0:
-                    context.root_scores.append(Scored(m, _tidy(v), context.evaluations == before,
+                    context.root_scores.append(Scored(m, tidy(v), context.evaluations == before,
                                                       Bound.EXACT))
                 total += p * v
-            return _tidy(total)
+            return tidy(total)
         if any(p <= 0 for _, p in outcomes):
             raise SearchError(_("{game} gives a chance outcome of probability 0 or less in "
                                 "position {position}; {name} divides by it").format(
@@ -318,15 +311,15 @@ class _ChanceSearch:
             before = context.evaluations
             v = self.visit(child, ply + 1, *window, node, m, p)
             if ply == 0:
-                context.root_scores.append(Scored(m, _tidy(v), context.evaluations == before,
+                context.root_scores.append(Scored(m, tidy(v), context.evaluations == before,
                                                   _bound(v, *window, lows[i], highs[i])))
             # At or past a and b the chance node's value is settled outside (alpha, beta); v is
             # never below the outcome's lower bound nor above its upper one.
             if v <= a or v >= b:
                 self.cut(node, [m for m, _ in outcomes[i + 1:]])
-                return _tidy(done + p * v + (rest_high if v <= a else rest_low))
+                return tidy(done + p * v + (rest_high if v <= a else rest_low))
             done += p * v
-        return _tidy(done)
+        return tidy(done)
 
     def probe_all(self, outcomes: Sequence[tuple[Any, Number]], children: list[Any], ply: int,
                   alpha: Number, beta: Number, node: TraceNode | None, lows: list[Number],
@@ -352,7 +345,7 @@ class _ChanceSearch:
             v = self.probe(child, ply + 1, *window, node, m, p)
             if (side == MAX and v >= b) or (side == MIN and v <= a):
                 self.cut(node, [m for m, _ in outcomes[i + 1:]])
-                return _tidy((others_low if side == MAX else others_high) + p * v)
+                return tidy((others_low if side == MAX else others_high) + p * v)
             # A move's value bounds its MAX (MIN) node from below (above) unless it failed the
             # other way, where it says nothing of that node.
             if side == MAX and v > window[0]:

@@ -34,7 +34,7 @@ from minimax_cli.core.game import CHANCE, MAX, PLAYER_NAMES, Evaluator, SearchEr
 from minimax_cli.core.i18n import M_, N_, Joined, Message, Words, _, nM_
 from minimax_cli.core.memory import VECTOR_MEMO_ENTRY_BYTES, entries
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
-from minimax_cli.core.score import Bound, Number, format_number, is_decisive, terminal_score
+from minimax_cli.core.score import Bound, Number, format_number, is_decisive, terminal_score, tidy
 from minimax_cli.core.search.common import AnyGame, Scored, pick_evaluator
 from minimax_cli.core.search.context import SearchContext, drive
 
@@ -176,22 +176,11 @@ def follow(game: AnyGame, state: Any, step: Step | None, engine: bool,
     return pv, notes
 
 
-def _tidy(number: Number) -> Number:
-    if isinstance(number, Fraction) and number.denominator == 1:
-        return number.numerator
-    return number
-
-
-def maxn(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
-    """max^n with a fresh memo (the registered algorithm)."""
-    return maxn_search(game, state, limits, options)
-
-
-def maxn_search(game: AnyGame, state: Any, limits: Limits | None = None,
-                options: SearchOptions | None = None, *, memo: Memo | bool = True,
-                ) -> SearchResult:
-    """max^n from `state`. `memo`: True for a fresh memo sized by `options.table_mb`, False for
-    none (every node of the tree searched), or a Memo shared with other searches of this game."""
+def maxn(game: AnyGame, state: Any, limits: Limits | None = None,
+         options: SearchOptions | None = None, *, memo: Memo | bool = True) -> SearchResult:
+    """max^n from `state`. `memo`: True (as registered) for a fresh memo sized by
+    `options.table_mb`, False for none (every node of the tree searched), or a Memo shared with
+    other searches of this game."""
     limits = limits or Limits()
     options = options or SearchOptions()
     evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
@@ -313,7 +302,7 @@ class _MaxN:
             total = [p * c for c in vector] if not total else [
                 t + p * c for t, c in zip(total, vector, strict=True)]
         # No principal variation through a chance node: which outcome would it follow?
-        return (tuple(_tidy(t) for t in total), None, estimated)
+        return (tuple(tidy(t) for t in total), None, estimated)
 
     def choose(self, s: Any, ply: int, left: int, player: int, node: TraceNode | None) -> Line:
         best: Line | None = None
@@ -339,4 +328,4 @@ class _MaxN:
         return (best[0], Step(best_move, tie, best[1]), estimated)
 
 
-__all__ = ["TIE_RULE", "Memo", "Step", "Tie", "maxn", "maxn_search", "vector_evaluation"]
+__all__ = ["TIE_RULE", "Memo", "Step", "Tie", "maxn", "vector_evaluation"]

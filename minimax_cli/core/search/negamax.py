@@ -18,7 +18,7 @@ from typing import Any
 
 from minimax_cli.core.game import SearchError
 from minimax_cli.core.i18n import _
-from minimax_cli.core.result import Limits, SearchOptions, SearchResult, SearchStats, TraceNode
+from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
 from minimax_cli.core.score import WIN, Bound, Number, is_decisive
 from minimax_cli.core.search.common import INF, AnyGame, Scored, build_result, pick_evaluator
 from minimax_cli.core.search.context import SearchContext, drive
@@ -146,14 +146,10 @@ def _result(engine: Engine, game: AnyGame, found: RootSearch, depth: int | None)
     return build_result(
         "negamax", game, mover, pov=mover, engine_scores=True,
         root=Scored(None, found.best, found.proven, found.bound), moves=found.scored,
-        best_move=found.best_move, pv=pv, stats=_copy(stats), depth=depth,
+        best_move=found.best_move, pv=pv, stats=replace(stats), depth=depth,
         trace=engine.context.root_trace,
         trace_truncated=engine.context.trace_truncated,
     )
-
-
-def _copy(stats: SearchStats) -> SearchStats:
-    return replace(stats)
 
 
 def _stopped(engine: Engine, game: AnyGame, completed: SearchResult | None,
@@ -163,13 +159,13 @@ def _stopped(engine: Engine, game: AnyGame, completed: SearchResult | None,
     stats.elapsed = engine.budget.elapsed()
     if completed is not None:
         stats.depth = completed.stats.depth
-        completed.stats = _copy(stats)
+        completed.stats = replace(stats)
         completed.stopped = reason
         return completed
     _, moves = engine.root_moves()
     return build_result(
         "negamax", game, engine.root_mover, pov=engine.root_mover, engine_scores=True, root=None,
-        moves=[], best_move=moves[0] if moves else None, pv=[], stats=_copy(stats), depth=None,
+        moves=[], best_move=moves[0] if moves else None, pv=[], stats=replace(stats), depth=None,
         stopped=reason, best_searched=False,
     )
 
@@ -193,7 +189,7 @@ def _leaf(engine: Engine, game: AnyGame, state: Any, value: Number | None,
     return build_result(
         "negamax", game, mover, pov=mover, engine_scores=True,
         root=Scored(None, relative, proven, Bound.EXACT), moves=[], best_move=None, pv=[],
-        stats=_copy(stats), depth=limits.depth,
+        stats=replace(stats), depth=limits.depth,
     )
 
 

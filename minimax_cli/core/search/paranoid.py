@@ -40,15 +40,11 @@ from minimax_cli.core.search.maxn import (
 PLine = tuple[Number, Step | None, bool]
 
 
-def paranoid(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
-    """The paranoid search with a memo (the registered algorithm)."""
-    return paranoid_search(game, state, limits, options)
-
-
-def paranoid_search(game: AnyGame, state: Any, limits: Limits | None = None,
-                    options: SearchOptions | None = None, *, memo: bool = True) -> SearchResult:
-    """Alpha-beta for the root player against the coalition of all others; `memo` off searches
-    every node alpha-beta visits (on a two-player game, textbook alpha-beta's count)."""
+def paranoid(game: AnyGame, state: Any, limits: Limits | None = None,
+             options: SearchOptions | None = None, *, memo: bool = True) -> SearchResult:
+    """Alpha-beta for the root player against the coalition of all others (registered with the
+    memo on); `memo` off searches every node alpha-beta visits (on a two-player game, textbook
+    alpha-beta's count)."""
     limits = limits or Limits()
     options = options or SearchOptions()
     if game.game_type.chance:
@@ -162,4 +158,4 @@ class _Paranoid:
         return (best, Step(best_move, None, best_line[1]), estimated)
 
 
-__all__ = ["paranoid", "paranoid_search"]
+__all__ = ["paranoid"]
