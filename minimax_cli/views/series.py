@@ -1,4 +1,4 @@
-"""`--upto` reports -> a Rich table of outcomes with the pattern."""
+"""A solve report's `--upto` series -> a Rich table of outcomes with the pattern."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from rich.text import Text
 from minimax_cli.core.i18n import pgettext
 from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS
 from minimax_cli.core.score import format_number
+from minimax_cli.core.solver import Series
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import grouped
-from minimax_cli.reports.series import SeriesReport
+from minimax_cli.reports.model import Report
 
 #: `--upto` tables show at most this many rows (the JSON has them all).
 DISPLAY_ROWS = 400
@@ -22,11 +23,11 @@ BLOCK_ROWS = 25
 MAX_BLOCKS = 4
 
 
-def series_view(report: SeriesReport) -> RenderableType:
-    """The outcome of every position 0..upto (W: the player to move wins, L: loses) with the
-    winning moves, then the pattern (proven for every n, or observed in these outcomes only) and
-    how it is known."""
-    series = report.series
+def series_view(report: Report) -> RenderableType:
+    """A solve's `--upto` series: the outcome of every position 0..upto (W: the player to move
+    wins, L: loses) with the winning moves, then the pattern (proven for every n, or observed in
+    these outcomes only) and how it is known."""
+    series = _series(report)
     if series.standings is not None:
         return standings_view(report)
     count = len(series.outcomes)
@@ -58,11 +59,16 @@ def series_view(report: SeriesReport) -> RenderableType:
     return Group(heading, table, *_notes(report, count, list(pattern_notes(report))))
 
 
-def standings_view(report: SeriesReport) -> RenderableType:
+def _series(report: Report) -> Series:
+    assert report.series is not None, "a solve without --upto has no series"
+    return report.series
+
+
+def standings_view(report: Report) -> RenderableType:
     """A game of more players: who wins each position 0..upto, the returns, the move the player
     to move makes and the ties broken on the way, under the assumption the series states; then
     the pattern, the assumption and the first tie in words."""
-    series = report.series
+    series = _series(report)
     standings = series.standings or ()
     count = len(standings)
     shown = min(count, DISPLAY_ROWS)
@@ -103,12 +109,12 @@ def standings_view(report: SeriesReport) -> RenderableType:
     return Group(heading, table, *_notes(report, count, notes))
 
 
-def _notes(report: SeriesReport, count: int,
+def _notes(report: Report, count: int,
            rows: list[tuple[str, RenderableType]]) -> list[RenderableType]:
     """Under a series' table: how many rows were left out, then the notes, label by label."""
     parts: list[RenderableType] = []
     if count > DISPLAY_ROWS:
-        parts.append(_rows_not_shown(report.series.upto))
+        parts.append(_rows_not_shown(_series(report).upto))
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
@@ -123,10 +129,11 @@ def _rows_not_shown(upto: int) -> Text:
         first=grouped(DISPLAY_ROWS), last=grouped(upto)), style="dim")
 
 
-def pattern_notes(report: SeriesReport) -> list[tuple[str, Text]]:
+def pattern_notes(report: Report) -> list[tuple[str, Text]]:
     """The pattern, then how it is known: the proof and whether the outcomes show it too, or that
     it was only observed in them."""
-    series, pattern, proven = report.series, report.pattern, report.series.proven
+    series, pattern = _series(report), report.pattern
+    proven = series.proven
     upto = grouped(series.upto)
     notes: list[tuple[str, Text]] = []
     if pattern is None:
