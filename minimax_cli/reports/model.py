@@ -1,13 +1,14 @@
 """The one report model: `analyze`, `solve` (and `--batch`, `--upto`), in every game.
 
-A `Report` is built from a search (`from_search`) or from a solve (`from_solve`) and says the same
-things in the same words either way: the position and who is to move (nobody when the game is
-over), the value from MAX's point of view and the result for the player to move, whether it is
-proven and exact, the moves best first for the player to move with which of them are optimal (keep
-the game value) and best (among the optimal, the quickest win or the slowest loss), the principal
-variation, how it was found and the counts. `json_form.report_dict` is its JSON form; the schema it
-follows is `minimax_cli/reports/schema/report.schema.json` (tests validate every command and game
-against it).
+A `Report` is built from a search (`from_search`) or from a solve (`from_solve`; each line of a
+`--batch` too; `--upto` adds the family of positions and its pattern, and `from_series` is that
+family alone) and says the same things in the same words either way: the position and who is to
+move (nobody when the game is over), the value from MAX's point of view and the result for the
+player to move, whether it is proven and exact, the moves best first for the player to move with
+which of them are optimal (keep the game value) and best (among the optimal, the quickest win or
+the slowest loss), the principal variation, how it was found and the counts.
+`json_form.report_dict` is its JSON form; the schema it follows is
+`minimax_cli/reports/schema/report.schema.json` (tests validate every command and game against it).
 """
 
 from __future__ import annotations
