@@ -113,8 +113,8 @@ class LineProver:
         number, text = item
         if len(text) > MAX_LINE:
             return BatchLine(number, text[:40] + "…", None, None,
-                              _("the line is {length} characters long; at most {limit}").format(
-                                  length=grouped(len(text)), limit=grouped(MAX_LINE)))
+                             _("the line is {length} characters long; at most {limit}").format(
+                                 length=grouped(len(text)), limit=grouped(MAX_LINE)))
         words = text.split()
         position = words[0] if words else ""
         expected = None

@@ -14,7 +14,7 @@ from minimax_cli.core.score import format_number
 from minimax_cli.core.solver import Series
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import grouped
-from minimax_cli.reports.model import Report
+from minimax_cli.reports.model import Pattern, Report
 
 #: `--upto` tables show at most this many rows (the JSON has them all).
 DISPLAY_ROWS = 400
@@ -27,9 +27,10 @@ def series_view(report: Report) -> RenderableType:
     """A solve's `--upto` series: the outcome of every position 0..upto (W: the player to move
     wins, L: loses) with the winning moves, then the pattern (proven for every n, or observed in
     these outcomes only) and how it is known."""
-    series = _series(report)
+    series, pattern = report.series, report.pattern
+    assert series is not None, "a solve without --upto has no series"
     if series.standings is not None:
-        return standings_view(report)
+        return standings_view(series, pattern)
     count = len(series.outcomes)
     shown = min(count, DISPLAY_ROWS)
     blocks = min(MAX_BLOCKS, max(1, math.ceil(shown / BLOCK_ROWS)))
@@ -56,19 +57,13 @@ def series_view(report: Report) -> RenderableType:
             moves = _("no move") if n in series.ended else ", ".join(series.moves[n]) or "-"
             cells.append(Text(moves))
         table.add_row(*cells)
-    return Group(heading, table, *_notes(report, count, list(pattern_notes(report))))
+    return Group(heading, table, *_notes(series, count, list(pattern_notes(series, pattern))))
 
 
-def _series(report: Report) -> Series:
-    assert report.series is not None, "a solve without --upto has no series"
-    return report.series
-
-
-def standings_view(report: Report) -> RenderableType:
+def standings_view(series: Series, pattern: Pattern | None) -> RenderableType:
     """A game of more players: who wins each position 0..upto, the returns, the move the player
     to move makes and the ties broken on the way, under the assumption the series states; then
     the pattern, the assumption and the first tie in words."""
-    series = _series(report)
     standings = series.standings or ()
     count = len(standings)
     shown = min(count, DISPLAY_ROWS)
@@ -101,20 +96,20 @@ def standings_view(report: Report) -> RenderableType:
                       grouped(standing.ties) if standing.ties else "-"]
         table.add_row(*cells)
     notes: list[tuple[str, RenderableType]] = [(_("assumption"), Text(series.assumption)),
-                                               *pattern_notes(report)]
+                                               *pattern_notes(series, pattern)]
     first = next(((n, s.notes[0]) for n, s in enumerate(standings) if s.notes), None)
     if first is not None:
         notes.append((_("first tie"), Text(_("n = {n}: {tie} (--json has them for every n)").format(
             n=grouped(first[0]), tie=first[1]))))
-    return Group(heading, table, *_notes(report, count, notes))
+    return Group(heading, table, *_notes(series, count, notes))
 
 
-def _notes(report: Report, count: int,
+def _notes(series: Series, count: int,
            rows: list[tuple[str, RenderableType]]) -> list[RenderableType]:
     """Under a series' table: how many rows were left out, then the notes, label by label."""
     parts: list[RenderableType] = []
     if count > DISPLAY_ROWS:
-        parts.append(_rows_not_shown(_series(report).upto))
+        parts.append(_rows_not_shown(series.upto))
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
@@ -129,10 +124,9 @@ def _rows_not_shown(upto: int) -> Text:
         first=grouped(DISPLAY_ROWS), last=grouped(upto)), style="dim")
 
 
-def pattern_notes(report: Report) -> list[tuple[str, Text]]:
+def pattern_notes(series: Series, pattern: Pattern | None) -> list[tuple[str, Text]]:
     """The pattern, then how it is known: the proof and whether the outcomes show it too, or that
     it was only observed in them."""
-    series, pattern = _series(report), report.pattern
     proven = series.proven
     upto = grouped(series.upto)
     notes: list[tuple[str, Text]] = []
