@@ -117,7 +117,7 @@ def solve(
 ) -> None:
     """`minimax solve` (its description for users: SOLVE_HELP)."""
     # Imported here so other commands do not load the solver.
-    from minimax_cli.reports.json_form import solve_dict
+    from minimax_cli.reports.json_form import report_dict
     from minimax_cli.services import series as series_mod
     from minimax_cli.services import solve as solving
     from minimax_cli.views import solve as render_solve
@@ -139,14 +139,15 @@ def solve(
             series_mod.check_upto(game, upto)  # before any long work
         solved = (solving.solve(game, state, tree=show_tree, progress=progress,
                                 table_mb=table_megabytes, weak=weak) if solve_position else None)
-        series = None if upto is None else series_mod.solve_series(game, upto, progress,
-                                                                table_mb=table_megabytes)
+        if upto is not None:
+            solved = series_mod.solve_series(game, upto, progress, table_megabytes, solved)
+    assert solved is not None  # a position was solved, or --upto was given
     if as_json:
         import json
 
-        print(json.dumps(solve_dict(game, solved, series), indent=2))
+        print(json.dumps(report_dict(solved), indent=2))
         return
-    _console().print(render_solve.solve_view(game, state, solved, series))
+    _console().print(render_solve.solve_view(game, state, solved))
 
 
 PLAY_LEVEL_HELP = N_(

@@ -14,10 +14,10 @@ from minimax_cli.core.game import Game
 from minimax_cli.core.params import quote
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import grouped
-from minimax_cli.services.batch import LineResult, Summary, run
+from minimax_cli.services.batch import BatchLine, Summary, run
 
 
-def _emit(result: LineResult) -> None:
+def _emit(result: BatchLine) -> None:
     if result.score is None:
         print(one_line(_("line {line}: {problem}").format(line=result.number,
                                                           problem=result.error)),

@@ -11,13 +11,11 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import english_of
 from minimax_cli.core.result import Limits
 from minimax_cli.i18n import _
 from minimax_cli.services import compare
-
-AnyGame = Game[Any, Any]
 
 
 @contextmanager

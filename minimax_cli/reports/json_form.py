@@ -9,24 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from minimax_cli.core.game import Game
+from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import english_of
 from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Number, Score
 from minimax_cli.reports.model import (
+    METHOD_SERIES,
     SCHEMA_ID,
     MoveLine,
     Report,
     exact_text,
     from_search,
     json_number,
-    parameters,
     search_stats,
 )
-from minimax_cli.reports.series import SeriesReport, series_dict
 from minimax_cli.reports.words import move_message, player_name, result_message
-
-AnyGame = Game[Any, Any]
 
 
 def score_dict(score: Score) -> dict[str, Any]:
@@ -61,10 +58,15 @@ def _numbers(values: tuple[Number, ...] | None) -> list[int | float] | None:
 
 def report_dict(report: Report) -> dict[str, Any]:
     """The JSON form of a report: one schema for every command and game (values, bounds and
-    distances from MAX's point of view; `result` and `for_mover` in words for the player to move)."""
+    distances from MAX's point of view; `result` and `for_mover` in words for the player to move),
+    with `series` after them for `solve --upto N`; without a position (`solve GAME --upto N`) the
+    first four keys and `series` only."""
+    if report.method == METHOD_SERIES:
+        return {"schema": SCHEMA_ID, "command": report.command, "game": report.game,
+                "parameters": dict(report.parameters), "series": series_dict(report)}
     score = report.score
     best = report.best_moves()
-    return {
+    data: dict[str, Any] = {
         "schema": SCHEMA_ID,
         "command": report.command,
         "game": report.game,
@@ -100,6 +102,9 @@ def report_dict(report: Report) -> dict[str, Any]:
         "notes": [english_of(words) for words in report.notes],
         "searches": [_search_dict(r) for r in report.searches],
     }
+    if report.series is not None:
+        data["series"] = series_dict(report)
+    return data
 
 
 def search_dict(game: AnyGame, state: Any, result: SearchResult) -> dict[str, Any]:
@@ -107,21 +112,45 @@ def search_dict(game: AnyGame, state: Any, result: SearchResult) -> dict[str, An
     return report_dict(from_search(game, state, result))
 
 
-def header_dict(command: str, game: AnyGame) -> dict[str, Any]:
-    """The keys every report starts with (alone, with `series`, for `solve --upto N` without a
-    position)."""
-    return {"schema": SCHEMA_ID, "command": command, "game": game.name,
-            "parameters": parameters(game)}
+def series_dict(report: Report) -> dict[str, Any]:
+    """The JSON form of a solve's `--upto` series. `pattern.proven` says whether it holds for
+    every n (then `proven_period` has the proof) or was only observed; `pattern.observed_over` is
+    the range of n whose outcomes show the pattern by themselves (null for a proven one they are
+    too few to show); `checked_upto` counts the positions the claim rests on (solved for the
+    proof, or observed)."""
+    series, pattern = report.series, report.pattern
+    assert series is not None
+    proven = series.proven
+    extra: dict[str, Any] = {}
+    if series.standings is not None:
+        extra = {"assumption": english_of(series.assumption), "standings": [
+            {"n": n, "winner": None if s.winner is None else s.winner + 1,
+             "returns": [json_number(v) for v in s.returns],
+             "plays": series.moves[n][0] if series.moves[n] else None, "ties": s.ties,
+             "tie_notes": [english_of(note) for note in s.notes]}
+            for n, s in enumerate(series.standings)]}
+    return {
+        "description": english_of(series.description),
+        "rows": [{"n": n, "outcome": "W" if wins else "L",
+                  "winning_moves": list(series.moves[n]) if wins else [],
+                  "over": n in series.ended}
+                 for n, wins in enumerate(series.outcomes)],
+        "pattern": None if pattern is None else {
+            "text": english_of(pattern.sentence), "preperiod": pattern.preperiod,
+            "period": pattern.period,
+            "losing_residues": list(pattern.losing_residues),
+            "early_losses": list(pattern.early_losses), "checked_upto": pattern.checked_upto,
+            "proven": pattern.proven,
+            "observed_over": None if pattern.observed_upto is None else {
+                "from": 0, "to": pattern.observed_upto},
+        },
+        "proven_period": None if proven is None else {
+            "preperiod": proven.preperiod, "period": proven.period,
+            "checked_upto": proven.checked_upto, "proof": english_of(series.proof),
+        },
+        "time_s": round(report.series_time, 6),
+        **extra,
+    }
 
 
-def solve_dict(game: AnyGame, solved: Report | None,
-               series: SeriesReport | None = None) -> dict[str, Any]:
-    """The JSON form of any solve: the one report schema (see `report_dict`), plus `series` with
-    --upto. Without a position (`solve GAME --upto N`), only the header keys and `series`."""
-    data = header_dict("solve", game) if solved is None else report_dict(solved)
-    if series is not None:
-        data["series"] = series_dict(series)
-    return data
-
-
-__all__ = ["header_dict", "report_dict", "score_dict", "search_dict", "solve_dict"]
+__all__ = ["report_dict", "score_dict", "search_dict", "series_dict"]

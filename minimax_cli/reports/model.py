@@ -1,13 +1,14 @@
 """The one report model: `analyze`, `solve` (and `--batch`, `--upto`), in every game.
 
-A `Report` is built from a search (`from_search`) or from a solve (`from_solve`) and says the same
-things in the same words either way: the position and who is to move (nobody when the game is
-over), the value from MAX's point of view and the result for the player to move, whether it is
-proven and exact, the moves best first for the player to move with which of them are optimal (keep
-the game value) and best (among the optimal, the quickest win or the slowest loss), the principal
-variation, how it was found and the counts. `json_form.report_dict` is its JSON form; the schema it
-follows is `minimax_cli/reports/schema/report.schema.json` (tests validate every command and game
-against it).
+A `Report` is built from a search (`from_search`) or from a solve (`from_solve`; each line of a
+`--batch` too; `--upto` adds the family of positions and its pattern, and `from_series` is that
+family alone) and says the same things in the same words either way: the position and who is to
+move (nobody when the game is over), the value from MAX's point of view and the result for the
+player to move, whether it is proven and exact, the moves best first for the player to move with
+which of them are optimal (keep the game value) and best (among the optimal, the quickest win or
+the slowest loss), the principal variation, how it was found and the counts.
+`json_form.report_dict` is its JSON form; the schema it follows is
+`minimax_cli/reports/schema/report.schema.json` (tests validate every command and game against it).
 """
 
 from __future__ import annotations
@@ -21,8 +22,12 @@ from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import Words
 from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
+from minimax_cli.core.solver import Series
 
 SCHEMA_ID = "minimax-cli/report/1"
+
+#: The method of `solve GAME --upto N` without a position: only the family was tabulated.
+METHOD_SERIES = "series"
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,29 @@ class MoveLine:
 
 
 @dataclass(frozen=True)
+class Pattern:
+    """The outcomes of a family of positions (1 = the player to move wins) repeat with `period`
+    from n = `preperiod`.
+
+    `losing_residues` are the values of n mod period at which the player to move loses, for
+    n >= preperiod; `early_losses` the losing n below the preperiod. `proven`: the game's solver
+    proved it for every n; otherwise it was only observed in the outcomes 0..upto. `checked_upto`
+    counts the positions (0..checked_upto - 1) the claim rests on: those solved for the proof, or
+    those observed. `observed_upto` is the last n of the outcomes when they show this very period
+    by themselves (a block seen DEFAULT_MIN_REPEATS times), None when they are too few to.
+    """
+
+    preperiod: int
+    period: int
+    checked_upto: int
+    losing_residues: tuple[int, ...]
+    early_losses: tuple[int, ...]
+    sentence: Words
+    proven: bool = False
+    observed_upto: int | None = None
+
+
+@dataclass(frozen=True)
 class Report:
     command: str
     game: str
@@ -81,6 +109,12 @@ class Report:
     notes: tuple[Words, ...] = ()
     players: int = 2  # in a game of more, players are named by number, never MAX or MIN
     by_solver: bool = False  # the game's own exact solver answered (`method` is its word)
+    #: `solve --upto N`: the game's family of positions 0..N solved by its solver, the pattern
+    #: found in it (None: none seen) and the seconds that took. With method METHOD_SERIES the
+    #: family is all the report has: no position was solved.
+    series: Series | None = None
+    pattern: Pattern | None = None
+    series_time: float = 0.0
 
     @property
     def value(self) -> Number | None:
@@ -326,6 +360,16 @@ def from_solve(game: AnyGame, state: Any, score: Score,
                   returns=returns, players=game.game_type.players, by_solver=by_solver)
 
 
+def from_series(game: AnyGame, state: Any, series: Series, pattern: Pattern | None,
+                elapsed: float) -> Report:
+    """The report of `solve GAME --upto N` without a position: the family alone; the start
+    position `state` is not solved (no value, no moves)."""
+    return Report("solve", game.name, parameters(game), game.format_position(state),
+                  _to_move(game, state), game.win_loss, None, (), (), False, METHOD_SERIES, None,
+                  None, None, False, None, players=game.game_type.players, series=series,
+                  pattern=pattern, series_time=elapsed)
+
+
 def _returns_line(game: AnyGame, state: Any, move: Hashable, score: Score, root: Score,
                   returns: tuple[Number, ...], mover: int,
                   move_returns: tuple[Number, ...] | None) -> MoveLine:
@@ -361,5 +405,6 @@ def exact_text(value: Number) -> str | None:
     return None
 
 
-__all__ = ["SCHEMA_ID", "MoveLine", "Report", "exact_text", "from_search", "from_solve",
-           "json_number", "mover_view", "parameters", "search_stats", "stats_dict"]
+__all__ = ["METHOD_SERIES", "SCHEMA_ID", "MoveLine", "Pattern", "Report", "exact_text",
+           "from_search", "from_series", "from_solve", "json_number", "mover_view", "parameters",
+           "search_stats", "stats_dict"]

@@ -2,7 +2,8 @@
 
 Each input line is `position [score]` (Pons' test-set format: `moves score`); blank lines and
 lines starting with `#` are skipped. Each position is proven by the core's proof search with a
-fresh table (so its time and nodes are its own, whatever came before), and an output line
+fresh table (so its time and nodes are its own, whatever came before); its answer is a report
+(`from_solve`, the proof's score in `facts` as `solve --json` gives it), and an output line
 `position score` is written and flushed at once. A line that cannot be read is reported on
 stderr with its number and skipped. `jobs` > 1 spreads the lines over that many processes; the
 output keeps the input's order. No Rich here: the caller prints.
@@ -14,15 +15,15 @@ import concurrent.futures
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
-from minimax_cli.core.game import Game, GameError
+from minimax_cli.core.game import AnyGame, GameError
 from minimax_cli.core.params import quote
+from minimax_cli.core.score import PovScore
 from minimax_cli.core.search.prover import Prover
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import grouped
-
-AnyGame = Game[Any, Any]
+from minimax_cli.reports.model import Report, from_solve
+from minimax_cli.services.solve_proof import METHOD_PROOF
 
 #: The longest input line read (a position and a score); longer lines are refused.
 MAX_LINE = 10_000
@@ -30,14 +31,25 @@ MAX_JOBS = 64
 
 
 @dataclass(frozen=True)
-class LineResult:
-    number: int  # the line's number in the input, from 1
-    position: str  # as given
+class BatchLine:
+    """One input line: its number (from 1), the position as given and the score the file gives,
+    with its answer: the report of the position's proof, or why the line could not be read."""
+
+    number: int
+    position: str
     expected: int | None
-    score: int | None  # None when the line could not be read
-    error: str | None
-    nodes: int = 0
-    elapsed: float = 0.0
+    report: Report | None
+    error: str | None = None
+
+    @property
+    def score(self) -> int | None:
+        """The proven score in the kernel's convention (Pons' for Connect Four: the report's
+        `facts`, as `solve --json` has them); None when the line could not be read."""
+        if self.report is None or self.report.facts is None:
+            return None
+        score = self.report.facts["score"]
+        assert isinstance(score, int)
+        return score
 
     @property
     def mismatch(self) -> bool:
@@ -50,20 +62,21 @@ class Summary:
     solved: int = 0
     invalid: int = 0
     checked: int = 0  # lines that gave a score to compare with
-    mismatches: list[LineResult] = field(default_factory=list)
+    mismatches: list[BatchLine] = field(default_factory=list)
     total_time: float = 0.0
     max_time: float = 0.0
     nodes: int = 0
     interrupted: bool = False
 
-    def add(self, line: LineResult) -> None:
-        if line.score is None:
+    def add(self, line: BatchLine) -> None:
+        if line.report is None:
             self.invalid += 1
             return
         self.solved += 1
-        self.total_time += line.elapsed
-        self.max_time = max(self.max_time, line.elapsed)
-        self.nodes += line.nodes
+        elapsed = line.report.stats["time_s"] or 0.0
+        self.total_time += elapsed
+        self.max_time = max(self.max_time, elapsed)
+        self.nodes += line.report.count("nodes")
         if line.expected is not None:
             self.checked += 1
             if line.mismatch:
@@ -93,36 +106,41 @@ class LineProver:
         self.game, self.weak = game, weak
         self.prover = Prover(game, table_mb=table_mb)
 
-    def __call__(self, item: tuple[int, str]) -> LineResult:
+    def __call__(self, item: tuple[int, str]) -> BatchLine:
         number, text = item
         if len(text) > MAX_LINE:
-            return LineResult(number, text[:40] + "…", None, None,
-                              _("the line is {length} characters long; at most {limit}").format(
-                                  length=grouped(len(text)), limit=grouped(MAX_LINE)))
+            return BatchLine(number, text[:40] + "…", None, None,
+                             _("the line is {length} characters long; at most {limit}").format(
+                                 length=grouped(len(text)), limit=grouped(MAX_LINE)))
         words = text.split()
         position = words[0] if words else ""
         expected = None
         if len(words) > 2:
-            return LineResult(number, position, None, None,
-                              _("expected `position [score]`, got {line}").format(
-                                  line=quote(text)))
+            return BatchLine(number, position, None, None,
+                             _("expected `position [score]`, got {line}").format(
+                                 line=quote(text)))
         if len(words) == 2:
             try:
                 expected = int(words[1])
             except ValueError:
-                return LineResult(number, position, None, None,
-                                  _("the score {score} is not a whole number").format(
-                                      score=quote(words[1])))
+                return BatchLine(number, position, None, None,
+                                 _("the score {score} is not a whole number").format(
+                                     score=quote(words[1])))
             if self.weak:
                 expected = (expected > 0) - (expected < 0)
         try:
             state = self.game.parse_position(position)
         except GameError as error:
-            return LineResult(number, position, expected, None, str(error))
+            return BatchLine(number, position, expected, None, str(error))
         self.prover.restart(fresh=True)
         proof = self.prover.prove(state, self.weak)
-        return LineResult(number, position, expected, proof.score, None, proof.nodes,
-                          proof.elapsed)
+        game, weak = self.game, self.weak
+        score = PovScore(self.prover.pov_score(proof.score, proof.plies, weak),
+                         game.to_move(state)).max()
+        return BatchLine(number, position, expected, from_solve(
+            game, state, score, (), method=METHOD_PROOF, explanation=(),
+            facts={"score": proof.score, "weak": weak}, nodes=proof.nodes,
+            elapsed=proof.elapsed))
 
 
 _worker: LineProver | None = None
@@ -134,12 +152,12 @@ def _start_worker(game: AnyGame, weak: bool, table_mb: float | None) -> None:
     _worker = LineProver(game, weak, table_mb)
 
 
-def _work(item: tuple[int, str]) -> LineResult:
+def _work(item: tuple[int, str]) -> BatchLine:
     assert _worker is not None
     return _worker(item)
 
 
-def run(game: AnyGame, lines: Iterable[str], emit: Callable[[LineResult], None], *,
+def run(game: AnyGame, lines: Iterable[str], emit: Callable[[BatchLine], None], *,
         weak: bool = False, jobs: int = 1, table_mb: float | None = None) -> Summary:
     """Prove every line, calling `emit` with each result in input order; the summary. Ctrl-C
     stops it with the summary of what was done (`interrupted`)."""
@@ -168,4 +186,4 @@ def run(game: AnyGame, lines: Iterable[str], emit: Callable[[LineResult], None],
     return summary
 
 
-__all__ = ["MAX_JOBS", "MAX_LINE", "LineResult", "Summary", "run"]
+__all__ = ["MAX_JOBS", "MAX_LINE", "BatchLine", "Summary", "run"]

@@ -15,15 +15,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from minimax_cli import registry
-from minimax_cli.core.game import Game, SearchError
+from minimax_cli.core.game import AnyGame, SearchError
 from minimax_cli.core.i18n import M_, Grouped, Joined, Message, Value, Words, pgettext
 from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS, Period
 from minimax_cli.core.solver import ExactSolver, Progress, Series
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import grouped
-from minimax_cli.reports.series import Pattern, SeriesReport
-
-AnyGame = Game[Any, Any]
+from minimax_cli.reports.model import Pattern, Report, from_series
 
 #: The most positions `--upto` tabulates.
 UPTO_MAX = 100_000
@@ -56,8 +54,9 @@ def games_with_series() -> list[str]:
 
 
 def solve_series(game: AnyGame, upto: int, progress: Progress | None = None,
-                 table_mb: float | None = None) -> SeriesReport:
-    """Positions 0..upto of the game's family, with the proven pattern or the one observed.
+                 table_mb: float | None = None, solved: Report | None = None) -> Report:
+    """`solved` (the report of a position's solve) with positions 0..upto of the game's family
+    and the proven pattern or the one observed; without `solved`, the report of the family alone.
     `table_mb` bounds the solver's tables."""
     check_upto(game, upto)
     solver = game.exact_solver(table_mb)
@@ -74,7 +73,10 @@ def solve_series(game: AnyGame, upto: int, progress: Progress | None = None,
         pattern = None if observed is None else describe_pattern(outcomes, observed)
     else:
         pattern = proven_pattern(outcomes, series.proven, observed, solver)
-    return SeriesReport(series, pattern, time.perf_counter() - started)
+    elapsed = time.perf_counter() - started
+    if solved is None:
+        return from_series(game, game.initial_state(), series, pattern, elapsed)
+    return dataclasses.replace(solved, series=series, pattern=pattern, series_time=elapsed)
 
 
 def proven_pattern(outcomes: Sequence[int], proven: Period, observed: Period | None,

@@ -1,4 +1,4 @@
-"""`--upto` reports -> a Rich table of outcomes with the pattern."""
+"""A solve report's `--upto` series -> a Rich table of outcomes with the pattern."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from rich.text import Text
 from minimax_cli.core.i18n import pgettext, text_of
 from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS
 from minimax_cli.core.score import format_number
+from minimax_cli.core.solver import Series
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import grouped
-from minimax_cli.reports.series import SeriesReport
+from minimax_cli.reports.model import Pattern, Report
 from minimax_cli.views.report import grid
 
 #: `--upto` tables show at most this many rows (the JSON has them all).
@@ -23,13 +24,14 @@ BLOCK_ROWS = 25
 MAX_BLOCKS = 4
 
 
-def series_view(report: SeriesReport) -> RenderableType:
-    """The outcome of every position 0..upto (W: the player to move wins, L: loses) with the
-    winning moves, then the pattern (proven for every n, or observed in these outcomes only) and
-    how it is known."""
-    series = report.series
+def series_view(report: Report) -> RenderableType:
+    """A solve's `--upto` series: the outcome of every position 0..upto (W: the player to move
+    wins, L: loses) with the winning moves, then the pattern (proven for every n, or observed in
+    these outcomes only) and how it is known."""
+    series, pattern = report.series, report.pattern
+    assert series is not None, "a solve without --upto has no series"
     if series.standings is not None:
-        return standings_view(report)
+        return standings_view(series, pattern)
     count = len(series.outcomes)
     shown = min(count, DISPLAY_ROWS)
     blocks = min(MAX_BLOCKS, max(1, math.ceil(shown / BLOCK_ROWS)))
@@ -56,14 +58,13 @@ def series_view(report: SeriesReport) -> RenderableType:
             moves = _("no move") if n in series.ended else ", ".join(series.moves[n]) or "-"
             cells.append(Text(moves))
         table.add_row(*cells)
-    return Group(heading, table, *_notes(report, count, list(pattern_notes(report))))
+    return Group(heading, table, *_notes(series, count, list(pattern_notes(series, pattern))))
 
 
-def standings_view(report: SeriesReport) -> RenderableType:
+def standings_view(series: Series, pattern: Pattern | None) -> RenderableType:
     """A game of more players: who wins each position 0..upto, the returns, the move the player
     to move makes and the ties broken on the way, under the assumption the series states; then
     the pattern, the assumption and the first tie in words."""
-    series = report.series
     standings = series.standings or ()
     count = len(standings)
     shown = min(count, DISPLAY_ROWS)
@@ -96,20 +97,20 @@ def standings_view(report: SeriesReport) -> RenderableType:
                       grouped(standing.ties) if standing.ties else "-"]
         table.add_row(*cells)
     notes: list[tuple[str, RenderableType]] = [(_("assumption"), Text(text_of(series.assumption))),
-                                               *pattern_notes(report)]
+                                               *pattern_notes(series, pattern)]
     first = next(((n, s.notes[0]) for n, s in enumerate(standings) if s.notes), None)
     if first is not None:
         notes.append((_("first tie"), Text(_("n = {n}: {tie} (--json has them for every n)").format(
             n=grouped(first[0]), tie=first[1]))))
-    return Group(heading, table, *_notes(report, count, notes))
+    return Group(heading, table, *_notes(series, count, notes))
 
 
-def _notes(report: SeriesReport, count: int,
+def _notes(series: Series, count: int,
            rows: list[tuple[str, RenderableType]]) -> list[RenderableType]:
     """Under a series' table: how many rows were left out, then the notes, label by label."""
     parts: list[RenderableType] = []
     if count > DISPLAY_ROWS:
-        parts.append(_rows_not_shown(report.series.upto))
+        parts.append(_rows_not_shown(series.upto))
     parts.append(grid(rows))
     return parts
 
@@ -119,10 +120,10 @@ def _rows_not_shown(upto: int) -> Text:
         first=grouped(DISPLAY_ROWS), last=grouped(upto)), style="dim")
 
 
-def pattern_notes(report: SeriesReport) -> list[tuple[str, Text]]:
+def pattern_notes(series: Series, pattern: Pattern | None) -> list[tuple[str, Text]]:
     """The pattern, then how it is known: the proof and whether the outcomes show it too, or that
     it was only observed in them."""
-    series, pattern, proven = report.series, report.pattern, report.series.proven
+    proven = series.proven
     upto = grouped(series.upto)
     notes: list[tuple[str, Text]] = []
     if pattern is None:

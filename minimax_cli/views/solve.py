@@ -20,8 +20,7 @@ from minimax_cli.core.i18n import pgettext, text_of
 from minimax_cli.core.result import TraceNode
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import count, grouped
-from minimax_cli.reports.model import Report
-from minimax_cli.reports.series import SeriesReport
+from minimax_cli.reports.model import METHOD_SERIES, Report
 from minimax_cli.reports.words import signed
 from minimax_cli.services.solve import METHOD_SEARCH, METHOD_TREE
 from minimax_cli.views import report as render_report
@@ -155,16 +154,15 @@ def search_counts(report: Report) -> Table:
 
 
 # --- everything together -------------------------------------------------------------------------
-def solve_view(game: AnyGame, state: Any, solved: Report | None,
-               series: SeriesReport | None = None) -> RenderableType:
+def solve_view(game: AnyGame, state: Any, solved: Report) -> RenderableType:
     """The drawn tree and the node counts (with --tree), the answer with every move, the series."""
     parts: list[RenderableType] = []
-    if solved is not None:
+    if solved.method != METHOD_SERIES:
         trace = solved.searches[0].trace if solved.searches else None
         if trace is not None:
             parts.append(game_tree(game, state, trace))
             parts.append(search_counts(solved))
         parts.append(summary(game, state, solved))
-    if series is not None:
-        parts.append(render_series.series_view(series))
+    if solved.series is not None:
+        parts.append(render_series.series_view(solved))
     return Group(*parts)

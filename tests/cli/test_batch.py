@@ -10,6 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from games.connect4 import ConnectFour
+from minimax_cli.core.score import Score
+from minimax_cli.services.batch import LineProver
+from minimax_cli.services.solve_proof import solve_by_proof
 from tests.cli.entry import run_main
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "connect4"
@@ -22,6 +26,26 @@ LINES = ["4455 18", "44455554221 -15", "2252576253462244111563365343671351441 -1
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "minimax_cli", *args], input=stdin,
                           capture_output=True, text=True, timeout=600)
+
+
+def test_a_line_is_answered_by_a_solve_report() -> None:
+    game = ConnectFour()
+    line = LineProver(game, weak=False, table_mb=None)((3, "4455 18"))
+    assert (line.number, line.position, line.score, line.mismatch) == (3, "4455", 18, False)
+    report = line.report
+    assert report is not None and report.proven
+    # Pons' 18 = (43 - 7) / 2: the side to move wins with the 7th stone, 3 plies from here.
+    assert report.mover_score == Score.win(3)
+    assert report.count("nodes") > 0
+    late = LineProver(game, weak=False, table_mb=None)((1, LINES[2]))
+    solved = solve_by_proof(game, game.parse_position(LINES[2].split()[0]))  # as `solve` says
+    assert late.report is not None and late.score == -1
+    assert late.report.score == solved.score and late.report.facts == {"score": -1, "weak": False}
+    weak = LineProver(game, weak=True, table_mb=None)((1, "44455554221 -15"))
+    assert (weak.expected, weak.score, weak.mismatch) == (-1, -1, False)
+    assert weak.report is not None and weak.report.mover_score == Score.loss()
+    bad = LineProver(game, weak=False, table_mb=None)((2, "44 x"))
+    assert bad.report is None and bad.score is None and "'x'" in (bad.error or "")
 
 
 @pytest.mark.slow  # a subprocess proving positions

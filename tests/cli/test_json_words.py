@@ -98,14 +98,14 @@ def test_the_json_writers_never_translate(args: list[str]) -> None:
     report and --upto's series) are written while any translation would fail."""
     english = json_of(args, "en")
     with patch.object(analyze, "json_payload", refusing(analyze.json_payload)), \
-            patch.object(json_form, "solve_dict", refusing(json_form.solve_dict)):
+            patch.object(json_form, "report_dict", refusing(json_form.report_dict)):
         assert json_of(args, "es") == english
 
 
 def test_the_json_writers_do_not_import_the_translation_functions() -> None:
     """The report writers read messages' English only (`english_of`), never `_` and its kin."""
     root = Path(json_form.__file__).parent
-    for name in ("json_form.py", "series.py"):
+    for name in ("json_form.py",):
         tree = ast.parse((root / name).read_text(encoding="utf-8"))
         imported = {alias.asname or alias.name for node in ast.walk(tree)
                     if isinstance(node, ast.ImportFrom) for alias in node.names}

@@ -20,7 +20,8 @@ from minimax_cli.cli.app import app
 from minimax_cli.core import SearchError
 from minimax_cli.core.i18n import text_of
 from minimax_cli.core.periodic import Period
-from minimax_cli.reports.series import SeriesReport, series_dict
+from minimax_cli.reports.json_form import series_dict
+from minimax_cli.reports.model import Report
 from minimax_cli.services import series
 from minimax_cli.views.series import series_view
 from tests.oracles import bones_outcomes
@@ -41,7 +42,7 @@ def run_json(*args: str) -> dict[str, Any]:
     return data
 
 
-def shown(report: SeriesReport) -> str:
+def shown(report: Report) -> str:
     buffer = io.StringIO()
     Console(file=buffer, width=100, color_system=None).print(series_view(report))
     return " ".join(buffer.getvalue().split())
