@@ -4,7 +4,9 @@ said, and what it says is checked against oracles written here from the rules al
 from __future__ import annotations
 
 import io
+import random
 import re
+import time
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -224,3 +226,32 @@ def test_a_review_that_judged_nothing_says_so(monkeypatch: pytest.MonkeyPatch) -
 def test_a_game_the_solver_judged_whole_keeps_its_one_line() -> None:
     _, text = scripted(TicTacToe(), "5\n1\n9\n3\n2\n8\n7\n4\n6\n", vs="human")
     assert review_part(text) == ["review by the solver: no move threw away a win or a draw"]
+
+
+def test_a_long_connect4_game_is_reviewed_within_the_budget() -> None:
+    # 30 plies of a game the solver cannot finish: the review still ends about its seconds,
+    # and every move is either solved, searched shallow or counted as not reviewed.
+    game = ConnectFour()
+    rng = random.Random(20)
+    states, moves = [game.initial_state()], []
+    while len(moves) < 30:  # random moves that do not end the game
+        going_on = [move for move in game.legal_moves(states[-1])
+                    if game.outcome(game.play(states[-1], move)) is None]
+        moves.append(rng.choice(going_on))
+        states.append(game.play(states[-1], moves[-1]))
+    states.pop()
+    started = time.perf_counter()
+    review = review_game(game, states, moves, seconds=1.0)
+    assert time.perf_counter() - started < 1.0 + 1.5  # a search in progress stops at its clock
+    assert review.positions == 30
+    assert review.solved + len(review.checked) + review.unreviewed == 30
+
+
+def test_ctrl_c_during_a_dice_bones_review_stops_it_and_the_game_goes_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(review_module, "search", interrupted)
+    _, text = scripted(DiceBones(6), "1\n" * 7, seed=3)
+    assert review_part(text) == ["(Ctrl-C stopped the review; Ctrl-C again quits.)"]
