@@ -4,7 +4,7 @@ A review that judged every move says so in one line, or lists its slips. One tha
 for each kind of check, how many moves it judged, and claims nothing about the others:
 
     review by the solver, 14 of 36 moves: no move threw away a win or a draw
-    review by a search 2 to 4 plies deep, the other 22 moves:
+    review by a search 2 to 4 plies deep, the other 22 moves (too large for the solver):
       ply 13, O at 4: let X force a win in 1 move; 5 does not lose within 4 plies
 
 and one that judged nothing says that instead.
@@ -92,7 +92,7 @@ def _nothing_given_away(game: AnyGame, judge: str) -> str:
 
 
 def _check_head(review: Review) -> str:
-    """`review by a search 2 to 4 plies deep, the other 22 moves` (of those the solver left)."""
+    """`review by a search 2 to 4 plies deep, the other 22 moves (too large for the solver)`."""
     low, high = min(review.checked), max(review.checked)
     if low == high:
         search = ngettext("a search {depth} ply deep", "a search {depth} plies deep",
@@ -101,11 +101,12 @@ def _check_head(review: Review) -> str:
         search = _("a search {low} to {high} plies deep").format(low=low, high=high)
     count = len(review.checked)
     if review.solved:
-        text = ngettext("review by {search}, the other move",
-                        "review by {search}, the other {count} moves", count)
-    else:
-        text = ngettext("review by {search}, {count} move", "review by {search}, {count} moves",
+        text = ngettext("review by {search}, the other move (too large for the solver)",
+                        "review by {search}, the other {count} moves (too large for the solver)",
                         count)
+    else:
+        text = ngettext("review by {search}, {count} move (too large for the solver)",
+                        "review by {search}, {count} moves (too large for the solver)", count)
     return text.format(search=search, count=grouped(count))
 
 

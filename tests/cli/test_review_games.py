@@ -176,7 +176,8 @@ def test_the_issues_three_player_slip_is_named() -> None:
 #: not. The positions of this opening are far too large for the solver's budget, so only a search
 #: that proves short forced wins can see these slips.
 ALLOWS_A_WIN = [4, 1, 5, 1, 4, 1, 7, 1]
-CHECKED = re.compile(r"review by a search (2|4|2 to 4) plies deep, (the other )?(\d+) moves:")
+CHECKED = re.compile(r"review by a search (2|4|2 to 4) plies deep, (the other )?(\d+) moves "
+                     r"\(too large for the solver\):")
 
 
 def test_connect4_names_a_move_that_allows_an_immediate_win() -> None:
