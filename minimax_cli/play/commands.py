@@ -17,7 +17,7 @@ from minimax_cli.i18n.words import count, grouped
 from minimax_cli.play import hints
 from minimax_cli.play.config import PlayConfig, winners_words
 from minimax_cli.play.policy import Choice, Thinker
-from minimax_cli.play.review import EXPECTED, RETURNS, SOLVER, judge_of, review_game
+from minimax_cli.play.review import review_game
 from minimax_cli.play.review_words import review_words
 from minimax_cli.reports.words import Party
 
@@ -146,10 +146,6 @@ def summary(session: Sitting) -> None:
         verdict=f"[bold]{escape(verdict)}[/]", plies=plies), markup=True)
     if not session.config.review:
         return
-    refusal = unreviewed(game)
-    if refusal is not None:
-        session.say(refusal)
-        return
     try:
         review = review_game(game, session.states[:-1], session.moves)
     except KeyboardInterrupt:
@@ -173,17 +169,4 @@ def command_name(command: str) -> str:
     """`help`, or its name in the interface's language (`ayuda`)."""
     words = LOCAL_COMMANDS.get(language(), {})
     return next((word for word, meant in words.items() if meant == command), command)
-
-
-def unreviewed(game: AnyGame) -> str | None:
-    """Why `game` gets no review, or None when it gets one: the review judges two-player games
-    with the solver, games of chance with expectiminimax and games of more players with max^n,
-    each where the algorithm serves the game."""
-    from minimax_cli.core.search import ALGORITHMS
-
-    algorithm = {SOLVER: "negamax", EXPECTED: "expectiminimax", RETURNS: "maxn"}[judge_of(game)]
-    refused = ALGORITHMS[algorithm].refusal(game)
-    if refused is None:
-        return None
-    return _("no review: {reason}").format(reason=refused)
 
