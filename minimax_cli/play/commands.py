@@ -17,7 +17,8 @@ from minimax_cli.i18n.words import count, grouped
 from minimax_cli.play import hints
 from minimax_cli.play.config import PlayConfig, winners_words
 from minimax_cli.play.policy import Choice, Thinker
-from minimax_cli.play.review import review_game, review_words
+from minimax_cli.play.review import review_game
+from minimax_cli.play.review_words import review_words
 from minimax_cli.reports.words import Party
 
 COMMANDS = ("hint", "undo", "why", "board", "help", "quit")
@@ -118,6 +119,8 @@ def undo(session: Sitting) -> None:
     session.shown = -1
 
 def summary(session: Sitting) -> None:
+    """The game's result after how many plies (players' moves; chance outcomes counted apart),
+    then the review."""
     game, console = session.game, session.console
     value = game.outcome(session.state)
     assert value is not None
@@ -131,10 +134,15 @@ def summary(session: Sitting) -> None:
     else:
         verdict = _("game over: {player} wins").format(
             player=session.who(MAX if value > 0 else 1 - MAX))
+    outcomes = sum(game.to_move(state) == CHANCE for state in session.states[:-1])
+    plies = count(len(session.moves) - outcomes, "ply")
+    if outcomes:
+        plies = _("{plies} and {outcomes}").format(plies=plies, outcomes=ngettext(
+            "{count} chance outcome", "{count} chance outcomes", outcomes).format(
+            count=grouped(outcomes)))
     session.say(_("{verdict} after {plies}").format(
-        verdict=f"[bold]{escape(verdict)}[/]", plies=count(len(session.moves), "ply")),
-        markup=True)
-    if not session.config.review or not reviewable(game):
+        verdict=f"[bold]{escape(verdict)}[/]", plies=plies), markup=True)
+    if not session.config.review:
         return
     try:
         review = review_game(game, session.states[:-1], session.moves)
@@ -142,7 +150,8 @@ def summary(session: Sitting) -> None:
         session.stopped_by_ctrl_c()
         session.say(_("(Ctrl-C stopped the review; Ctrl-C again quits.)"))
         return
-    lines, note = review_words(game, review, [session.who(0), session.who(1)], session.on_grid)  # 2 players
+    names = [session.who(player) for player in range(len(session.names))]
+    lines, note = review_words(game, review, names, session.on_grid)
     for line in lines:
         session.say(line)
     if note is not None:
@@ -159,10 +168,3 @@ def command_name(command: str) -> str:
     words = LOCAL_COMMANDS.get(language(), {})
     return next((word for word, meant in words.items() if meant == command), command)
 
-
-def reviewable(game: AnyGame) -> bool:
-    """The review solves each position with the engine: games it does not serve (chance, more
-    than two players) are not reviewed."""
-    from minimax_cli.core.search import ALGORITHMS, DEFAULT_ALGORITHM
-
-    return ALGORITHMS[DEFAULT_ALGORITHM].refusal(game) is None

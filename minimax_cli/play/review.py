@@ -1,10 +1,22 @@
-"""The end-of-game review: the solver looks at every position where a move was made.
+"""The end-of-game review: each move a player made, judged by proven values only, never a guess.
 
-Each position is solved by the game's own exact solver when it has one, else searched by the
-engine with an exact value for every root move. A move is a slip when its value for the player who
-made it is worse than the position's: in a win/loss game that means it threw away a win (or a draw);
-in a game of numbers (an explicit tree) that it gave away points. Only proven, exact values count:
-positions too large to solve within the node budget are counted and left out, never guessed.
+What judges a move depends on the game:
+- two players, no chance: the game's own exact solver when it has one, else the engine with an
+  exact value for every root move. A move is a slip when its value for the player who made it is
+  worse than the position's: it threw away a win (or a draw), or in a game of numbers gave away
+  points;
+- a game of chance: expectiminimax, whose values are exact expected values (fractions); a move
+  that lowers its player's expected value is a slip. Chance outcomes (the rolls) are not moves
+  and are not judged;
+- more than two players: max^n, where each player's move is judged by that player's own return,
+  under max^n's tie-break rule (the words say that the claim depends on it).
+
+Positions too large to solve within the budget are not guessed. In a two-player win/loss game
+with an evaluation (Connect Four, large tic-tac-toe boards) they are searched a few plies deep
+instead: a forced win found within that depth is a proof all the same (the search reached the
+end of the game on every line), so a move that let the opponent force a quick win, or missed one,
+is still found; anything else there is left unjudged. The review says how many moves each check
+covered (minimax_cli.play.review_words).
 """
 
 from __future__ import annotations
@@ -14,14 +26,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from minimax_cli.core.game import MAX, AnyGame, SearchError
+from minimax_cli.core.game import CHANCE, MAX, AnyGame, SearchError
 from minimax_cli.core.result import Limits, SearchResult
-from minimax_cli.core.score import Number, format_number
+from minimax_cli.core.score import Kind, Number, Score
 from minimax_cli.core.search import search
 from minimax_cli.core.solver import OutOfTime, stop_at
 from minimax_cli.core.table import TranspositionTable
-from minimax_cli.i18n import _, ngettext
-from minimax_cli.i18n.words import grouped
 from minimax_cli.reports.answers import solution_result
 from minimax_cli.reports.model import from_search
 
@@ -32,84 +42,190 @@ REVIEW_TOTAL_NODES = 250_000
 REVIEW_SECONDS = 3.0
 #: The least time a position's search is given (a Limits time must be positive).
 MIN_SECONDS = 0.001
+#: Where the shallow check can follow, the solver's share of the seconds: the rest is kept for
+#: the check, so that every position gets at least that.
+SOLVER_SHARE = 0.6
+#: Depths of the shallow check, in passes over the positions the solver left: every position is
+#: searched 2 plies deep first (a win allowed or missed in one move), then 4 while time lasts.
+CHECK_DEPTHS = (2, 4)
+#: Node budget of one shallow search.
+CHECK_NODES = 50_000
+
+#: What a review judges by (`Review.judge`).
+SOLVER, EXPECTED, RETURNS = "solver", "expected value", "own return"
 
 
 @dataclass(frozen=True)
 class Slip:
-    """One move that made things worse for its player, with a move that would have kept the value."""
+    """One move that made things worse for its player, with a move that would have kept the value.
+
+    `lost` says what (keys, not words): "the win", "the draw", "points" (an explicit tree),
+    "expected value" (a game of chance), "own return" (more than two players; the values are
+    then the mover's own returns), or, found by the shallow check, "forced loss" (the move let
+    the opponent force a win: `plies` from the move to the end) and "missed win" (`kept_by`
+    wins by force in `plies`). `depth` is the shallow search's depth, None for the solver."""
 
     ply: int  # 1 for the first move played (from the start position or the position given)
     player: int
     played: str
     kept_by: str
-    lost: str  # "the win", "the draw", or "points" for games of numbers (keys, not words)
-    value_before: Number  # MAX's view
-    value_after: Number  # MAX's view
+    lost: str
+    value_before: Number  # MAX's view, or the mover's own return for "own return"
+    value_after: Number
+    depth: int | None = None
+    plies: int | None = None
 
 
 @dataclass(frozen=True)
 class Review:
+    """The slips found, and what was judged: `positions` moves of players (chance outcomes are
+    not moves), of which the solver could not solve `unsolved`; `checked` holds the depth the
+    shallow check reached at each of those it searched (the others were not reviewed)."""
+
     slips: list[Slip]
-    unsolved: int  # positions the budget could not solve
+    unsolved: int
+    positions: int = 0
+    checked: tuple[int, ...] = ()
+    judge: str = SOLVER
+    seconds: float = REVIEW_SECONDS  # the review's time budget
+
+    @property
+    def solved(self) -> int:
+        return self.positions - self.unsolved
+
+    @property
+    def unreviewed(self) -> int:
+        return self.unsolved - len(self.checked)
+
+
+@dataclass(frozen=True)
+class Position:
+    ply: int
+    state: Any
+    move: Any
 
 
 def review_game(game: AnyGame, states: Sequence[Any], moves: Sequence[Any],
                 nodes: int = REVIEW_NODES, total: int = REVIEW_TOTAL_NODES,
-                seconds: float = REVIEW_SECONDS) -> Review:
+                seconds: float | None = None) -> Review:
     """Review a game: `states[i]` is the position where `moves[i]` was played.
 
     Positions are solved from the last one back, sharing one table, so the late (small) positions
     help the early ones; each gets at most `nodes` nodes and the review `total` in all, no
     position is started after `seconds`, and a game's own solver still working then is stopped at
-    its next progress report; positions left out are counted in `unsolved`, never guessed.
+    its next progress report; positions left out are counted in `unsolved`, never guessed (but
+    searched by the shallow check where the game allows it, within the same seconds;
+    `seconds` is REVIEW_SECONDS unless given).
     """
-    deadline = time.perf_counter() + seconds
+    seconds = REVIEW_SECONDS if seconds is None else seconds
+    start = time.perf_counter()
+    positions = [Position(ply, state, move) for ply, (state, move) in enumerate(
+        ((s, m) for s, m in zip(states, moves, strict=False) if game.to_move(s) != CHANCE),
+        start=1)]
+    checkable = can_check(game)
+    judge = judge_of(game)
+    solver_deadline = start + seconds * (SOLVER_SHARE if checkable else 1.0)
     table = TranspositionTable()
     slips: list[Slip] = []
-    unsolved = 0
-    played_positions = list(enumerate(zip(states, moves, strict=False), start=1))
-    for ply, (state, move) in reversed(played_positions):
-        if total <= 0 or time.perf_counter() > deadline:
+    left: list[Position] = []
+    for position in reversed(positions):
+        if total <= 0 or time.perf_counter() > solver_deadline:
             solved, slip, used = False, None, 0
         else:
-            solved, slip, used = _review_one(game, state, move, ply, min(nodes, total), table,
-                                             deadline)
+            solved, slip, used = _review_one(game, position, judge, min(nodes, total), table,
+                                             solver_deadline)
         total -= used
         if slip is not None:
             slips.append(slip)
-        unsolved += not solved
-    return Review(sorted(slips, key=lambda slip: slip.ply), unsolved)
+        if not solved:
+            left.append(position)
+    checked: dict[int, tuple[int, Slip | None]] = {}
+    if checkable:
+        checked = _check_all(game, left, start + seconds)
+    slips += [slip for _, slip in checked.values() if slip is not None]
+    return Review(sorted(slips, key=lambda slip: slip.ply), len(left), len(positions),
+                  tuple(depth for depth, _ in checked.values()), judge, seconds)
 
 
-def _review_one(game: AnyGame, state: Any, move: Any, ply: int, nodes: int,
+def judge_of(game: AnyGame) -> str:
+    """What judges the moves of `game`: the solver, expected values, or each player's return."""
+    if game.game_type.players > 2 or not game.game_type.zero_sum:
+        return RETURNS
+    return EXPECTED if game.game_type.chance else SOLVER
+
+
+def can_check(game: AnyGame) -> bool:
+    """Whether the shallow check serves `game`: two players, no chance, results won or lost (a
+    forced win is a proof) and an evaluation for the depth cut."""
+    kind = game.game_type
+    return kind.players == 2 and not kind.chance and game.win_loss and bool(game.evaluators())
+
+
+def _review_one(game: AnyGame, position: Position, judge: str, nodes: int,
                 table: TranspositionTable, deadline: float) -> tuple[bool, Slip | None, int]:
-    """Whether the position was solved within `nodes` and by `deadline`, the slip `move` made
-    there (None when it kept the value), and the nodes used. The position's answer is read as
-    its report."""
+    """Whether the position was solved within `nodes` and by `deadline`, the slip its move made
+    there (None when it kept the value), and the nodes used."""
+    limits = Limits(nodes=nodes, time=max(deadline - time.perf_counter(), MIN_SECONDS))
     try:
-        result = _solved(game, state, deadline) or search(
-            game, state, "negamax", Limits(nodes=nodes, time=max(deadline - time.perf_counter(),
-                                                                   MIN_SECONDS)),
-            exact_root=True, table=table)
+        if judge == RETURNS:
+            result = search(game, position.state, "maxn", limits)
+        elif judge == EXPECTED:
+            result = search(game, position.state, "expectiminimax", limits)
+        else:
+            result = _solved(game, position.state, deadline) or search(
+                game, position.state, "negamax", limits, exact_root=True, table=table)
     except (OutOfTime, SearchError):
         return False, None, 0
     used = result.stats.nodes
+    if judge == RETURNS:
+        solved, slip = _own_return_slip(game, position, result)
+    else:
+        solved, slip = _value_slip(game, position, result, judge)
+    return solved, slip, used
+
+
+def _value_slip(game: AnyGame, position: Position, result: SearchResult,
+                judge: str) -> tuple[bool, Slip | None]:
+    """A two-player position's answer, read as its report: solved or not, and the slip."""
+    state, move = position.state, position.move
     report = from_search(game, state, result, ranked=True)
     played = next((line for line in report.moves if line.move == move), None)
     if (report.stopped is not None or not report.exact or report.value is None or played is None
             or not played.score.exact):
-        return False, None, used
+        return False, None
     player = game.to_move(state)
     sign = 1 if player == MAX else -1
     if sign * played.value >= sign * report.value:
-        return True, None, used
+        return True, None
     best = report.best_moves()  # those the search ranked first, in its order
-    if game.win_loss:
+    if judge == EXPECTED:
+        lost = EXPECTED
+    elif game.win_loss:
         lost = "the win" if sign * report.value > 0 else "the draw"
     else:
         lost = "points"
-    return True, Slip(ply, player, played.text, best[0].text if best else "?", lost,
-                      report.value, played.value), used
+    return True, Slip(position.ply, player, played.text, best[0].text if best else "?", lost,
+                      report.value, played.value)
+
+
+def _own_return_slip(game: AnyGame, position: Position,
+                     result: SearchResult) -> tuple[bool, Slip | None]:
+    """A position of a game of more than two players under max^n: solved or not, and the slip
+    (a move whose return to its player is below what the position gives that player)."""
+    state, move = position.state, position.move
+    player = game.to_move(state)
+    vectors = {m.move: m.vector for m in result.moves}
+    played = vectors.get(move)
+    if (result.stopped is not None or not result.exact or result.vector is None
+            or played is None):
+        return False, None
+    own = result.vector[player]
+    if played[player] >= own:
+        return True, None
+    # The move max^n plays: the first in the game's order with the position's return.
+    kept = next(m for m, v in vectors.items() if v is not None and v[player] == own)
+    return True, Slip(position.ply, player, game.format_move(state, move),
+                      game.format_move(state, kept), RETURNS, own, played[player])
 
 
 def _solved(game: AnyGame, state: Any, deadline: float) -> SearchResult | None:
@@ -120,44 +236,57 @@ def _solved(game: AnyGame, state: Any, deadline: float) -> SearchResult | None:
     return None if solution is None else solution_result(game, state, solution)
 
 
-def review_words(game: AnyGame, review: Review, names: Sequence[str],
-                 on_grid: bool) -> tuple[list[str], str | None]:
-    """The review's lines (`review by the solver:` and a line per slip, or that no move threw
-    anything away) and a note on the positions left out, if any."""
-    if review.slips:
-        lines = [_("review by the solver:")]
-        lines += ["  " + describe_slip(slip, names, on_grid) for slip in review.slips]
-    elif game.win_loss:
-        lines = [_("review by the solver: no move threw away a win or a draw")]
-    else:
-        lines = [_("review by the solver: no move threw away points")]
-    note = None
-    if review.unsolved:
-        note = "  " + ngettext(
-            "({count} position too large to solve quickly was not reviewed)",
-            "({count} positions too large to solve quickly were not reviewed)",
-            review.unsolved).format(count=grouped(review.unsolved))
-    return lines, note
+# --- the shallow check ---------------------------------------------------------------------------
+def _check_all(game: AnyGame, positions: Sequence[Position], deadline: float,
+               ) -> dict[int, tuple[int, Slip | None]]:
+    """The positions the solver left, searched CHECK_DEPTHS deep in passes (all at the first
+    depth, then deeper) until `deadline`: by ply, the deepest depth completed and the slip it
+    proved (None when it proved none)."""
+    found: dict[int, tuple[int, Slip | None]] = {}
+    for depth in CHECK_DEPTHS:
+        for position in positions:
+            if time.perf_counter() > deadline:
+                return found
+            checked = _check_one(game, position, depth, deadline)
+            if checked is not None:
+                found[position.ply] = (depth, checked[0])
+    return found
 
 
-def describe_slip(slip: Slip, names: Sequence[str], on_grid: bool) -> str:
-    """`ply 3, X at 7: threw away the draw; 5 kept it` (a ply is one player's turn; the plies are
-    counted from the position the game started from)."""
-    if on_grid:
-        head = _("ply {ply}, {player} at {move}")
-    else:
-        head = _("ply {ply}, {player} played {move}")
-    head = head.format(ply=slip.ply, player=names[slip.player], move=slip.played)
-    if slip.lost == "points":
-        return _("{head}: gave away points, {before} -> {after} (MAX's view); {kept} kept "
-                 "{before}").format(head=head, before=format_number(slip.value_before),
-                                    after=format_number(slip.value_after), kept=slip.kept_by)
-    if slip.lost == "the win":
-        text = _("{head}: threw away the win; {kept} kept it")
-    else:
-        text = _("{head}: threw away the draw; {kept} kept it")
-    return text.format(head=head, kept=slip.kept_by)
+def _check_one(game: AnyGame, position: Position, depth: int, deadline: float,
+               ) -> tuple[Slip | None] | None:
+    """The slip a search `depth` plies deep proves at `position` (in a 1-tuple, None inside when
+    it proves none), or None when the search did not complete."""
+    state, move = position.state, position.move
+    limits = Limits(depth=depth, nodes=CHECK_NODES,
+                    time=max(deadline - time.perf_counter(), MIN_SECONDS))
+    try:
+        result = search(game, state, "negamax", limits, exact_root=True)
+    except SearchError:
+        return None
+    player = game.to_move(state)
+    scores = {m.move: m.score.seen_by(player) for m in result.moves}
+    played = scores.get(move)
+    if result.stopped is not None or played is None:
+        return None
+    wins = [m for m, s in scores.items() if _proven(s, Kind.WIN)]
+    holding = [m for m, s in scores.items() if not _proven(s, Kind.LOSS)]
+    text = game.format_move
+    if wins and not _proven(played, Kind.WIN):
+        quickest = max(wins, key=lambda m: scores[m].sort_key())
+        return (Slip(position.ply, player, text(state, move), text(state, quickest),
+                     "missed win", 0, 0, depth, scores[quickest].plies),)
+    if _proven(played, Kind.LOSS) and holding:
+        best = max(holding, key=lambda m: scores[m].sort_key())
+        return (Slip(position.ply, player, text(state, move), text(state, best), "forced loss",
+                     0, 0, depth, played.plies),)
+    return (None,)
 
 
-__all__ = ["REVIEW_NODES", "REVIEW_SECONDS", "REVIEW_TOTAL_NODES", "Review", "Slip", "describe_slip",
-           "review_game", "review_words"]
+def _proven(score: Score, kind: Kind) -> bool:
+    return score.kind is kind and score.exact
+
+
+__all__ = ["CHECK_DEPTHS", "EXPECTED", "RETURNS", "REVIEW_NODES", "REVIEW_SECONDS",
+           "REVIEW_TOTAL_NODES", "SOLVER", "Review", "Slip", "can_check", "judge_of",
+           "review_game"]

@@ -253,7 +253,8 @@ class Session:
 
     def chance_turn(self) -> None:
         """Roll the dice (or whatever chance does here) with the sitting's generator, by the
-        game's exact probabilities, and say what came up."""
+        game's exact probabilities, and say what came up and for whom: the player who moves
+        after it (in dice bones, the player whose roll it is)."""
         state = self.state
         outcomes = self.game.chance_outcomes(state)
         threshold = self.rng.random()
@@ -265,7 +266,14 @@ class Session:
                 move = outcome
                 break
         self.push(move)
-        self.say(_("chance: {outcome}").format(outcome=self.game.format_move(state, move)))
+        outcome = self.game.format_move(state, move)
+        after = self.state
+        player = None if self.game.outcome(after) is not None else self.game.to_move(after)
+        if player is None or player == CHANCE:
+            self.say(_("chance: {outcome}").format(outcome=outcome))
+        else:
+            self.say(_("chance for {player}: {outcome}").format(player=self.who(player),
+                                                                 outcome=outcome))
 
     def ai_turn(self, player: int) -> None:
         state, budget = self.state, self.config.policy.budget

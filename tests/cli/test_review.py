@@ -8,7 +8,8 @@ from games.bones import Bones
 from games.tictactoe import TicTacToe
 from games.tree import TreeGame
 from minimax_cli.core.game import Game
-from minimax_cli.play.review import describe_slip, review_game
+from minimax_cli.play.review import review_game
+from minimax_cli.play.review_words import describe_slip
 
 
 def states_of(game: Game[Any, Any], moves: list[Any]) -> list[Any]:

@@ -5,6 +5,7 @@ the probability that the player to move wins, written here from the rules alone.
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -249,11 +250,20 @@ def test_play_shows_every_roll_and_plays_to_the_end() -> None:
                            input="1\n" * 11)
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    rolls = [line for line in lines if line.startswith("chance: roll ")]
+    rolls = [line for line in lines if line.startswith("chance for ")]
     plays = [line for line in lines if " plays " in line]
     assert rolls and len(rolls) == len(plays)  # a roll before every take
-    assert all(line.removeprefix("chance: roll ") in ("1", "2", "3") for line in rolls)
-    assert any(line.startswith("game over: ") for line in lines)
+    # Every roll names whose it is, MAX's and MIN's alike (issue 20, defect 6): the player who
+    # takes right after it.
+    events = [line for line in lines if line in rolls or line in plays]
+    for roll, play in zip(events[::2], events[1::2], strict=True):
+        match = re.fullmatch(r"chance for (.+): roll [123]", roll)
+        assert match is not None and play.startswith(f"{match[1]} plays ")
+    assert {roll.split(":")[0] for roll in rolls} == {"chance for MAX (you)",
+                                                      "chance for MIN (AI)"}
+    # A ply is one player's move: the rolls are counted apart.
+    over = next(line for line in lines if line.startswith("game over: "))
+    assert over.endswith(f" after {len(plays)} plies and {len(rolls)} chance outcomes")
     again = runner.invoke(app, ["play", "dicebones", "--seed", "3", "--no-review"],
                           input="1\n" * 11)
     assert again.stdout == result.stdout  # the seed fixes the rolls

@@ -1,0 +1,143 @@
+"""The end-of-game review in words (minimax_cli.play.review finds the slips).
+
+A review that judged every move says so in one line, or lists its slips. One that did not says,
+for each kind of check, how many moves it judged, and claims nothing about the others:
+
+    review by the solver, 14 of 36 moves: no move threw away a win or a draw
+    review by a search 2 to 4 plies deep, the other 22 moves (too large for the solver):
+      ply 13, O at 4: let X force a win in 1 move; 5 does not lose within 4 plies
+
+and one that judged nothing says that instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from minimax_cli.core.game import AnyGame
+from minimax_cli.core.score import format_number
+from minimax_cli.core.search.maxn import TIE_RULE
+from minimax_cli.i18n import _, ngettext
+from minimax_cli.i18n.words import grouped, in_own_moves
+from minimax_cli.play.review import EXPECTED, RETURNS, Review, Slip
+
+
+def review_words(game: AnyGame, review: Review, names: Sequence[str],
+                 on_grid: bool) -> tuple[list[str], str | None]:
+    """The review's lines (what judged how many moves, and a line per slip or that no move
+    gave anything away) and a note on the positions left out, if any."""
+    if review.positions and not review.solved and not review.checked:
+        return [ngettext(
+            "no review: the position before the only move was too large to judge within the "
+            "review's {seconds} s",
+            "no review: none of the positions before the {count} moves could be judged within "
+            "the review's {seconds} s", review.positions).format(
+            count=grouped(review.positions), seconds=f"{review.seconds:g}")], None
+    by_solver = [slip for slip in review.slips if slip.depth is None]
+    lines: list[str] = []
+    if review.solved or not review.checked:
+        head = _judge_name(review.judge)
+        if review.unsolved:
+            head = ngettext("{review}, {solved} of {count} move", "{review}, {solved} of {count} "
+                            "moves", review.positions).format(
+                review=head, solved=grouped(review.solved), count=grouped(review.positions))
+        lines += _section(head, _nothing_given_away(game, review.judge), by_solver, names,
+                          on_grid)
+        if review.judge == RETURNS:
+            lines.append("  " + _("(each move is judged by its player's own return under max^n, "
+                                  "assuming every player breaks ties by {rule}: if the others "
+                                  "break ties otherwise, a move may turn out better or worse)")
+                         .format(rule=_(TIE_RULE)))
+    if review.checked:
+        lines += _section(_check_head(review), _("no move missed a forced win or allowed one "
+                                                 "within that depth"),
+                          [slip for slip in review.slips if slip.depth is not None], names,
+                          on_grid)
+    note = None
+    if review.unreviewed:
+        note = "  " + ngettext(
+            "({count} position too large to solve quickly was not reviewed)",
+            "({count} positions too large to solve quickly were not reviewed)",
+            review.unreviewed).format(count=grouped(review.unreviewed))
+    return lines, note
+
+
+def _section(head: str, nothing: str, slips: Sequence[Slip], names: Sequence[str],
+             on_grid: bool) -> list[str]:
+    if not slips:
+        return [f"{head}: {nothing}"]
+    return [f"{head}:"] + ["  " + describe_slip(slip, names, on_grid) for slip in slips]
+
+
+def _judge_name(judge: str) -> str:
+    if judge == EXPECTED:
+        return _("review by expectiminimax (exact expected values; chance outcomes are not "
+                 "moves)")
+    if judge == RETURNS:
+        return _("review by max^n")
+    return _("review by the solver")
+
+
+def _nothing_given_away(game: AnyGame, judge: str) -> str:
+    if judge == EXPECTED:
+        return _("no move gave away expected value")
+    if judge == RETURNS:
+        return _("no move gave away its player's own return")
+    if game.win_loss:
+        return _("no move threw away a win or a draw")
+    return _("no move threw away points")
+
+
+def _check_head(review: Review) -> str:
+    """`review by a search 2 to 4 plies deep, the other 22 moves (too large for the solver)`."""
+    low, high = min(review.checked), max(review.checked)
+    if low == high:
+        search = ngettext("a search {depth} ply deep", "a search {depth} plies deep",
+                          high).format(depth=high)
+    else:
+        search = _("a search {low} to {high} plies deep").format(low=low, high=high)
+    count = len(review.checked)
+    if review.solved:
+        text = ngettext("review by {search}, the other move (too large for the solver)",
+                        "review by {search}, the other {count} moves (too large for the solver)",
+                        count)
+    else:
+        text = ngettext("review by {search}, {count} move (too large for the solver)",
+                        "review by {search}, {count} moves (too large for the solver)", count)
+    return text.format(search=search, count=grouped(count))
+
+
+def describe_slip(slip: Slip, names: Sequence[str], on_grid: bool) -> str:
+    """`ply 3, X at 7: threw away the draw; 5 kept it` (a ply is one player's turn; the plies are
+    counted from the position the game started from, chance outcomes not counted)."""
+    if on_grid:
+        head = _("ply {ply}, {player} at {move}")
+    else:
+        head = _("ply {ply}, {player} played {move}")
+    head = head.format(ply=slip.ply, player=names[slip.player], move=slip.played)
+    before, after = format_number(slip.value_before), format_number(slip.value_after)
+    if slip.lost == "points":
+        text = _("{head}: gave away points, {before} -> {after} (MAX's view); {kept} kept "
+                 "{before}")
+    elif slip.lost == EXPECTED:
+        text = _("{head}: gave away expected value, {before} -> {after} (MAX's view); {kept} "
+                 "kept {before}")
+    elif slip.lost == RETURNS:
+        text = _("{head}: gave away its own return, {before} -> {after}; {kept} kept {before}")
+    elif slip.lost == "missed win":
+        return _("{head}: missed a forced win: {kept} wins{moves}").format(
+            head=head, kept=slip.kept_by, moves=in_own_moves(slip.plies))
+    elif slip.lost == "forced loss":
+        plies = None if slip.plies is None else slip.plies - 1  # from after the move
+        return _("{head}: let {opponent} force a win{moves}; {kept} does not lose within "
+                 "{depth} plies").format(head=head, opponent=names[1 - slip.player],
+                                         moves=in_own_moves(plies), kept=slip.kept_by,
+                                         depth=slip.depth)
+    elif slip.lost == "the win":
+        text = _("{head}: threw away the win; {kept} kept it")
+    else:
+        text = _("{head}: threw away the draw; {kept} kept it")
+    return text.format(head=head, before=before, after=after, kept=slip.kept_by)
+
+
+__all__ = ["describe_slip", "review_words"]
