@@ -89,6 +89,16 @@ def nodes_searched(limit: int) -> Check:
     return check
 
 
+def finite_json(out: str, err: str) -> str | None:
+    def refuse(constant: str) -> None:
+        raise ValueError(f"{constant} is not JSON")
+    try:
+        json.loads(out, parse_constant=refuse)
+    except ValueError as error:
+        return f"stdout is not JSON: {error}"
+    return None
+
+
 def flat_tree(files: Path) -> Path:
     return files / "flat-tree.json"
 
@@ -185,6 +195,16 @@ def cases(files: Path) -> list[Case]:
         Case(s, "analyze --compare --algorithm bogus",
              ("analyze", "tictactoe", "--compare", "--algorithm", "bogus"),
              check=contains("unknown algorithm 'bogus'")),
+        # issue 20
+        Case(t, "analyze tree [[1e308]] -a mcts", ("analyze", "tree", "[[1e308]]", "-a", "mcts")),
+        Case(t, "analyze tree [[1e308]] -a mcts --iterations 10",
+             ("analyze", "tree", "[[1e308]]", "-a", "mcts", "--iterations", "10")),
+        Case(t, "analyze tree [[1e308,-1e308],[5]] --compare --nodes 100",
+             ("analyze", "tree", "[[1e308,-1e308],[5]]", "--compare", "--nodes", "100", "--json"),
+             check=finite_json),
+        Case(s, "analyze tree [1e308,-1e308] -a mcts --json --nodes 100",
+             ("analyze", "tree", "[1e308,-1e308]", "-a", "mcts", "--json", "--nodes", "100"),
+             check=finite_json),
         Case(s, "analyze tree labels A, A, 1",
              ("analyze", "tree", '[{"label":"A","value":1},{"label":"A","value":2},'
               '{"label":"1","value":3}]', "--json"), owner=tree_helper),

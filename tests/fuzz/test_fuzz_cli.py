@@ -50,6 +50,10 @@ def test_games(case: CliCase) -> None:
 @example(case=cli("analyze", "nim", "1,2", "--time", "0.5"))
 @example(case=cli("analyze", "tictactoe", "--compare", "--algorithm", "nope", "--nodes", "100"))
 @example(case=cli("analyze", "tictactoe", "--cols", "9" * 5000, "--nodes", "100"))
+@example(case=cli("analyze", "tree", "[[1e308]]", "-a", "mcts"))
+@example(case=cli("analyze", "tree", "[[1e308]]", "-a", "mcts", "--iterations", "10"))
+@example(case=cli("analyze", "tree", "[1e308,-1e308]", "-a", "mcts", "--json", "--nodes", "100"))
+@example(case=cli("analyze", "tree", "[[1e308,-1e308],[5]]", "--compare", "--time", "1"))
 def test_analyze(case: CliCase) -> None:
     verify(case)
 
