@@ -47,6 +47,8 @@ class Case:
     check: Check | None = None
     #: Which helper's change it waits for, when it is not the command line's to fix.
     owner: str = ""
+    #: A file read as stdin instead of `stdin` (/dev/zero: a line that never ends).
+    stdin_file: str | None = None
 
 
 @dataclass(frozen=True)
@@ -205,6 +207,9 @@ def cases(files: Path) -> list[Case]:
         Case(s, "analyze tree [1e308,-1e308] -a mcts --json --nodes 100",
              ("analyze", "tree", "[1e308,-1e308]", "-a", "mcts", "--json", "--nodes", "100"),
              check=finite_json),
+        Case(t, "play < /dev/zero", ("play",), stdin_file="/dev/zero", check=contains("line 1: ")),
+        Case(t, "analyze tree @abcd --quiz < /dev/zero", ("analyze", "tree", "@abcd", "--quiz"),
+             stdin_file="/dev/zero", check=contains("line 1: ")),
         Case(s, "analyze tree labels A, A, 1",
              ("analyze", "tree", '[{"label":"A","value":1},{"label":"A","value":2},'
               '{"label":"1","value":3}]', "--json"), owner=tree_helper),
@@ -222,9 +227,10 @@ def minimax_command() -> list[str]:
 
 
 def run(argv: Sequence[str], stdin: str | None = None, timeout: float = TIMEOUT_S,
-        memory_mb: int = MEMORY_MB) -> Outcome:
-    """`minimax *argv` with `stdin` (else an empty stdin, not a terminal), its address space
-    capped at `memory_mb`; killed at `timeout` seconds. Peak memory from the child's own rusage."""
+        memory_mb: int = MEMORY_MB, stdin_file: str | None = None) -> Outcome:
+    """`minimax *argv` with `stdin` (else the file `stdin_file`, else an empty stdin, not a
+    terminal), its address space capped at `memory_mb`; killed at `timeout` seconds. Peak memory
+    from the child's own rusage."""
     limit = memory_mb * 2**20
 
     def cap() -> None:  # in the child, before the command starts
@@ -236,8 +242,10 @@ def run(argv: Sequence[str], stdin: str | None = None, timeout: float = TIMEOUT_
         source.write((stdin or "").encode("utf-8", "surrogateescape"))
         source.seek(0)
         started = time.perf_counter()
-        child = subprocess.Popen([*minimax_command(), *argv], stdin=source, stdout=out,
-                                 stderr=err, env=env, preexec_fn=cap)
+        given = open(stdin_file, "rb") if stdin_file is not None else source  # noqa: SIM115
+        with given:
+            child = subprocess.Popen([*minimax_command(), *argv], stdin=given, stdout=out,
+                                     stderr=err, env=env, preexec_fn=cap)
         code: int | None = None
         while True:
             pid, status, usage = os.wait4(child.pid, os.WNOHANG)
@@ -301,7 +309,7 @@ def main() -> int:
             if case.group != group:
                 group = case.group
                 print(f"-- {group}")
-            outcome = run(case.argv, case.stdin, args.timeout, args.memory_mb)
+            outcome = run(case.argv, case.stdin, args.timeout, args.memory_mb, case.stdin_file)
             why = verdict(case, outcome, args.timeout, args.memory_mb)
             code = "kill" if outcome.code is None else str(outcome.code)
             chars = max(map(len, outcome.stderr_lines), default=0)

@@ -54,6 +54,7 @@ def test_games(case: CliCase) -> None:
 @example(case=cli("analyze", "tree", "[[1e308]]", "-a", "mcts", "--iterations", "10"))
 @example(case=cli("analyze", "tree", "[1e308,-1e308]", "-a", "mcts", "--json", "--nodes", "100"))
 @example(case=cli("analyze", "tree", "[[1e308,-1e308],[5]]", "--compare", "--time", "1"))
+@example(case=cli("analyze", "tree", "@abcd", "--quiz", stdin=b"\0" * 1_000_000))
 def test_analyze(case: CliCase) -> None:
     verify(case)
 
@@ -81,6 +82,7 @@ def test_solve(case: CliCase) -> None:
 @example(case=cli("play", "--watch", "--delay", "1e308", "--time", "0.02"))
 @example(case=cli("play", "tictactoe", "--time", "0.02", stdin=b"9" * 5000 + b"\n"))
 @example(case=cli("play", "tree", "--time", "0.02", stdin="²\n".encode()))
+@example(case=cli("play", "--time", "0.02", stdin=b"\0" * 1_000_000))
 def test_play_command(case: CliCase) -> None:
     verify(case)
 
