@@ -23,7 +23,7 @@ from typing import IO, TYPE_CHECKING, TypeVar
 import typer
 
 from minimax_cli.cli import options as cli_input
-from minimax_cli.cli.base import console, error_line, fail
+from minimax_cli.cli.base import console, error_line, escaped, fail
 from minimax_cli.cli.help import help_text
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.play.bounded import BoundedLines
@@ -101,7 +101,8 @@ class Answers:
         text, problem = read_line(self.lines, MAX_ANSWER)
         from rich.text import Text
 
-        self.out.print(Text(f"{question} {text}"), soft_wrap=True)  # the transcript
+        # the transcript: a control character typed is shown escaped, never sent to the terminal
+        self.out.print(Text(f"{question} {escaped(text)}"), soft_wrap=True)
         return text, problem
 
     def _refuse(self, problem: str) -> None:

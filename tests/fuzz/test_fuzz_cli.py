@@ -55,6 +55,10 @@ def test_games(case: CliCase) -> None:
 @example(case=cli("analyze", "tree", "[1e308,-1e308]", "-a", "mcts", "--json", "--nodes", "100"))
 @example(case=cli("analyze", "tree", "[[1e308,-1e308],[5]]", "--compare", "--time", "1"))
 @example(case=cli("analyze", "tree", "@abcd", "--quiz", stdin=b"\0" * 1_000_000))
+@example(case=cli("analyze", "tree", "[1]", "--quiz", stdin=b"\x1b[2J\n"))
+@example(case=cli("analyze", "tictactoe", "X/" * 47))
+@example(case=cli("analyze", "tictactoe", "/proc/self/maps"))
+@example(case=cli("analyze", "tictactoe", " " * 212 + "X"))
 def test_analyze(case: CliCase) -> None:
     verify(case)
 
