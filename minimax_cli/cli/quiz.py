@@ -15,6 +15,7 @@ exit code 0, nothing checked; Ctrl-C with 130.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Callable
@@ -67,6 +68,8 @@ class Answers:
         self.lines: BoundedLines | None = None
         self.line = 0
         self.bad = 0
+        if stdin is None and input is None and sys.stdin is None:
+            stdin = io.StringIO()  # started with stdin closed: read as an empty input
         if stdin is not None or (input is None and not sys.stdin.isatty()):
             self.stream = stdin if stdin is not None else sys.stdin
             self.lines = BoundedLines(self.stream)
