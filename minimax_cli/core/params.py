@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from functools import cache
 
 from minimax_cli.core.i18n import N_, _, language
@@ -43,6 +45,13 @@ def grouped(number: int) -> str:
     if language() == "es":
         return f"{number:,}".replace(",", "\u00a0") if abs(number) >= 10_000 else str(number)
     return f"{number:,}"
+
+
+def close_match(word: str, choices: Iterable[str]) -> str | None:
+    """The choice `word` is most likely a typo of (difflib's likeness at least 0.6), or None:
+    for a "did you mean" in the error naming an unknown word."""
+    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return found[0] if found else None
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
