@@ -59,7 +59,7 @@ CASES = hostile.cases(Path("unused"))  # for the names; each test takes its case
 def test_a_listed_command_ends_in_one_short_line_within_500_mb(name: str, files: Path) -> None:
     case = next(c for c in hostile.cases(files) if c.name == name)
     outcome = hostile.run(case.argv, case.stdin, timeout=120.0, memory_mb=hostile.MEMORY_MB,
-                          stdin_file=case.stdin_file)
+                          stdin_file=case.stdin_file, stdout_file=case.stdout_file)
     why = hostile.verdict(case, outcome, timeout=120.0)
     assert why is None, f"{name}: {why}\nstderr: {outcome.stderr[-2000:]}"
 
