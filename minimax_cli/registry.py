@@ -113,8 +113,16 @@ def load(name: str) -> GameClass:
 
     points = _entry_points()
     if name not in points:
+        from minimax_cli.core.i18n import _  # (an error's words: the core loads only here)
+        from minimax_cli.core.params import close_match
+
         known = ", ".join(points) or "none (is minimax-cli installed?)"
-        raise UnknownGameError(f"unknown game '{name}'; known games: {known}")
+        close = close_match(name, points)
+        if close is not None:
+            raise UnknownGameError(_("unknown game '{name}'; did you mean '{close}'? known games: "
+                                     "{known}").format(name=name, close=close, known=known))
+        raise UnknownGameError(_("unknown game '{name}'; known games: {known}").format(
+            name=name, known=known))
     try:
         cls = _load_object(points[name])
     except (ImportError, AttributeError) as error:

@@ -27,10 +27,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-#: The longest stderr line a PASS allows: the CLI's ERROR_LIMIT (400) with `error: ` and a
-#: `(see ... --help)` pointer, and room to spare.
-LINE_LIMIT = 500
+#: The longest stderr line a PASS allows: the CLI's ERROR_LIMIT, `error: ` and any
+#: `(see ... --help)` pointer included (issue 20).
+LINE_LIMIT = 400
 TIMEOUT_S = 5.0
+#: `Case.stdout_file` for a pipe whose reader has gone (`minimax games | head -c 10`).
+CLOSED_PIPE = "closed pipe"
+#: `Case.stdin_file` for a command started with stdin closed (`<&-`).
+CLOSED_STDIN = "closed stdin"
 MEMORY_MB = 500
 
 Check = Callable[[str, str], "str | None"]  # (stdout, stderr) -> why it failed, or None
@@ -47,6 +51,12 @@ class Case:
     check: Check | None = None
     #: Which helper's change it waits for, when it is not the command line's to fix.
     owner: str = ""
+    #: A file read as stdin instead of `stdin` (/dev/zero: a line that never ends).
+    stdin_file: str | None = None
+    #: Where stdout goes instead of a file read back: /dev/full, or CLOSED_PIPE.
+    stdout_file: str | None = None
+    #: The exit codes a PASS allows.
+    codes: tuple[int, ...] = (0, 2)
 
 
 @dataclass(frozen=True)
@@ -87,6 +97,16 @@ def nodes_searched(limit: int) -> Check:
             return "no JSON with stats.nodes on stdout"
         return None if nodes <= limit else f"{nodes:,} nodes searched, budget {limit:,}"
     return check
+
+
+def finite_json(out: str, err: str) -> str | None:
+    def refuse(constant: str) -> None:
+        raise ValueError(f"{constant} is not JSON")
+    try:
+        json.loads(out, parse_constant=refuse)
+    except ValueError as error:
+        return f"stdout is not JSON: {error}"
+    return None
 
 
 def flat_tree(files: Path) -> Path:
@@ -185,6 +205,36 @@ def cases(files: Path) -> list[Case]:
         Case(s, "analyze --compare --algorithm bogus",
              ("analyze", "tictactoe", "--compare", "--algorithm", "bogus"),
              check=contains("unknown algorithm 'bogus'")),
+        # issue 20
+        Case(t, "analyze tree [[1e308]] -a mcts", ("analyze", "tree", "[[1e308]]", "-a", "mcts")),
+        Case(t, "analyze tree [[1e308]] -a mcts --iterations 10",
+             ("analyze", "tree", "[[1e308]]", "-a", "mcts", "--iterations", "10")),
+        Case(t, "analyze tree [[1e308,-1e308],[5]] --compare --nodes 100",
+             ("analyze", "tree", "[[1e308,-1e308],[5]]", "--compare", "--nodes", "100", "--json"),
+             check=finite_json),
+        Case(s, "analyze tree [1e308,-1e308] -a mcts --json --nodes 100",
+             ("analyze", "tree", "[1e308,-1e308]", "-a", "mcts", "--json", "--nodes", "100"),
+             check=finite_json),
+        Case(t, "play < /dev/zero", ("play",), stdin_file="/dev/zero", check=contains("line 1: ")),
+        Case(t, "analyze tree @abcd --quiz < /dev/zero", ("analyze", "tree", "@abcd", "--quiz"),
+             stdin_file="/dev/zero", check=contains("line 1: ")),
+        Case(s, "analyze tree [1] --quiz, answer ESC[2J", ("analyze", "tree", "[1]", "--quiz"),
+             stdin="\x1b[2J\n", check=lacks("\x1b")),
+        Case(s, "analyze tictactoe with 47 rows of X/", ("analyze", "tictactoe", "X/" * 47)),
+        Case(s, "analyze tictactoe /proc/self/maps", ("analyze", "tictactoe", "/proc/self/maps")),
+        Case(s, "analyze tictactoe with 212 leading spaces",
+             ("analyze", "tictactoe", " " * 212 + "X")),
+        Case(t, "games > /dev/full", ("games",), stdout_file="/dev/full", codes=(1,),
+             check=contains("No space left on device")),
+        Case(t, "analyze --json > /dev/full", ("analyze", "tictactoe", "--json"),
+             stdout_file="/dev/full", codes=(1,), check=contains("No space left on device")),
+        Case(t, "games | (a closed pipe)", ("games",), stdout_file=CLOSED_PIPE, codes=(141,),
+             check=lambda out, err: f"stderr {err!r}" if err else None),
+        Case(t, "analyze tictactoe | (a closed pipe)", ("analyze", "tictactoe"),
+             stdout_file=CLOSED_PIPE, codes=(141,),
+             check=lambda out, err: f"stderr {err!r}" if err else None),
+        Case(t, "play --no-review <&- (stdin closed)", ("play", "--no-review"),
+             stdin_file=CLOSED_STDIN, check=contains("bye", "stdout")),
         Case(s, "analyze tree labels A, A, 1",
              ("analyze", "tree", '[{"label":"A","value":1},{"label":"A","value":2},'
               '{"label":"1","value":3}]', "--json"), owner=tree_helper),
@@ -202,13 +252,20 @@ def minimax_command() -> list[str]:
 
 
 def run(argv: Sequence[str], stdin: str | None = None, timeout: float = TIMEOUT_S,
-        memory_mb: int = MEMORY_MB) -> Outcome:
-    """`minimax *argv` with `stdin` (else an empty stdin, not a terminal), its address space
-    capped at `memory_mb`; killed at `timeout` seconds. Peak memory from the child's own rusage."""
+        memory_mb: int = MEMORY_MB, stdin_file: str | None = None,
+        stdout_file: str | None = None) -> Outcome:
+    """`minimax *argv` with `stdin` (else the file `stdin_file`, else an empty stdin, not a
+    terminal), its stdout to `stdout_file` (CLOSED_PIPE: a pipe nobody reads) when given, its
+    address space capped at `memory_mb`; killed at `timeout` seconds. Peak memory from the
+    child's own rusage."""
     limit = memory_mb * 2**20
+
+    closed_stdin = stdin_file == CLOSED_STDIN
 
     def cap() -> None:  # in the child, before the command starts
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        if closed_stdin:
+            os.close(0)
 
     env = {**os.environ, "COLUMNS": "100", "PYTHONIOENCODING": "utf-8"}
     with tempfile.TemporaryFile() as source, tempfile.TemporaryFile() as out, \
@@ -216,8 +273,19 @@ def run(argv: Sequence[str], stdin: str | None = None, timeout: float = TIMEOUT_
         source.write((stdin or "").encode("utf-8", "surrogateescape"))
         source.seek(0)
         started = time.perf_counter()
-        child = subprocess.Popen([*minimax_command(), *argv], stdin=source, stdout=out,
-                                 stderr=err, env=env, preexec_fn=cap)
+        given = (open(stdin_file, "rb") if stdin_file is not None and not closed_stdin  # noqa: SIM115
+                 else source)
+        target = out.fileno()
+        if stdout_file == CLOSED_PIPE:
+            read_end, target = os.pipe()
+            os.close(read_end)
+        elif stdout_file is not None:
+            target = os.open(stdout_file, os.O_WRONLY)
+        with given:
+            child = subprocess.Popen([*minimax_command(), *argv], stdin=given, stdout=target,
+                                     stderr=err, env=env, preexec_fn=cap)
+        if stdout_file is not None:
+            os.close(target)
         code: int | None = None
         while True:
             pid, status, usage = os.wait4(child.pid, os.WNOHANG)
@@ -245,7 +313,7 @@ def verdict(case: Case, outcome: Outcome, timeout: float = TIMEOUT_S,
     if "Traceback" in outcome.stdout + outcome.stderr:
         last = outcome.stderr_lines[-1] if outcome.stderr_lines else ""
         return f"traceback: {last[:120]}"
-    if outcome.code not in (0, 2):
+    if outcome.code not in case.codes:
         return f"exit code {outcome.code}"
     if len(outcome.stderr_lines) > 1:
         return f"{len(outcome.stderr_lines)} lines on stderr"
@@ -281,7 +349,8 @@ def main() -> int:
             if case.group != group:
                 group = case.group
                 print(f"-- {group}")
-            outcome = run(case.argv, case.stdin, args.timeout, args.memory_mb)
+            outcome = run(case.argv, case.stdin, args.timeout, args.memory_mb, case.stdin_file,
+                          case.stdout_file)
             why = verdict(case, outcome, args.timeout, args.memory_mb)
             code = "kill" if outcome.code is None else str(outcome.code)
             chars = max(map(len, outcome.stderr_lines), default=0)

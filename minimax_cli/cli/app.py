@@ -42,6 +42,7 @@ from minimax_cli.cli.game import (
 from minimax_cli.cli.help import help_text, usage_message
 from minimax_cli.cli.options import check_table_mb, take_language
 from minimax_cli.cli.quiz import QUIZ_HELP, quiz
+from minimax_cli.cli.streams import output_failures
 from minimax_cli.core.compiled import choose as choose_kernel
 from minimax_cli.core.i18n import N_, _, speaking
 from minimax_cli.core.params import MAX_DEPTH
@@ -285,7 +286,7 @@ def main() -> None:
     choose_kernel()  # the compiled proof search, or its sources (MINIMAX_PURE=1, a stale build)
     # The command speaks its language from its own context; this scope is for what main itself
     # says after the command's context has closed (a usage error, Ctrl-C).
-    with speaking(take_language(sys.argv[1:], quiet=True)[1]):
+    with speaking(take_language(sys.argv[1:], quiet=True)[1]), output_failures():
         _run()
 
 

@@ -34,8 +34,9 @@ def console() -> Console:
     return Console(highlight=False)
 
 
-#: An error line is at most this many characters; a run of text without spaces longer than
-#: WORD_LIMIT (an echoed input a message did not cut itself) is cut to WORD_KEEP, with an ellipsis.
+#: An error line, `error: ` included, is at most this many characters; a run of text without
+#: spaces longer than WORD_LIMIT (an echoed input a message did not cut itself) is cut to
+#: WORD_KEEP, with an ellipsis.
 ERROR_LIMIT = 400
 WORD_LIMIT = 80
 WORD_KEEP = 60
@@ -49,6 +50,12 @@ def _escaped(char: str) -> str:
     return char if char.isprintable() or char in " \u00a0" else repr(char)[1:-1]
 
 
+def escaped(text: str) -> str:
+    """`text` with every character that would break or hide part of a line escaped (`_escaped`):
+    what a user typed, echoed on a terminal."""
+    return "".join(map(_escaped, text))
+
+
 def _cut_word(word: str) -> str:
     if len(word) <= WORD_LIMIT:
         return word
@@ -56,26 +63,29 @@ def _cut_word(word: str) -> str:
     return word[:WORD_KEEP] + "…" + closing
 
 
-def one_line(message: str) -> str:
+def one_line(message: str, limit: int = ERROR_LIMIT) -> str:
     """`message` as one short line: control characters escaped, overlong words cut, and at most
-    ERROR_LIMIT characters (the middle cut out, so the accepted form at the end stays)."""
-    text = "".join(map(_escaped, message))
+    `limit` characters (the middle cut out, so the accepted form at the end stays)."""
+    text = escaped(message)
     text = " ".join(_cut_word(word) for word in text.split(" "))
-    if len(text) <= ERROR_LIMIT:
+    if len(text) <= limit:
         return text
-    head_room = ERROR_LIMIT * 3 // 5
+    head_room = limit * 3 // 5
     head = text[:head_room].rsplit(" ", 1)[0]
-    tail_room = ERROR_LIMIT - len(head) - 3
+    tail_room = limit - len(head) - 3
     tail = text[-tail_room:]
     tail = tail.split(" ", 1)[1] if " " in tail[1:] else tail
     return f"{head} … {tail}"
 
 
 def error_line(message: str) -> Text:
-    """`error: message` for stderr: plain text (user input is never Rich markup), one line."""
+    """`error: message` for stderr: plain text (user input is never Rich markup), one line of at
+    most ERROR_LIMIT characters."""
     from rich.text import Text
 
-    return Text.assemble((_("error:"), "bold red"), " ", one_line(message))
+    label = _("error:")
+    return Text.assemble((label, "bold red"), " ",
+                         one_line(message, ERROR_LIMIT - len(label) - 1))
 
 
 def fail(message: str) -> NoReturn:

@@ -22,6 +22,7 @@ from minimax_cli.cli import pages
 from minimax_cli.cli.base import fail
 from minimax_cli.cli.help import LANG_HELP, translated
 from minimax_cli.cli.options import repeated_option, take_language
+from minimax_cli.cli.streams import OutputClosed
 from minimax_cli.core.i18n import N_, _
 
 #: Flags nobody gave read False from the context's default map (Click's `default_map`): a bool
@@ -57,6 +58,12 @@ class MinimaxCommand(TranslatedTexts, TyperCommand):
     @property
     def takes_game_parameters(self) -> bool:
         return bool(self.context_settings.get("allow_extra_args"))
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as error:  # past Typer, which would exit 1 (cli/streams.py)
+            raise OutputClosed from error
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return pages.usage_pieces(self.get_params(ctx), self.options_metavar, self.usage_extra,

@@ -3,6 +3,7 @@ the algorithm looked up by name, the options' help texts and parsers."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -13,7 +14,7 @@ from minimax_cli.cli.base import fail, position_limit, read_position, user_error
 from minimax_cli.cli.help import help_text
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.memory import DEFAULT_MB, MAX_MB, MIN_MB
-from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME
+from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME, close_match
 
 if TYPE_CHECKING:
     from minimax_cli.core.game import Game
@@ -24,8 +25,15 @@ if TYPE_CHECKING:
 EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 
-def game_params(name: str, args: list[str]) -> dict[str, str]:
-    """`--rows 4 --k=3 --misere` -> {"rows": "4", "k": "3", "misere": "true"}, checked by name."""
+def command_options(ctx: typer.Context) -> list[str]:
+    """The command's own long options (`--level`), which a mistyped one may have meant."""
+    return [o[2:] for p in ctx.command.params for o in p.opts if o.startswith("--")]
+
+
+def game_params(name: str, args: list[str], options: Sequence[str] = ()) -> dict[str, str]:
+    """`--rows 4 --k=3 --misere` -> {"rows": "4", "k": "3", "misere": "true"}, checked by name;
+    an unknown name is refused with the closest of the game's parameters and the command's own
+    `options`, if one is close."""
     cls = registry.load(name)
     declared = {p.name: p for p in cls.parameters}
     accepted = ", ".join(f"--{n}" for n in declared)
@@ -41,6 +49,13 @@ def game_params(name: str, args: list[str]) -> dict[str, str]:
                  .format(word=word, game=name, accepted=accepted))
         key, eq, value = word[2:].partition("=")
         if key not in declared:
+            close = close_match(key, [*declared, *options])
+            if close is not None:
+                fail((_("no such option '--{key}' for {game}; did you mean '--{close}'? its "
+                        "parameters: {accepted}") if accepted
+                      else _("no such option '--{key}' for {game}; did you mean '--{close}'? its "
+                             "parameters: none"))
+                     .format(key=key, game=name, close=close, accepted=accepted))
             fail((_("no such option '--{key}' for {game}; its parameters: {accepted}") if accepted
                   else _("no such option '--{key}' for {game}; its parameters: none"))
                  .format(key=key, game=name, accepted=accepted))
@@ -128,7 +143,7 @@ def game_and_position(ctx: typer.Context, name: str, position: str | None) -> tu
         fail(_("unexpected argument '{word}': give one position, then the game's parameters as "
                "--name value").format(word=bare[1]))
     with user_errors():
-        params = game_params(name, options)
+        params = game_params(name, options, command_options(ctx))
         game = registry.create(name, params)
     start = next((key for key in params if key in starts), None)
     if bare and start is not None:

@@ -15,6 +15,7 @@ exit code 0, nothing checked; Ctrl-C with 130.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Callable
@@ -23,9 +24,10 @@ from typing import IO, TYPE_CHECKING, TypeVar
 import typer
 
 from minimax_cli.cli import options as cli_input
-from minimax_cli.cli.base import console, error_line, fail
+from minimax_cli.cli.base import console, error_line, escaped, fail
 from minimax_cli.cli.help import help_text
 from minimax_cli.core.i18n import N_, _
+from minimax_cli.play.bounded import BoundedLines
 from minimax_cli.services.limits import (
     BRANCHINGS,
     DEPTHS,
@@ -63,10 +65,14 @@ class Answers:
         self.out = out
         self.prompt: PromptSession[str] | None = None
         self.stream: IO[str] | None = None
+        self.lines: BoundedLines | None = None
         self.line = 0
         self.bad = 0
+        if stdin is None and input is None and sys.stdin is None:
+            stdin = io.StringIO()  # started with stdin closed: read as an empty input
         if stdin is not None or (input is None and not sys.stdin.isatty()):
             self.stream = stdin if stdin is not None else sys.stdin
+            self.lines = BoundedLines(self.stream)
         else:
             from prompt_toolkit import PromptSession  # loaded for an interactive quiz only
 
@@ -93,12 +99,13 @@ class Answers:
     def _read(self, question: str) -> tuple[str, str | None]:
         if self.prompt is not None:
             return self.prompt.prompt(question + " "), None
-        assert self.stream is not None
+        assert self.lines is not None
         self.line += 1
-        text, problem = read_line(self.stream, MAX_ANSWER)
+        text, problem = read_line(self.lines, MAX_ANSWER)
         from rich.text import Text
 
-        self.out.print(Text(f"{question} {text}"), soft_wrap=True)  # the transcript
+        # the transcript: a control character typed is shown escaped, never sent to the terminal
+        self.out.print(Text(f"{question} {escaped(text)}"), soft_wrap=True)
         return text, problem
 
     def _refuse(self, problem: str) -> None:
@@ -108,26 +115,23 @@ class Answers:
         self.errors.print(error_line(problem), soft_wrap=self.stream is not None)
 
 
-def read_line(stream: IO[str], limit: int) -> tuple[str, str | None]:
-    """The next line of `stream` without its end, and why it is refused (None if it is not):
-    longer than `limit` characters (its rest is skipped, never held in memory) or not UTF-8.
-    EOFError at the end of the input."""
-    raw: IO[bytes] | None = getattr(stream, "buffer", None)
-    if raw is None:  # a text-only stream (an embedding caller): its characters count
-        text = stream.readline(limit + 1)
-        if not text:
+def read_line(lines: BoundedLines, limit: int) -> tuple[str, str | None]:
+    """The next line of `lines` without its end, and why it is refused (None if it is not):
+    longer than `limit` characters (refused once the limit is passed; its rest is skipped, never
+    held in memory) or not UTF-8. EOFError at the end of the input."""
+    if lines.raw is None:  # a text-only stream (an embedding caller): its characters count
+        read = lines.read_text(limit)
+        if read is None:
             raise EOFError
-        if len(text) > limit and not text.endswith("\n"):
-            while (more := stream.readline(65_536)) and not more.endswith("\n"):
-                pass
+        text, cut = read
+        if cut:
             return "", _too_long(limit)
     else:  # bytes, so that a line that is not UTF-8 is refused, not a crash
-        data = raw.readline(4 * limit + 1)  # a character is at most 4 bytes
-        if not data:
+        got = lines.read_bytes(4 * limit)  # a character is at most 4 bytes
+        if got is None:
             raise EOFError
-        if len(data) > 4 * limit and not data.endswith(b"\n"):
-            while (chunk := raw.readline(65_536)) and not chunk.endswith(b"\n"):
-                pass
+        data, cut = got
+        if cut:
             return "", _too_long(limit)
         try:
             text = data.decode("utf-8")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from functools import cache
 
 from minimax_cli.core.i18n import N_, _, group_digits, language
@@ -41,6 +43,13 @@ def grouped(number: int) -> str:
     """A count for a message: `10,000` in English; in Spanish as the RAE writes numbers (no
     separator up to four digits, then groups of three split by a no-break space)."""
     return group_digits(number, language())
+
+
+def close_match(word: str, choices: Iterable[str]) -> str | None:
+    """The choice `word` is most likely a typo of (difflib's likeness at least 0.6), or None:
+    for a "did you mean" in the error naming an unknown word."""
+    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return found[0] if found else None
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:

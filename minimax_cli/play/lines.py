@@ -3,8 +3,9 @@
 Every entry (a move, a command, a yes or no) is at most MAX_LINE characters of printable text;
 a longer line, or one with a control or invisible character, is refused at once with a line that
 names the limit, and no parser is run on it. Scripted input is read with the same limit, so a
-line of a gigabyte is skipped without being held in memory, and a line that is not UTF-8 is
-refused like any other bad line.
+longer line is refused as soon as the limit is passed and skipped without being held in memory
+(one that never ends ends the input), and a line that is not UTF-8 is refused like any other bad
+line.
 
 On a terminal, two details of prompt-toolkit and the terminal driver are handled here:
 
@@ -41,11 +42,13 @@ from rich.text import Text
 
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import grouped
+from minimax_cli.play.bounded import BoundedLines
 
 #: The longest entry, in characters: moves, commands and answers are all far shorter.
 MAX_LINE = 100
-#: Scripted input is read in bytes; a UTF-8 character takes at most four.
-_MAX_LINE_BYTES = 4 * MAX_LINE
+#: Scripted input is read in bytes, a UTF-8 character taking at most four, so a line of up to
+#: this many bytes (or characters, from a stream of text) is read whole and its length told.
+_READ_LIMIT = 4 * MAX_LINE
 #: An echoed entry in an error line is cut to this many characters.
 ECHO_LIMIT = 40
 #: Tab completion lists at most this many entries and looks at most at this many legal moves.
@@ -71,13 +74,21 @@ def shown(text: str, limit: int = ECHO_LIMIT) -> str:
     return f"'{safe}{'…' if cut else ''}'"
 
 
-def length_problem(length: int, unit: str = "character") -> str:
+def length_problem(length: int) -> str:
+    return _("the line has {count} characters; a move or command is at most {limit} "
+             "characters").format(count=grouped(length), limit=MAX_LINE)
+
+
+def cut_problem(unit: str) -> str:
+    """Why a scripted line cut at its limit is refused (its length is not known: it was not
+    read to its end)."""
     if unit == "byte":
-        text = _("the line has {count} bytes; a move or command is at most {limit} characters")
-    else:
-        text = _("the line has {count} characters; a move or command is at most {limit} "
+        text = _("the line has more than {count} bytes; a move or command is at most {limit} "
                  "characters")
-    return text.format(count=grouped(length), limit=MAX_LINE)
+    else:
+        text = _("the line has more than {count} characters; a move or command is at most "
+                 "{limit} characters")
+    return text.format(count=grouped(_READ_LIMIT), limit=MAX_LINE)
 
 
 def line_problem(text: str, typed: int | None = None) -> str | None:
@@ -132,22 +143,23 @@ class Entry:
 
 class LineReader:
     """Lines from a script (standard input that is not a terminal), each read with the limit:
-    a longer line is skipped to its end without being kept. Reads bytes when the stream has them
-    (a line that is not UTF-8 is then refused, not a crash), else text."""
+    a longer line is refused as soon as the limit is passed and skipped to its end without being
+    kept (minimax_cli.play.bounded). Reads bytes when the stream has them (a line that is not
+    UTF-8 is then refused, not a crash), else text."""
 
     def __init__(self, stream: IO[str]) -> None:
-        self.text = stream
-        self.raw: IO[bytes] | None = getattr(stream, "buffer", None)
+        self.lines = BoundedLines(stream)
         self.first = True
 
     def read(self) -> Entry | None:
         """The next line; None at the end of the input."""
-        if self.raw is not None:
-            data = self.raw.readline(_MAX_LINE_BYTES + 1)
-            if not data:
+        if self.lines.raw is not None:
+            read = self.lines.read_bytes(_READ_LIMIT)
+            if read is None:
                 return None
-            if len(data) > _MAX_LINE_BYTES and not data.endswith(b"\n"):
-                return Entry("", length_problem(len(data) + _skip_bytes(self.raw), "byte"))
+            data, cut = read
+            if cut:
+                return Entry("", cut_problem("byte"))
             try:
                 line = data.decode("utf-8")
             except UnicodeDecodeError as error:
@@ -155,36 +167,17 @@ class LineReader:
                                    "a move or a command").format(
                                        number=error.start + 1, byte=f"0x{data[error.start]:02x}"))
         else:
-            line = self.text.readline(MAX_LINE + 1)
-            if not line:
+            text = self.lines.read_text(_READ_LIMIT)
+            if text is None:
                 return None
-            if len(line) > MAX_LINE and not line.endswith("\n"):
-                return Entry("", length_problem(len(line) + _skip_text(self.text)))
+            line, cut = text
+            if cut:
+                return Entry("", cut_problem("character"))
         if self.first:
             self.first = False
             line = line.removeprefix(_BOM)  # a byte-order mark some editors put at the start
         line = line.rstrip("\r\n")
         return Entry(line.strip(), line_problem(line.strip(), len(line)))
-
-
-def _skip_bytes(stream: IO[bytes]) -> int:
-    """Read to the end of the current line, keeping nothing; how many bytes were skipped (the
-    line end not counted)."""
-    skipped = 0
-    while True:
-        chunk = stream.readline(65_536)
-        skipped += len(chunk.rstrip(b"\r\n"))
-        if not chunk or chunk.endswith(b"\n"):
-            return skipped
-
-
-def _skip_text(stream: IO[str]) -> int:
-    skipped = 0
-    while True:
-        chunk = stream.readline(65_536)
-        skipped += len(chunk.rstrip("\r\n"))
-        if not chunk or chunk.endswith("\n"):
-            return skipped
 
 
 class EntryCompleter(Completer):

@@ -28,6 +28,7 @@ before the human's next input quits. A Ctrl-C or Ctrl-D pressed between two prom
 
 from __future__ import annotations
 
+import io
 import random
 import sys
 import time
@@ -96,6 +97,8 @@ class Session:
         self.bad_lines = 0
         self.prompt: PromptSession[str] | None = None
         self.parsed: tuple[str, Any] | None = None  # the last entry read as a move, and the move
+        if stdin is None and input is None and sys.stdin is None:
+            stdin = io.StringIO()  # started with stdin closed: read as an empty input
         if stdin is not None or (input is None and not sys.stdin.isatty()):
             self.lines = LineReader(stdin if stdin is not None else sys.stdin)
         else:

@@ -187,7 +187,8 @@ def test_a_huge_line_is_skipped_without_being_kept() -> None:
     reader = LineReader(stream)
     entry = reader.read()
     assert entry is not None and entry.problem == (
-        f"the line has {10**8:,} characters; a move or command is at most {MAX_LINE} characters")
+        f"the line has more than {4 * MAX_LINE} characters; a move or command is at most "
+        f"{MAX_LINE} characters")
     following = reader.read()
     assert following is not None and (following.text, following.problem) == ("5", None)
     assert reader.read() is None

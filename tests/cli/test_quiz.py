@@ -439,3 +439,12 @@ def test_negative_leaves_are_drawn_and_keyed() -> None:
     leaves = [int(v) for v in re.findall(r"#\d+ = (-?\d+)", text)]
     assert len(leaves) == 27 and all(-5 <= v <= -1 for v in leaves)
     assert Fraction(key_of(text)[0]["Value of the root"]) == oracle_minimax(tree)
+
+
+def test_a_control_character_in_an_answer_is_echoed_escaped() -> None:
+    # issue 20, defect 15: `printf '\033[2J\n' | minimax analyze tree [1] --quiz` cleared the
+    # screen through the transcript while refusing the line
+    result = runner.invoke(app, ["analyze", "tree", "[1]", "--quiz"], input=b"\x1b[2J\n\x07\n1\n")
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert "root? \\x1b[2J\n" in result.stdout and "root? \\x07\n" in result.stdout
+    assert result.stderr.count("holds a control character") == 2

@@ -50,6 +50,15 @@ def test_games(case: CliCase) -> None:
 @example(case=cli("analyze", "nim", "1,2", "--time", "0.5"))
 @example(case=cli("analyze", "tictactoe", "--compare", "--algorithm", "nope", "--nodes", "100"))
 @example(case=cli("analyze", "tictactoe", "--cols", "9" * 5000, "--nodes", "100"))
+@example(case=cli("analyze", "tree", "[[1e308]]", "-a", "mcts"))
+@example(case=cli("analyze", "tree", "[[1e308]]", "-a", "mcts", "--iterations", "10"))
+@example(case=cli("analyze", "tree", "[1e308,-1e308]", "-a", "mcts", "--json", "--nodes", "100"))
+@example(case=cli("analyze", "tree", "[[1e308,-1e308],[5]]", "--compare", "--time", "1"))
+@example(case=cli("analyze", "tree", "@abcd", "--quiz", stdin=b"\0" * 1_000_000))
+@example(case=cli("analyze", "tree", "[1]", "--quiz", stdin=b"\x1b[2J\n"))
+@example(case=cli("analyze", "tictactoe", "X/" * 47))
+@example(case=cli("analyze", "tictactoe", "/proc/self/maps"))
+@example(case=cli("analyze", "tictactoe", " " * 212 + "X"))
 def test_analyze(case: CliCase) -> None:
     verify(case)
 
@@ -77,6 +86,7 @@ def test_solve(case: CliCase) -> None:
 @example(case=cli("play", "--watch", "--delay", "1e308", "--time", "0.02"))
 @example(case=cli("play", "tictactoe", "--time", "0.02", stdin=b"9" * 5000 + b"\n"))
 @example(case=cli("play", "tree", "--time", "0.02", stdin="²\n".encode()))
+@example(case=cli("play", "--time", "0.02", stdin=b"\0" * 1_000_000))
 def test_play_command(case: CliCase) -> None:
     verify(case)
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from minimax_cli.core.game import SearchError
 from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.params import close_match
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult
 from minimax_cli.core.search.common import Algorithm, AnyGame
 from minimax_cli.core.search.expectimax import expectimax
@@ -77,6 +78,11 @@ def get_algorithm(name: str) -> Algorithm:
         return ALGORITHMS[name]
     except KeyError:
         known = ", ".join(ALGORITHMS)
+        close = close_match(name, ALGORITHMS)
+        if close is not None:
+            raise SearchError(_("unknown algorithm '{name}'; did you mean '{close}'? choose one "
+                                "of: {known}").format(name=name, close=close, known=known)
+                              ) from None
         raise SearchError(_("unknown algorithm '{name}'; choose one of: {known}").format(
             name=name, known=known)) from None
 

@@ -57,7 +57,14 @@ from minimax_cli.core.result import STOP_NODES, STOP_TIME, Limits, SearchOptions
 from minimax_cli.core.score import HEURISTIC_LIMIT
 from minimax_cli.core.search.common import AnyGame, pick_evaluator
 from minimax_cli.core.search.context import SearchContext
-from minimax_cli.core.search.mcts_result import Node, Simulation, no_value, prove, snapshot
+from minimax_cli.core.search.mcts_result import (
+    REWARD_SCALE,
+    Node,
+    Simulation,
+    no_value,
+    prove,
+    snapshot,
+)
 
 #: Iterations run when neither `iterations`, `time` nor `nodes` is given.
 DEFAULT_ITERATIONS = 10_000
@@ -87,7 +94,8 @@ class Tree:
         low = kind.low if kind.low is not None else 0.0
         high = kind.high if kind.high is not None else 0.0
         self.low, self.high = float(low), float(high)
-        self.middle = tuple([(self.low + self.high) / 2] * kind.players)
+        # (halves first: the sum of two bounds near 1.8e308 would overflow)
+        self.middle = tuple([self.low / 2 + self.high / 2] * kind.players)
         self.rng = random.Random(options.seed)
         self.evaluate: Callable[[Any], float] | None = None
         if options.rollout == "eval":
@@ -107,6 +115,7 @@ class Tree:
         #: The first simulations, for `--trace` (None when not recording).
         self.simulations: list[Simulation] | None = [] if options.trace else None
         self.record_limit = options.trace_limit
+        #: The range of the rewards seen, in REWARD_SCALE units (games stating no bounds).
         self.seen_low, self.seen_high = float("inf"), float("-inf")
         self.root = self.make_node(state, -2, None)
         self.root.chooser = self.root.mover  # the root's proof is from its mover's view
@@ -154,7 +163,10 @@ class Tree:
         """Iterate until `stop_at` iterations, the deadline, the node budget or a proven root;
         the budget that ended it (STOP_TIME, STOP_NODES) or None (iterations, or proven)."""
         root, perf, exploration = self.root, time.perf_counter, self.exploration
-        cspan = exploration * (self.high - self.low if self.bounded else self.seen_span())
+        # In REWARD_SCALE units, as the sums it is added to.
+        span = (self.high * REWARD_SCALE - self.low * REWARD_SCALE if self.bounded
+                else self.seen_span())
+        cspan = exploration * span
         room = max_nodes - self.nodes if max_nodes is not None else -1
         while self.iterations < stop_at:
             if root.reward is not None:  # proven
@@ -199,7 +211,7 @@ class Tree:
             if untried:
                 return path, node, untried[-1], -1
             explore = cspan * sqrt(log(node.n))
-            best = -1e300
+            best = float("-inf")
             for candidate in node.children:
                 visits = candidate.n
                 value = candidate.w / visits + explore / sqrt(visits)
@@ -236,15 +248,16 @@ class Tree:
         if record is not None and len(record) < self.record_limit:
             record.append(Simulation(self.iterations, tuple(n.move for n in path[1:]), expanded,
                                      path[-1].reward is not None, tuple(reward)))
+        scaled = [part * REWARD_SCALE for part in reward]
         for node in path:
             node.n += 1
-            node.w += reward[node.chooser]
+            node.w += scaled[node.chooser]
         if not self.pair:
             for node in path[:2]:
                 sums = node.sums
                 if sums is None:
                     sums = node.sums = [0.0] * len(reward)
-                for player, part in enumerate(reward):
+                for player, part in enumerate(scaled):
                     sums[player] += part
 
     # --- playouts ------------------------------------------------------------------------------
@@ -313,8 +326,10 @@ class Tree:
 
     # --- unbounded rewards ---------------------------------------------------------------------
     def observe(self, reward: tuple[float, ...]) -> float:
-        """Widen the seen reward range by `reward`; the span the exploration term uses."""
+        """Widen the seen reward range by `reward`; the span the exploration term uses (both in
+        REWARD_SCALE units)."""
         for part in reward:
+            part *= REWARD_SCALE
             if part < self.seen_low:
                 self.seen_low = part
             if part > self.seen_high:
@@ -323,7 +338,7 @@ class Tree:
 
     def seen_span(self) -> float:
         span = self.seen_high - self.seen_low
-        return span if span > 0 else 1.0
+        return span if span > 0 else REWARD_SCALE
 
 
 def iterate_mcts(game: AnyGame, state: Any, limits: Limits = Limits(),

@@ -3,6 +3,7 @@ growing tree is read as (minimax_cli.core.search.mcts runs the loop)."""
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -15,10 +16,24 @@ from minimax_cli.core.score import WIN, Bound, Number
 from minimax_cli.core.search.common import AnyGame, Scored, build_result
 from minimax_cli.core.search.context import SearchContext
 
+#: Rewards are summed in units of REWARD_SCALE, a power of two: a sum of up to 2**64 rewards of any
+#: finite size (a tree's leaf may be 1.7e308) stays finite, and for rewards of ordinary size the
+#: scaled sums, means and comparisons are exactly the unscaled ones (only magnitudes below about
+#: 1e-288 lose digits, as subnormal numbers).
+REWARD_SCALE = 2.0 ** -64
+_LARGEST = sys.float_info.max
+
+
+def mean_reward(total: float, visits: int) -> float:
+    """The mean of `visits` rewards summed (in REWARD_SCALE units) to `total`, in the rewards'
+    own units; rounding in the sum cannot carry it past the largest finite number."""
+    return min(_LARGEST, max(-_LARGEST, total / visits / REWARD_SCALE))
+
 
 class Node:
     """One node of the tree. `chooser` is the player who chose the move into it (the parent's
-    mover; CHANCE below a chance node), `n` its visits and `w` the sum of the chooser's rewards.
+    mover; CHANCE below a chance node), `n` its visits and `w` the sum of the chooser's rewards
+    (in REWARD_SCALE units, as `sums`).
     `reward` is set on a finished game and, with the solver, on a proven node: the returns every
     visit then backs up. `proof` is the proven result from the chooser's view (+1, 0, -1) and
     `plies` its distance to the end, `at_most` when a quicker end may exist. `sums` holds the
@@ -127,7 +142,7 @@ def _scored(tree: Tree, child: Node, pov: int) -> Scored:
     """A root child's Scored from player `pov`'s view: proven, or the mean of its playouts."""
     vector = None
     if child.sums is not None:
-        vector = tuple(s / child.n for s in child.sums) if child.n else None
+        vector = tuple(mean_reward(s, child.n) for s in child.sums) if child.n else None
     if child.proof is not None:
         own = child.proof if child.chooser % 2 == pov % 2 else -child.proof
         bound = Bound.LOWER if (own > 0 and child.at_most) else (
@@ -136,7 +151,7 @@ def _scored(tree: Tree, child: Node, pov: int) -> Scored:
     if vector is not None:
         mean: Number = vector[pov]
     elif child.n:
-        mean = child.w / child.n
+        mean = mean_reward(child.w, child.n)
         if (child.chooser % tree.players) != pov:  # two players, zero-sum: the other side
             mean = -mean
     else:
@@ -197,9 +212,9 @@ def snapshot(tree: Tree, started: float) -> SearchResult:
                             depth=None, numbers=not game.win_loss, vector=vector,
                             iterations=tree.iterations)
     elif root.mover == CHANCE:
-        mean = root.w / root.n if root.n else 0.0
+        mean = mean_reward(root.w, root.n) if root.n else 0.0
         if root.sums is not None and root.n:
-            vector = tuple(s / root.n for s in root.sums)
+            vector = tuple(mean_reward(s, root.n) for s in root.sums)
             mean = vector[pov]
         elif (root.chooser % tree.players) != pov:
             mean = -mean
@@ -239,4 +254,5 @@ def no_value(tree: Tree, context: SearchContext, reason: str) -> SearchResult:
                           engine_scores=True, root=None, iterations=0)
 
 
-__all__ = ["Node", "Simulation", "chosen_child", "no_value", "prove", "snapshot"]
+__all__ = ["REWARD_SCALE", "Node", "Simulation", "chosen_child", "mean_reward", "no_value",
+           "prove", "snapshot"]
