@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import Game
 from minimax_cli.core.result import SearchResult
@@ -18,8 +18,10 @@ from minimax_cli.reports.model import (
     parameters,
     search_stats,
 )
-from minimax_cli.reports.series import SeriesReport, series_dict
 from minimax_cli.reports.words import move_words, player_name, result_words
+
+if TYPE_CHECKING:
+    from minimax_cli.reports.series import SeriesReport
 
 AnyGame = Game[Any, Any]
 
@@ -115,6 +117,9 @@ def solve_dict(game: AnyGame, solved: Report | None,
     --upto. Without a position (`solve GAME --upto N`), only the header keys and `series`."""
     data = header_dict("solve", game) if solved is None else report_dict(solved)
     if series is not None:
+        # Here, not at the top: `analyze --json` need not load the series and the solvers.
+        from minimax_cli.reports.series import series_dict
+
         data["series"] = series_dict(series)
     return data
 
