@@ -109,7 +109,7 @@ def table_bytes_per_entry() -> tuple[float, int]:
     game = TicTacToe(4, 4, 4)
     table = TranspositionTable(8)
     search(game, game.initial_state(), "negamax", table=table)
-    stored = [e for e in table.slots if e is not None]
+    stored = [e for e in table.slot_list() if e is not None]
     return sum(sys.getsizeof(e) + 8 for e in stored) / len(stored), len(stored)
 
 

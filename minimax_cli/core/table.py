@@ -20,6 +20,14 @@ such as bitboards, never collide). The move index is only an ordering hint, chec
 number of moves: states that share a key by symmetry may read each other's index and try a
 different first move (measured: 63,207 nodes instead of 63,209 for 4x4 k=4 when the state was
 checked too, which cost a hash per node).
+
+The slots are a dict from slot index to entry, filled as entries are stored (an empty slot is a
+missing key): the list of every slot that the table used to allocate up front cost 2.1 GB and
+seconds at `--table-mb 16384`, outside the search's time budget, and at the default 64 MB more than
+a small analysis itself (allocating and collecting a million empty slots). The indexing, the
+buckets and the replacement are the list's, so searches visit the same nodes; the dict holds at
+most `capacity` entries. The engine reads a slot with the dict's `get`, which measured as fast as
+the list's indexing there (a two-level list of pages, allocated as written, measured 4% slower).
 """
 
 from __future__ import annotations
@@ -92,7 +100,9 @@ class TranspositionTable:
         while slots * 2 * TABLE_ENTRY_BYTES <= megabytes * MEGABYTE:
             slots *= 2
         self.megabytes = megabytes
-        self.slots: list[int | None] = [None] * slots
+        #: The stored entries by slot (see the module docstring); at most `capacity` of them.
+        self.slots: dict[int, int] = {}
+        self._capacity = slots
         self.mask = slots // 2 - 1  # bucket index mask
         #: Scores that are not whole numbers, by slot (their entries have EXTERNAL set).
         self.extra: dict[int, Any] = {}
@@ -100,14 +110,22 @@ class TranspositionTable:
 
     @property
     def capacity(self) -> int:
-        return len(self.slots)
+        """How many slots the budget gives: the most entries the table holds."""
+        return self._capacity
+
+    def slot_list(self) -> list[int | None]:
+        """Every slot's entry or None, in slot order (for tests and reports: it builds the list)."""
+        entries: list[int | None] = [None] * self._capacity
+        for slot, entry in self.slots.items():
+            entries[slot] = entry
+        return entries
 
     def __len__(self) -> int:
-        return sum(1 for e in self.slots if e is not None)
+        return len(self.slots)
 
     def clear(self) -> None:
-        # In place: searches hold on to the list.
-        self.slots[:] = [None] * len(self.slots)
+        # In place: searches hold on to the dict.
+        self.slots.clear()
         self.extra.clear()
 
     def use_for(self, context: Hashable) -> None:
@@ -134,7 +152,7 @@ class TranspositionTable:
         slot does. (The engine packs entries with whole-number scores itself and calls this.)"""
         i = (key_hash & self.mask) << 1
         slots = self.slots
-        old = slots[i]
+        old = slots.get(i)
         if old is not None:
             if (entry >> _DEPTH_AT) & DEPTH_MASK < (old >> _DEPTH_AT) & DEPTH_MASK:
                 i += 1  # shallower than what is kept: the always-replace slot takes it
@@ -154,6 +172,7 @@ class TranspositionTable:
         (tests/core/test_table.py holds the engine's entries to theirs), other scores through
         `store`."""
         slots, extra, put, store = self.slots, self.extra, self.put, self.store
+        get = slots.get  # an empty slot is a missing key
 
         def keep(h: int, base: int, flag: int, proven: bool, depth: int, ply: int, original: int,
                  best: Any) -> None:
@@ -171,7 +190,7 @@ class TranspositionTable:
             if original < MAX_MOVE_INDEX:
                 info |= (original + 1) << MOVE_SHIFT
             entry = ((stored << 30 | info) << INFO_SHIFT) | (h & MASK64)
-            old = slots[base]
+            old = get(base)
             if extra:  # scores kept aside move with their entries: the table places it
                 put(h, entry)
             elif old is None:
@@ -203,7 +222,7 @@ class TranspositionTable:
         """The entry stored for a key hash, unpacked (the engine inlines this)."""
         i = (key_hash & self.mask) << 1
         for slot in (i, i + 1):
-            e = self.slots[slot]
+            e = self.slots.get(slot)
             if e is not None and not (e ^ key_hash) & MASK64:
                 info = (e >> INFO_SHIFT) & INFO_MASK
                 move = (info >> MOVE_SHIFT) & MOVE_MASK

@@ -179,8 +179,8 @@ def test_the_engine_packs_and_places_entries_as_the_table_does(megabytes: float)
         for table in (inline, placed):
             search(game, game.initial_state(), "negamax", Limits(depth=depth), table=table)
         assert placed.extra == {-1: 0}
-        assert inline.slots == placed.slots
-    assert sum(e is not None for e in inline.slots) > 100
+        assert inline.slot_list() == placed.slot_list()
+    assert sum(e is not None for e in inline.slot_list()) > 100
 
 
 # --- one memory budget -----------------------------------------------------------------------------
@@ -205,3 +205,36 @@ def test_every_table_a_command_builds_reads_the_same_budget(megabytes: float | N
     solver = Bones().exact_solver(megabytes)
     assert solver is not None
     assert solver.memory_mb == (memory.DEFAULT_MB if megabytes is None else megabytes)
+
+
+# --- allocated as it fills (issue 20, defect 17) -----------------------------------------------------
+def test_a_large_budget_allocates_nothing_up_front() -> None:
+    # --table-mb 16384 used to allocate a list of 2**28 slots (2.1 GB) before the search began.
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        table = TranspositionTable(16384)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert table.capacity == 2**28 and len(table) == 0
+    assert peak < 64 * 1024
+
+
+def test_a_large_budget_fits_a_short_time_budget() -> None:
+    # `analyze connect4 7171635 --time 0.1 --table-mb 16384` took 3.2 s: the table's allocation
+    # now happens as entries are stored, inside the search and its clock.
+    import time
+
+    from games.connect4 import ConnectFour
+    from minimax_cli.core.result import Limits
+    from minimax_cli.core.search import search
+
+    game = ConnectFour()
+    state = game.parse_position("7171635")
+    started = time.perf_counter()
+    result = search(game, state, limits=Limits(time=0.1), table_mb=16384)
+    elapsed = time.perf_counter() - started
+    assert result.stats.nodes > 0
+    assert elapsed < 1.0

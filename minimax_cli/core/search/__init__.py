@@ -6,64 +6,58 @@ turns the options into `SearchOptions` (an unknown option is an error) and runs 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import SearchError
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import close_match
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult
-from minimax_cli.core.search.common import Algorithm, AnyGame
-from minimax_cli.core.search.expectimax import expectimax
-from minimax_cli.core.search.expectiminimax import (
-    BoundedAlgorithm,
-    expectiminimax,
-    star1,
-    star2,
-)
-from minimax_cli.core.search.maxn import maxn
-from minimax_cli.core.search.mcts import mcts
-from minimax_cli.core.search.negamax import iterate, negamax
-from minimax_cli.core.search.paranoid import paranoid
-from minimax_cli.core.search.prover import proof_search
-from minimax_cli.core.search.textbook import alphabeta, alphabeta_ordered, minimax
+from minimax_cli.core.search import entries
+from minimax_cli.core.search.common import Algorithm, AnyGame, BoundedAlgorithm
+
+if TYPE_CHECKING:
+    from minimax_cli.core.search.negamax import iterate
+
+# Each algorithm's function loads its family's module when it first runs (core/search/entries.py).
 
 ALGORITHMS: dict[str, Algorithm] = {
     a.name: a
     for a in (
         Algorithm("negamax", N_("the engine: alpha-beta with move ordering, transposition table, "
-                  "symmetry, iterative deepening under a time or node budget"), negamax),
+                  "symmetry, iterative deepening under a time or node budget"), entries.negamax),
         Algorithm("minimax", N_("textbook minimax: every node visited, no pruning, no table"),
-                  minimax),
+                  entries.minimax),
         Algorithm("alphabeta", N_("textbook alpha-beta: children in natural order, no table"),
-                  alphabeta),
+                  entries.alphabeta),
         Algorithm("alphabeta-ordered", N_("textbook alpha-beta with the game's move ordering "
                   "(best first; on an explicit tree, by the children's minimax values), no table"),
-                  alphabeta_ordered),
+                  entries.alphabeta_ordered),
         Algorithm("expectimax", N_("MAX maximises; the opponent plays uniformly at random (MIN "
-                  "nodes average) and chance nodes average by their probabilities"), expectimax,
-                  chance=True, minimax_value=False),
+                  "nodes average) and chance nodes average by their probabilities"),
+                  entries.expectimax, chance=True, minimax_value=False),
         Algorithm("expectiminimax", N_("MAX maximises, MIN minimises, chance nodes average by "
-                  "their probabilities; no pruning, a memo of positions"), expectiminimax,
-                  chance=True),
+                  "their probabilities; no pruning, a memo of positions"),
+                  entries.expectiminimax, chance=True),
         BoundedAlgorithm("star1", N_("expectiminimax with alpha-beta, and Ballard's Star1 windows "
-                         "at chance nodes from the game's bounds on its outcomes"), star1,
-                         chance=True),
+                         "at chance nodes from the game's bounds on its outcomes"),
+                         entries.star1, chance=True),
         BoundedAlgorithm("star2", N_("Star1 with Ballard's probing: the first move of each outcome "
-                         "bounds the chance node before the full search"), star2, chance=True),
+                         "bounds the chance node before the full search"),
+                         entries.star2, chance=True),
         Algorithm("proof", N_("exact proof search: null windows by bisection over the game's proof "
-                  "kernel (losing moves skipped, threats first, bounds in the table)"), proof_search,
-                  needs_kernel=True),
+                  "kernel (losing moves skipped, threats first, bounds in the table)"),
+                  entries.proof_search, needs_kernel=True),
         Algorithm("maxn", N_("max^n for any number of players: each player takes the child best for "
                   "its own utility (ties: the first in move order); chance nodes average; "
-                  "no pruning, a memo of positions"), maxn, players=tuple(range(2, 9)),
+                  "no pruning, a memo of positions"), entries.maxn, players=tuple(range(2, 9)),
                   chance=True, general_sum=True, minimax_value=False),
         Algorithm("paranoid", N_("the player to move against all the others, who minimise its "
                   "utility together: alpha-beta on the root player's utility, a memo of "
-                  "positions and windows"), paranoid, players=tuple(range(2, 9)),
+                  "positions and windows"), entries.paranoid, players=tuple(range(2, 9)),
                   general_sum=True, minimax_value=False),
         Algorithm("mcts", N_("Monte Carlo tree search (UCT) with the MCTS-Solver: random (or "
                   "evaluation-guided) playouts, the most visited move; anytime, within "
-                  "--iterations, --time or --nodes"), mcts, players=tuple(range(2, 9)),
+                  "--iterations, --time or --nodes"), entries.mcts, players=tuple(range(2, 9)),
                   chance=True, general_sum=True, minimax_value=False),
     )
 }
@@ -149,6 +143,15 @@ def default_algorithm(game: AnyGame) -> str:
         if name in ALGORITHMS and ALGORITHMS[name].refusal(game) is None:
             return name
     return DEFAULT_ALGORITHM
+
+
+def __getattr__(name: str) -> Any:
+    # `iterate` (the engine's deepening, for `solve` and `play`) loads with the engine, on use.
+    if name == "iterate":
+        from minimax_cli.core.search.negamax import iterate
+
+        return iterate
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def search(game: AnyGame, state: Any, algorithm: str = DEFAULT_ALGORITHM,

@@ -3,11 +3,13 @@ and the one function that builds results."""
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame, Evaluator, SearchError
@@ -141,6 +143,31 @@ class Algorithm:
             return _("{name} needs a game with a proof kernel (Connect Four has one); {game} has "
                      "none: use negamax").format(name=self.name, game=game.name)
         return None
+
+
+class BoundedAlgorithm(Algorithm):
+    """An algorithm that also needs the game's bounds on its outcomes (Star1 and Star2)."""
+
+    def refusal(self, game: AnyGame) -> str | None:
+        reason = super().refusal(game)
+        if reason is None and outcome_bounds(game) is None:
+            return unbounded(self.name, game)
+        return reason
+
+
+def outcome_bounds(game: AnyGame) -> tuple[Fraction, Fraction] | None:
+    """The game's declared bounds on its outcomes as exact numbers, or None when it declares none
+    (or an infinite one, which prunes nothing)."""
+    low, high = game.game_type.low, game.game_type.high
+    if low is None or high is None or not (math.isfinite(low) and math.isfinite(high)):
+        return None
+    return Fraction(low), Fraction(high)
+
+
+def unbounded(name: str, game: AnyGame) -> str:
+    """Why `name` cannot prune `game`'s chance nodes: it declares no bounds."""
+    return _("{name} prunes chance nodes by the bounds a game declares on its outcomes; {game} "
+             "declares none: use expectiminimax").format(name=name, game=game.name)
 
 
 # --- results -----------------------------------------------------------------------------------

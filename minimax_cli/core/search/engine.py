@@ -260,7 +260,7 @@ def node_routine(engine: Engine) -> NodeRoutine:
     loop in `_children_routine`; `taint` counts evaluations and heuristic table answers."""
     outcome, is_quiet, evaluate = engine.outcome, engine.game.is_quiet, engine.evaluate
     win_loss, key_of, pv, context = engine.win_loss, engine.key, engine.pv, engine.context
-    slots, mask, extra = engine.table.slots, engine.table.mask, engine.table.extra
+    get, mask, extra = engine.table.slots.get, engine.table.mask, engine.table.extra
     trace_limit = context.trace_limit
     taint = [0]  # in a list: the children's loop reads it to tell proven nodes
     nodes = leaves = probes = hits = answers = 0
@@ -287,11 +287,11 @@ def node_routine(engine: Engine) -> NodeRoutine:
         i = base = (h & mask) << 1
         probes += 1
         hint = -1
-        e = slots[i]
+        e = get(i)
         if e is not None:  # an empty first slot means an empty bucket
             if (e ^ h) & MASK64:
                 i += 1
-                e = slots[i]
+                e = get(i)
                 if e is not None and (e ^ h) & MASK64:
                     e = None
             if e is not None:

@@ -37,9 +37,7 @@ so it is a SearchError rather than a silently wrong value.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -49,7 +47,14 @@ from minimax_cli.core.memory import CHANCE_MEMO_ENTRY_BYTES, entries
 from minimax_cli.core.params import quote
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
 from minimax_cli.core.score import Bound, Number, format_number, tidy
-from minimax_cli.core.search.common import INF, Algorithm, AnyGame, Scored, pick_evaluator
+from minimax_cli.core.search.common import (
+    INF,
+    AnyGame,
+    Scored,
+    outcome_bounds,
+    pick_evaluator,
+    unbounded,
+)
 from minimax_cli.core.search.context import SearchContext, drive
 
 PLAIN, STAR1, STAR2 = "expectiminimax", "star1", "star2"
@@ -59,31 +64,6 @@ PLAIN, STAR1, STAR2 = "expectiminimax", "star1", "star2"
 #: What the memo holds of a position: a lower and an upper bound on its value (equal when the
 #: value is known) and whether an evaluation took part.
 Entry = tuple[Number, Number, bool]
-
-
-def outcome_bounds(game: AnyGame) -> tuple[Fraction, Fraction] | None:
-    """The game's declared bounds on its outcomes as exact numbers, or None when it declares none
-    (or an infinite one, which prunes nothing)."""
-    low, high = game.game_type.low, game.game_type.high
-    if low is None or high is None or not (math.isfinite(low) and math.isfinite(high)):
-        return None
-    return Fraction(low), Fraction(high)
-
-
-@dataclass(frozen=True)
-class BoundedAlgorithm(Algorithm):
-    """An algorithm that also needs the game's bounds on its outcomes (Star1 and Star2)."""
-
-    def refusal(self, game: AnyGame) -> str | None:
-        reason = super().refusal(game)
-        if reason is None and outcome_bounds(game) is None:
-            return _unbounded(self.name, game)
-        return reason
-
-
-def _unbounded(name: str, game: AnyGame) -> str:
-    return _("{name} prunes chance nodes by the bounds a game declares on its outcomes; {game} "
-             "declares none: use expectiminimax").format(name=name, game=game.name)
 
 
 def expectiminimax(game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
@@ -147,7 +127,7 @@ class _ChanceSearch:
         self.prune, self.probing = name != PLAIN, name == STAR2
         bounds = outcome_bounds(game)
         if self.prune and bounds is None:
-            raise SearchError(_unbounded(name, game))
+            raise SearchError(unbounded(name, game))
         self.low: Number
         self.high: Number
         self.low, self.high = bounds if bounds is not None else (-INF, INF)
@@ -382,4 +362,4 @@ def _outside(game: AnyGame, state: Any, what: str, value: Number, low: Number, h
                           high=format_number(high), name=name)
 
 
-__all__ = ["BoundedAlgorithm", "expectiminimax", "outcome_bounds", "star1", "star2"]
+__all__ = ["expectiminimax", "outcome_bounds", "star1", "star2"]
