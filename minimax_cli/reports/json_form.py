@@ -33,12 +33,13 @@ def score_dict(score: Score) -> dict[str, Any]:
             "plies_at_most": score.plies_at_most}
 
 
-def _move_dict(line: MoveLine, to_move: int | None) -> dict[str, Any]:
+def _move_dict(line: MoveLine, to_move: int | None, players: int) -> dict[str, Any]:
     s = line.score
     return {"move": line.text, "value": json_number(s.number), "value_exact": exact_text(s.number),
             "kind": s.kind.value, "bound": s.bound.value, "proven": s.proven, "exact": s.exact,
             "distance": s.plies, "distance_at_most": s.plies_at_most,
-            "for_mover": move_message(line, to_move).english(), "optimal": line.optimal, "best": line.best,
+            "for_mover": move_message(line, to_move, players).english(), "optimal": line.optimal,
+            "best": line.best,
             "returns": _numbers(line.returns), "visits": line.visits,
             "probability": None if line.probability is None else json_number(line.probability),
             "probability_exact": None if line.probability is None else exact_text(
@@ -76,7 +77,7 @@ def report_dict(report: Report) -> dict[str, Any]:
         "over": report.over,
         "value": None if score is None else json_number(score.number),
         "value_exact": None if score is None else exact_text(score.number),
-        "value_view": "MAX",
+        "value_view": player_name(report.view, report.players),
         "returns": _numbers(report.returns),
         "score": None if score is None else score_dict(score),
         "result": result_message(report).english(),
@@ -87,7 +88,7 @@ def report_dict(report: Report) -> dict[str, Any]:
         "best_move": report.chosen,
         "best_moves": [m.text for m in best],
         "optimal_moves": [m.text for m in report.optimal_moves()],
-        "moves": [_move_dict(m, report.to_move) for m in report.moves],
+        "moves": [_move_dict(m, report.to_move, report.players) for m in report.moves],
         "pv": list(report.pv),
         "pv_complete": report.pv_complete,
         "method": report.method,

@@ -24,7 +24,9 @@ from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
 from minimax_cli.core.solver import Series
 
-SCHEMA_ID = "minimax-cli/report/1"
+#: Version 2: `value_view` names a player among more than two (it was always "MAX"); a paranoid
+#: search there values the root player's own return.
+SCHEMA_ID = "minimax-cli/report/2"
 
 #: The method of `solve GAME --upto N` without a position: only the family was tabulated.
 METHOD_SERIES = "series"
@@ -90,7 +92,7 @@ class Report:
     position: str
     to_move: int | None  # None: the game is over
     win_loss: bool
-    score: Score | None  # MAX's view; None when a stopped search has no value
+    score: Score | None  # `view`'s point of view; None when a stopped search has no value
     moves: tuple[MoveLine, ...]  # best first for the player to move
     pv: tuple[str, ...]
     pv_complete: bool  # the line reaches the end of the game
@@ -115,10 +117,15 @@ class Report:
     series: Series | None = None
     pattern: Pattern | None = None
     series_time: float = 0.0
+    #: Whose point of view `score` and the moves' scores are: MAX (player 1), except a paranoid
+    #: search among more than two players, which values the root player's own return (no flip
+    #: turns that into another player's).
+    view: int = MAX
 
     @property
     def value(self) -> Number | None:
-        """The value from MAX's point of view; None when a stopped search found none."""
+        """The value from `view`'s point of view (MAX's but for paranoid among more than two
+        players); None when a stopped search found none."""
         return None if self.score is None else self.score.number
 
     @property
@@ -148,7 +155,7 @@ class Report:
         """The score for the player to move (MAX's when the game is over or chance is to move)."""
         if self.score is None:
             return None
-        return mover_view(self.score, self.to_move)
+        return mover_view(self.score, self.to_move, self.players)
 
     @property
     def first_player_wins(self) -> bool | None:
@@ -166,9 +173,10 @@ class Report:
         return [m for m in self.moves if m.best]
 
 
-def mover_view(score: Score, to_move: int | None) -> Score:
-    """A score of MAX's view as the player to move sees it (two players; others keep MAX's)."""
-    return PovScore(score, MAX).seen_by(to_move) if to_move in (0, 1) else score
+def mover_view(score: Score, to_move: int | None, players: int = 2) -> Score:
+    """A score of MAX's view as the player to move sees it (two players, zero-sum). Among more
+    players a score is never flipped: it is already the view its report names (`Report.view`)."""
+    return PovScore(score, MAX).seen_by(to_move) if players == 2 and to_move in (0, 1) else score
 
 
 def _rank(score: Score) -> tuple[tuple[int, Number], int]:
@@ -193,13 +201,14 @@ def _optimal(move: Score, root: Score | None) -> bool | None:
 
 
 def _lines(game: AnyGame, state: Any, found: Sequence[tuple[Hashable, Score]], root: Score | None,
-           to_move: int | None, ranked_first: set[Hashable] | None) -> tuple[MoveLine, ...]:
+           to_move: int | None, ranked_first: set[Hashable] | None, players: int = 2
+           ) -> tuple[MoveLine, ...]:
     """The moves best first for the player to move. `ranked_first`, when given, are the moves the
     search ranked first; otherwise (a proven root) the best are the exact optimal moves with the
     best distance."""
-    views = [(move, score, mover_view(score, to_move)) for move, score in found]
-    root_view = None if root is None else mover_view(root, to_move)
-    if to_move in (0, 1):
+    views = [(move, score, mover_view(score, to_move, players)) for move, score in found]
+    root_view = None if root is None else mover_view(root, to_move, players)
+    if to_move is not None and to_move >= 0:
         views.sort(key=lambda item: _rank(item[2]), reverse=True)
     optimal = {i: _optimal(view, root_view) for i, (_, _, view) in enumerate(views)}
     if to_move == CHANCE:  # nobody chooses an outcome: none is optimal or best
@@ -270,8 +279,16 @@ def from_search(game: AnyGame, state: Any, result: SearchResult, ranked: bool = 
     `ranked`, the best moves are those the search ranked first (`SearchResult.best_moves`: the AI
     chooses among them) also where the root is proven."""
     to_move = _to_move(game, state)
-    score = None if result.score is None else _first_player(result.score, result.vector)
-    found = [(m.move, _first_player(m.score, m.vector)) for m in result.moves]
+    players = game.game_type.players
+    # Paranoid among more than two players values the root player's own return: kept in its view.
+    own = players > 2 and result.vector is None and result.root_player >= 0
+    view = result.root_player if own else MAX
+
+    def seen(score: PovScore, vector: tuple[Number, ...] | None) -> Score:
+        return score.seen_by(view) if own else _first_player(score, vector)
+
+    score = None if result.score is None else seen(result.score, result.vector)
+    found = [(m.move, seen(m.score, m.vector)) for m in result.moves]
     extra = {m.move: m for m in result.moves}
     # A proven root: its best moves follow from the moves' proven values; otherwise they are the
     # moves this search ranked first.
@@ -281,7 +298,7 @@ def from_search(game: AnyGame, state: Any, result: SearchResult, ranked: bool = 
     stats = search_stats(result)
     lines = tuple(replace(line, returns=extra[line.move].vector, visits=extra[line.move].visits,
                           pov_score=extra[line.move].score)
-                  for line in _lines(game, state, found, score, to_move, ranked_first))
+                  for line in _lines(game, state, found, score, to_move, ranked_first, players))
     if result.vector is not None and to_move is not None and to_move >= 0:
         lines = _vector_lines(lines, result, to_move)
     lines = with_probabilities(game, state, lines)
@@ -294,7 +311,7 @@ def from_search(game: AnyGame, state: Any, result: SearchResult, ranked: bool = 
                   result.best_searched,
                   None if result.best_move is None else game.format_move(state, result.best_move),
                   stats=stats, returns=result.vector, iterations=result.iterations,
-                  notes=result.notes, players=game.game_type.players)
+                  notes=result.notes, players=players, view=view)
 
 
 def with_probabilities(game: AnyGame, state: Any, lines: Sequence[MoveLine]

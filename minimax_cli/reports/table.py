@@ -125,7 +125,8 @@ def _report_columns(report: Report, visits: bool, chances: bool, show_optimal: b
                     ) -> tuple[Column, ...]:
     who = {0: "MAX", 1: "MIN"}.get(report.to_move if report.to_move is not None else -9)
     mover = None
-    if report.returns is not None and report.to_move is not None and report.to_move >= 0:
+    if report.to_move is not None and report.to_move >= 0 and (
+            report.returns is not None or report.players > 2):
         who = player_words(report.to_move, report.players)
         mover = report.to_move
     columns = [Column(ngettext("move", "moves", 1))]  # the noun as ngettext has it (not _("move"))
@@ -136,6 +137,9 @@ def _report_columns(report: Report, visits: bool, chances: bool, show_optimal: b
                               _("result")))
     if any(m.returns is not None for m in report.moves):
         columns.append(Column(_("returns (players 1, 2, …)"), right=True))
+    elif report.players > 2:  # paranoid: the root player's own return
+        columns.append(Column(_("return of player {number}").format(number=report.view + 1),
+                              right=True))
     else:
         columns.append(Column(_("value (MAX)"), right=True))
     if visits:
@@ -171,8 +175,8 @@ def _report_legend(report: Report, visits: bool, show_optimal: bool) -> str:
 
 def _for_mover(line: MoveLine, report: Report) -> str:
     if line.returns is not None:
-        return move_words(line, report.to_move)
-    score = mover_view(line.score, report.to_move)
+        return move_words(line, report.to_move, report.players)
+    score = mover_view(line.score, report.to_move, report.players)
     if line.visits is not None and score.kind is Kind.ESTIMATE:
         return _("mean reward {value}").format(
             value=SIGNS[score.bound] + format_number(score.number))

@@ -156,6 +156,14 @@ def result_message(report: Report) -> Message:
         }
         return text[score.kind]
     value = bounded_message(score.number, score.bound)
+    if report.players > 2 and report.view == report.to_move:
+        # Paranoid: the mover's own return, against a coalition of all the others.
+        if score.kind is Kind.ESTIMATE:
+            return M_("{value} for the player to move ({player}), an estimate of the most it can "
+                      "secure when every other player plays against it (heuristic, not proven)",
+                      value=value, player=player)
+        return M_("{value} for the player to move ({player}), the most it can secure when every "
+                  "other player plays against it", value=value, player=player)
     if report.to_move not in (0, 1):
         return M_("{value} for MAX", value=value)
     if score.kind is Kind.ESTIMATE:
@@ -221,13 +229,13 @@ def score_message(score: Score) -> Message:
             M_("value {number}", number=number))
 
 
-def move_words(line: MoveLine, to_move: int | None) -> str:
+def move_words(line: MoveLine, to_move: int | None, players: int = 2) -> str:
     """What a move means for the player to move, in the interface's language (see
     `move_message`)."""
-    return move_message(line, to_move).text()
+    return move_message(line, to_move, players).text()
 
 
-def move_message(line: MoveLine, to_move: int | None) -> Message:
+def move_message(line: MoveLine, to_move: int | None, players: int = 2) -> Message:
     """What a move means for the player to move, untranslated: `win in 3 plies`, `at most a
     draw`, `estimate 4`; with returns per player, the mover's own (`value 1 for player 2`)."""
     if line.returns is not None and to_move is not None and to_move >= 0:
@@ -240,7 +248,7 @@ def move_message(line: MoveLine, to_move: int | None) -> Message:
         player = player_message(to_move, len(line.returns))  # MAX or MIN
         return (M_("estimate {value} for {player}", value=value, player=player) if estimate else
                 M_("value {value} for {player}", value=value, player=player))
-    return score_message(mover_view(line.score, to_move))
+    return score_message(mover_view(line.score, to_move, players))
 
 
 def returns_words(returns: Sequence[Number]) -> str:

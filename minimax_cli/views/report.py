@@ -101,8 +101,10 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
             "{returns}  (values, per player)")
         rows.append((_("returns"), Text(text.format(returns=returns_words(report.returns)))))
     elif not report.over:
-        rows.append((_("value"), Text(_("{value}  (MAX's view)").format(value=value_words(
-            report.score, report.win_loss, report.iterations is not None)))))
+        value = value_words(report.score, report.win_loss, report.iterations is not None)
+        seen = (_("{value}  (MAX's view)") if report.players == 2 else
+                _("{value}  (the return of player {number})"))
+        rows.append((_("value"), Text(seen.format(value=value, number=report.view + 1))))
     if report.iterations is not None:
         proved = report.score is not None and report.score.proven
         text = (_("{count} (Monte Carlo tree search; its solver proved the value)") if proved
