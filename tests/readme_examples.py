@@ -1,6 +1,6 @@
 """The README's examples read from README.md, and what the tool prints for each, compared as a
-reader compares them (tests/test_readme_examples.py runs them; `python -m tests.readme_examples`
-prints every difference at once, for whoever brings the README up to date).
+reader compares them (tests/test_readme_examples.py runs them; `python -m tests.readme_examples
+[--full]` prints every difference at once, for whoever brings the README up to date).
 
 An example is a ```text block's line `$ minimax ...` (or `$ printf '...' | minimax ...`: the printf
 is the input) with the lines the README shows under it, up to the next `$` line. Shown and printed
@@ -9,6 +9,8 @@ lines are compared one by one, except for:
 - a line `...` in the README: any number of printed lines (the README leaves them out);
 - trailing spaces (Rich pads a report to its width; a reader sees none) and runs of spaces inside
   a line (a column is as wide as its widest figure, and a masked figure may be wider);
+- a transcript of `minimax play` at a terminal (lines `your move (X): 1`) is run piped, as
+  `as_typed` says;
 - the figures in MACHINE_FIGURES, which depend on the machine's speed. Everything else (node
   counts, values, moves, words) must be exactly what the README shows.
 """
@@ -267,8 +269,9 @@ def json_matches(shown: Any, printed: Any) -> bool:
     return bool(shown == printed and type(shown) is type(printed))
 
 
-def main() -> int:
-    """Print every example that differs from what the tool prints now."""
+def main(arguments: Sequence[str]) -> int:
+    """Print every example that differs from what the tool prints now; with --full, also all
+    that it prints (to paste into the README, marking with `...` what it leaves out)."""
     stale = 0
     for example in examples(readme()):
         problem = check(example)
@@ -276,8 +279,14 @@ def main() -> int:
         if problem is not None:
             stale += 1
             print("      " + problem.replace("\n", "\n      "))
+            if "--full" in arguments:
+                stdin = example.stdin
+                if example.argv[:1] == ["play"] and any(map(PROMPT.match, example.shown)):
+                    stdin = as_typed(example.shown)[1]
+                printed = run(example.argv, stdin)
+                print("\n".join(line.rstrip() for line in printed.lines))
     return 1 if stale else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
