@@ -305,6 +305,7 @@ def from_search(game: AnyGame, state: Any, result: SearchResult, ranked: bool = 
     if ranked:
         first = set(result.best_moves())
         lines = tuple(replace(line, best=line.move in first) for line in lines)
+    lines = chosen_first(lines, result.best_move, to_move)
     return Report("analyze", game.name, parameters(game), game.format_position(state), to_move,
                   game.win_loss and result.vector is None, score, lines, pv,
                   complete, "search", result.algorithm, result.depth, result.stopped,
@@ -340,9 +341,29 @@ def _vector_lines(lines: Sequence[MoveLine], result: SearchResult, to_move: int
                  for optimal in [line.returns is not None and line.returns[to_move] == mine])
 
 
+def chosen_first(lines: Sequence[MoveLine], chosen: Hashable | None, to_move: int | None
+                 ) -> tuple[MoveLine, ...]:
+    """`lines` with the move the report names best (`chosen`) first among the moves as good as it
+    (same value for the player to move, same marks), so that a table titled "best first" starts
+    with the move the report names, where it can."""
+    def rank(line: MoveLine) -> tuple[object, ...]:
+        own = (line.returns[to_move] if line.returns is not None and to_move is not None
+               and 0 <= to_move < len(line.returns) else line.score)
+        return (own, line.best, line.optimal)
+
+    at = next((i for i, line in enumerate(lines) if line.move == chosen), None)
+    if at is None:
+        return tuple(lines)
+    start = at
+    while start > 0 and rank(lines[start - 1]) == rank(lines[at]):
+        start -= 1
+    return (*lines[:start], lines[at], *lines[start:at], *lines[at + 1:])
+
+
 def from_solve(game: AnyGame, state: Any, score: Score,
                found: Sequence[tuple[Hashable, Score]], *, method: str,
-               explanation: Sequence[Words], nodes: int, elapsed: float, positions: int = 0,
+               explanation: Sequence[Words], nodes: int, elapsed: float,
+               positions: int | None = None,
                table_entries: int | None = None, win_loss: bool | None = None,
                facts: Mapping[str, object] | None = None, pv: Sequence[Hashable] = (),
                searches: tuple[SearchResult, ...] = (), by_solver: bool = False,
@@ -367,6 +388,7 @@ def from_solve(game: AnyGame, state: Any, score: Score,
     first = next((m.move for m in lines if m.best), None)
     # Without the engine's line of best play, the report still names the first move of one.
     line = tuple(pv) or (() if first is None else (first,))
+    lines = chosen_first(lines, line[0] if line else None, to_move)
     pv_words, complete = pv_text(game, state, line)
     stats = stats_dict(nodes=nodes, positions=positions, table_entries=table_entries,
                        time_s=round(elapsed, 6))
@@ -422,6 +444,6 @@ def exact_text(value: Number) -> str | None:
     return None
 
 
-__all__ = ["METHOD_SERIES", "SCHEMA_ID", "MoveLine", "Pattern", "Report", "exact_text",
-           "from_search", "from_series", "from_solve", "json_number", "mover_view", "parameters",
-           "search_stats", "stats_dict"]
+__all__ = ["METHOD_SERIES", "SCHEMA_ID", "MoveLine", "Pattern", "Report", "chosen_first",
+           "exact_text", "from_search", "from_series", "from_solve", "json_number", "mover_view",
+           "parameters", "search_stats", "stats_dict"]

@@ -163,7 +163,7 @@ def _report_legend(report: Report, visits: bool, show_optimal: bool) -> str:
         legend = _("★ the move Monte Carlo tree search plays: a win its solver proved, else the "
                    "most visited; values are the simulations' mean rewards, estimates unless "
                    "proven by its solver")
-    if show_optimal and not any(m.best for m in lines) and report.chosen is not None:
+    if show_optimal and not any(m.best for m in lines):
         legend = _("no move is marked best: the distances to the end are not known here, only "
                    "who wins")
     if report.to_move == CHANCE:

@@ -94,7 +94,7 @@ def test_tic_tac_toe_solved_is_a_draw() -> None:
                      "primer jugador no gana con juego perfecto",
                      "│ 5 ★    │ empate               │           0 │ sí     │"]:
         assert expected in lines, expected
-    assert re.search(r"método búsqueda: el motor, [\d\u00a0]+ posiciones buscadas, [\d\u00a0]+ "
+    assert re.search(r"método búsqueda: el motor, [\d\u00a0]+ nodos buscados, [\d\u00a0]+ "
                      r"entradas guardadas en la tabla, \d\.\d{3} s por qué El motor buscó cada "
                      r"jugada hasta el final de la partida", text), text
 
