@@ -49,6 +49,8 @@ class MoveLine:
     #: The score as the search gave it, with its point of view: a table for one player (a hint,
     #: `why`) reads it from that player's side. None in a solve's report.
     pov_score: PovScore | None = None
+    #: max^n: `returns` rest on a tie its rule broke (SearchResult.tie_broken).
+    tie_broken: bool = False
 
     @property
     def value(self) -> Number:
@@ -297,7 +299,8 @@ def from_search(game: AnyGame, state: Any, result: SearchResult, ranked: bool = 
     pv, complete = pv_text(game, state, result.pv)
     stats = search_stats(result)
     lines = tuple(replace(line, returns=extra[line.move].vector, visits=extra[line.move].visits,
-                          pov_score=extra[line.move].score)
+                          pov_score=extra[line.move].score,
+                          tie_broken=extra[line.move].tie_broken)
                   for line in _lines(game, state, found, score, to_move, ranked_first, players))
     if result.vector is not None and to_move is not None and to_move >= 0:
         lines = _vector_lines(lines, result, to_move)
