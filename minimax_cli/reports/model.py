@@ -123,6 +123,9 @@ class Report:
     #: search among more than two players, which values the root player's own return (no flip
     #: turns that into another player's).
     view: int = MAX
+    #: max^n: on the line of play a player chose by the tie-break rule between moves equally
+    #: good for itself and not for another: `returns` hold if every player breaks ties so.
+    tie_broken: bool = False
 
     @property
     def value(self) -> Number | None:
@@ -315,7 +318,7 @@ def from_search(game: AnyGame, state: Any, result: SearchResult, ranked: bool = 
                   result.best_searched,
                   None if result.best_move is None else game.format_move(state, result.best_move),
                   stats=stats, returns=result.vector, iterations=result.iterations,
-                  notes=result.notes, players=players, view=view)
+                  notes=result.notes, players=players, view=view, tie_broken=result.tie_broken)
 
 
 def with_probabilities(game: AnyGame, state: Any, lines: Sequence[MoveLine]

@@ -101,7 +101,8 @@ def report_table(report: Report) -> MovesTable:
     answers = {True: _("yes"), False: _("no"), None: "?"}
     rows = []
     for m in lines[:MOVE_ROWS]:
-        value = (", ".join(format_number(v) for v in m.returns) if m.returns is not None
+        value = (", ".join(format_number(v) for v in m.returns) + (" †" if m.tie_broken else "")
+                 if m.returns is not None
                  else signed(m.score.number, report.win_loss, m.score.bound))
         cells = [m.text + (" ★" if m.best else ""), _for_mover(m, report), value]
         if visits:
@@ -170,6 +171,11 @@ def _report_legend(report: Report, visits: bool, show_optimal: bool) -> str:
         legend = _("chance picks the outcome: no move is best or optimal here")
     if show_optimal:
         legend += "\n" + _("optimal: {meaning}").format(meaning=optimal_means())
+    if any(m.tie_broken for m in lines):
+        from minimax_cli.core.search.maxn import TIE_RULE  # here: a report loads no search
+        legend += "\n" + _("† these returns hold if every player breaks ties as max^n does "
+                           "({rule}): a player who breaks them otherwise may change them").format(
+            rule=_(TIE_RULE))
     return legend
 
 

@@ -105,3 +105,21 @@ def test_paranoid_hint_speaks_of_what_you_secure() -> None:
     # Alone against the two others, player 2 secures nothing at heap 7 (each of them could win).
     assert "best: 1 (at least 0 for you, whatever the others play" in text
     assert "your return is what you secure whatever the others play" in text
+
+
+def test_analyze_says_which_returns_rest_on_ties() -> None:
+    result = runner.invoke(app, ["analyze", "bones3", "7/2"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert "returns with each player's best play, if every player breaks ties as max^n does " \
+           "(the first move in the game's move order): player 1 0, player 2 1, player 3 0" in text
+    rows = {row[0].split()[0]: row[2] for row in
+            ([c.strip() for c in line.split("│")[1:-1]] for line in text.splitlines())
+            if len(row) == 4 and row[0][:1].isdigit()}
+    for move in TAKE:
+        vector, tied = oracle(7 - move, 2)
+        assert rows[str(move)] == ", ".join(map(str, vector)) + (" †" if tied else "")
+    # No tie on the line from heap 4: whatever player 1 takes, player 2 takes the rest.
+    plain = runner.invoke(app, ["analyze", "bones3", "4"], env={"COLUMNS": "200"}).stdout
+    assert "returns with each player's best play: player 1 0, player 2 1, player 3 0" in plain
+    assert "†" not in plain
