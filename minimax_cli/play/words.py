@@ -225,8 +225,9 @@ def explain(game: AnyGame, thought: Thought, move: Any, mover: Party, other: Par
     return text.format(value=words, how=how, work=work)
 
 
-def line_text(game: AnyGame, state: Any, line: Line) -> str:
-    """`6 4 1 8 (then best play on both sides)`."""
+def line_text(game: AnyGame, state: Any, line: Line, paranoid: bool = False) -> str:
+    """`6 4 1 8 (then best play on both sides)`; `paranoid`: a line of more than two players
+    where the others play against the first mover."""
     words = list(pv_text(game, state, line.moves)[0])
     if line.cut or (line.proven and not line.to_the_end):
         words.append("…")
@@ -236,6 +237,11 @@ def line_text(game: AnyGame, state: Any, line: Line) -> str:
         text = (_("{moves} (optimal play on both sides, to the end of the game: each move keeps "
                   "the game value)") if line.to_the_end else
                 _("{moves} (then optimal play on both sides: each move keeps the game value)"))
+    elif line.proven and paranoid:
+        text = (_("{moves} (best play for the first mover, every other player playing against "
+                  "it, to the end of the game)") if line.to_the_end else
+                _("{moves} (then best play for the first mover, every other player playing "
+                  "against it)"))
     elif line.proven and game.game_type.players > 2:
         text = (_("{moves} (each player's best play for itself, to the end of the game)")
                 if line.to_the_end else _("{moves} (then each player's best play for itself)"))
@@ -318,7 +324,8 @@ def why_words(game: AnyGame, state: Any, ply: int, choice: Choice, line: Line, r
     thought = choice.thought
     move_text = game.format_move(state, choice.move)
     why = explain(game, thought, choice.move, reader.party, other)
-    line_words = _("line: {line}").format(line=line_text(game, state, line))
+    paranoid = game.game_type.players > 2 and thought.result.vector is None
+    line_words = _("line: {line}").format(line=line_text(game, state, line, paranoid))
     random = None
     if choice.random:
         random = _("a random move: at level {level} the AI plays a random legal move {percent} "

@@ -123,3 +123,9 @@ def test_analyze_says_which_returns_rest_on_ties() -> None:
     plain = runner.invoke(app, ["analyze", "bones3", "4"], env={"COLUMNS": "200"}).stdout
     assert "returns with each player's best play: player 1 0, player 2 1, player 3 0" in plain
     assert "†" not in plain
+
+
+def test_paranoid_why_says_whose_line_it_is() -> None:
+    text = play("--side", "2", "-a", "paranoid", "--seed", "2", lines="why\nquit\n")
+    assert "at least 0 for the AI, whatever the others play" in text
+    assert "every other player playing against it" in text and "both sides" not in text
