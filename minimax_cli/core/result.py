@@ -129,6 +129,8 @@ class MoveValue:
     score: PovScore
     vector: tuple[Number, ...] | None = None
     visits: int | None = None
+    #: max^n: `vector` rests on a tie the rule broke (see SearchResult.tie_broken).
+    tie_broken: bool = False
 
     @property
     def max_score(self) -> Score:
@@ -215,6 +217,10 @@ class SearchResult:
     notes: tuple[Words, ...] = ()
     #: Monte Carlo tree search with `trace`: its first simulations (mcts_result.Simulation).
     simulations: tuple[Any, ...] = ()
+    #: max^n: on the line of play from the root, a player chose by the tie-break rule between
+    #: moves equally good for itself and not for another, so `vector` holds only when every
+    #: player breaks ties by that rule.
+    tie_broken: bool = False
 
     @property
     def max_score(self) -> Score | None:

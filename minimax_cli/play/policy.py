@@ -61,7 +61,7 @@ from minimax_cli.core.solver import OutOfTime, stop_at
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count
-from minimax_cli.reports.answers import complete, solution_result, tied_moves
+from minimax_cli.reports.answers import complete, returns_alike, solution_result, tied_moves
 
 LEVELS = {1: "weak", 2: "easy", 3: "medium", 4: "strong", 5: "perfect"}
 PERFECT = 5
@@ -232,7 +232,9 @@ class Thinker:
         rng, chance = self.rng, self.policy.randomness
         if rng is not None and chance > 0 and rng.random() < chance:
             return Choice(rng.choice(list(self.game.legal_moves(state))), thought, True)
-        tied = tied_moves(self.game, state, thought.result)
+        # Among more than two players only moves alike for every player are drawn from: the
+        # search's returns assume the others, and the AI, break ties by max^n's rule.
+        tied = returns_alike(thought.result, tied_moves(self.game, state, thought.result))
         move = rng.choice(tied) if rng is not None and tied else thought.result.best_move
         return Choice(move, thought, False)
 

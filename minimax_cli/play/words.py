@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.result import STOP_NODES, STOP_TIME
 from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
+from minimax_cli.core.search.maxn import TIE_RULE
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import count, grouped, in_own_moves, own_moves
-from minimax_cli.reports.answers import tied_moves
+from minimax_cli.reports.answers import returns_alike, tied_moves
 from minimax_cli.reports.model import Report, from_search, pv_text
 from minimax_cli.reports.table import MovesTable, Reader, reader_table, search_table
 from minimax_cli.reports.words import Party, bounded_result, max_view, returns_words, score_words
@@ -104,10 +105,25 @@ def ending_words(game: AnyGame, value: float, mover: Party) -> str:
     return mover.says(_("you lose with this move"), _("{name} loses with this move"))
 
 
-def vector_words(vector: tuple[Number, ...], proven: bool) -> str:
-    """`returns: player 1 1, player 2 0, player 3 0` (proven), or the estimated returns."""
+def vector_words(vector: tuple[Number, ...], proven: bool, tie_broken: bool = False) -> str:
+    """`returns: player 1 1, player 2 0, player 3 0` (proven), or the estimated returns; with
+    `tie_broken`, said to hold if every player breaks ties by max^n's rule."""
+    if tie_broken:
+        return _("returns: {returns}, if every player breaks ties as max^n does ({rule})").format(
+            returns=returns_words(vector), rule=_(TIE_RULE))
     text = _("returns: {returns}") if proven else _("estimated returns: {returns}")
     return text.format(returns=returns_words(vector))
+
+
+def secured_words(score: Score, mover: Party) -> str:
+    """A paranoid value among more than two players, the mover's own return whatever the others
+    play: `at least 1 for you, whatever the others play`."""
+    value = format_number(score.number)
+    if score.bound is Bound.UPPER:
+        return mover.says(_("at most {value} for you, whatever the others play"),
+                          _("at most {value} for {name}, whatever the others play"), value=value)
+    return mover.says(_("at least {value} for you, whatever the others play"),
+                      _("at least {value} for {name}, whatever the others play"), value=value)
 
 
 def how_words(thought: Thought) -> str:
@@ -192,7 +208,9 @@ def explain(game: AnyGame, thought: Thought, move: Any, mover: Party, other: Par
         return _("{how}; this move was not valued{work}").format(how=how, work=work)
     score = entry.score.seen_by(mover.player)
     if entry.vector is not None:
-        words = vector_words(entry.vector, score.proven)
+        words = vector_words(entry.vector, score.proven, entry.tie_broken)
+    elif game.game_type.players > 2:  # paranoid: the mover's own return
+        words = secured_words(score, mover)
     else:
         words = (after_words if played else before_words)(game, score, mover, other)
     if score.exact:
@@ -207,8 +225,9 @@ def explain(game: AnyGame, thought: Thought, move: Any, mover: Party, other: Par
     return text.format(value=words, how=how, work=work)
 
 
-def line_text(game: AnyGame, state: Any, line: Line) -> str:
-    """`6 4 1 8 (then best play on both sides)`."""
+def line_text(game: AnyGame, state: Any, line: Line, paranoid: bool = False) -> str:
+    """`6 4 1 8 (then best play on both sides)`; `paranoid`: a line of more than two players
+    where the others play against the first mover."""
     words = list(pv_text(game, state, line.moves)[0])
     if line.cut or (line.proven and not line.to_the_end):
         words.append("…")
@@ -218,6 +237,14 @@ def line_text(game: AnyGame, state: Any, line: Line) -> str:
         text = (_("{moves} (optimal play on both sides, to the end of the game: each move keeps "
                   "the game value)") if line.to_the_end else
                 _("{moves} (then optimal play on both sides: each move keeps the game value)"))
+    elif line.proven and paranoid:
+        text = (_("{moves} (best play for the first mover, every other player playing against "
+                  "it, to the end of the game)") if line.to_the_end else
+                _("{moves} (then best play for the first mover, every other player playing "
+                  "against it)"))
+    elif line.proven and game.game_type.players > 2:
+        text = (_("{moves} (each player's best play for itself, to the end of the game)")
+                if line.to_the_end else _("{moves} (then each player's best play for itself)"))
     elif line.proven:
         text = (_("{moves} (best play on both sides, to the end of the game)") if line.to_the_end
                 else _("{moves} (then best play on both sides)"))
@@ -262,8 +289,17 @@ def best_line(game: AnyGame, state: Any, thought: Thought, tied: Sequence[Any], 
         return None
     text = (_("move ordering suggests: {moves} ({why})") if thought.result.score is None else
             _("best: {moves} ({why})"))
-    return text.format(moves=listed(game, state, tied),
-                       why=explain(game, thought, tied[0], mover, other))
+    # Among more than two players, moves as good for the mover may give the others other returns.
+    alike = [m for m in returns_alike(thought.result, list(tied)) if m in tied] or list(tied)
+    differ = [m for m in tied if m not in alike]
+    line = text.format(moves=listed(game, state, alike),
+                       why=explain(game, thought, alike[0], mover, other))
+    if differ:
+        line += "; " + mover.says(
+            _("as good for you: {moves} (other returns for the other players: see the table)"),
+            _("as good for {name}: {moves} (other returns for the other players: see the table)"),
+            moves=listed(game, state, differ))
+    return line
 
 
 @dataclass(frozen=True)
@@ -288,7 +324,8 @@ def why_words(game: AnyGame, state: Any, ply: int, choice: Choice, line: Line, r
     thought = choice.thought
     move_text = game.format_move(state, choice.move)
     why = explain(game, thought, choice.move, reader.party, other)
-    line_words = _("line: {line}").format(line=line_text(game, state, line))
+    paranoid = game.game_type.players > 2 and thought.result.vector is None
+    line_words = _("line: {line}").format(line=line_text(game, state, line, paranoid))
     random = None
     if choice.random:
         random = _("a random move: at level {level} the AI plays a random legal move {percent} "
@@ -306,11 +343,20 @@ def why_words(game: AnyGame, state: Any, ply: int, choice: Choice, line: Line, r
 def _as_good(game: AnyGame, state: Any, choice: Choice, tied: Sequence[Any]) -> str | None:
     """`as good: 3, 7 (the AI picks one of the best at random)`: the best moves but the one
     played, unless it was played at random."""
-    others = [m for m in tied if m != choice.move]
-    if not others or choice.random:
+    if choice.random:
         return None
-    return _("as good: {moves} (the AI picks one of the best at random)").format(
-        moves=listed(game, state, others))
+    alike = returns_alike(choice.thought.result, list(tied))
+    others = [m for m in alike if m != choice.move]
+    differ = [m for m in tied if m not in alike and m != choice.move]
+    parts = []
+    if others:
+        parts.append(_("as good: {moves} (the AI picks one of the best at random)").format(
+            moves=listed(game, state, others)))
+    if differ:
+        parts.append(_("as good for its own return: {moves} (not for the other players: the AI "
+                       "breaks such ties as max^n does, {rule})").format(
+            moves=listed(game, state, differ), rule=_(TIE_RULE)))
+    return "; ".join(parts) or None
 
 
 __all__ = ["LISTED", "HintWords", "WhyWords", "after_words", "before_words", "best_line",

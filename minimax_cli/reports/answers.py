@@ -36,6 +36,19 @@ def tied_moves(game: AnyGame, state: Any, result: SearchResult) -> list[Any]:
     return found + [move for move in best if move not in met]
 
 
+def returns_alike(result: SearchResult, moves: list[Any]) -> list[Any]:
+    """Of `moves` (tied for the player at the root), those that give every player what the
+    search's best move gives: among more than two players, moves equally good for the mover may
+    differ for the others, and max^n's value (every player's line below) assumes its tie-break
+    rule, the first of them in the game's move order. Monte Carlo tree search's move is its own."""
+    if result.vector is None or result.iterations is not None or result.best_move is None:
+        return moves
+    vectors = {m.move: m.vector for m in result.moves}
+    best = vectors.get(result.best_move)
+    alike = [move for move in moves if vectors.get(move) == best]
+    return alike or [result.best_move]
+
+
 def solution_result(game: AnyGame, state: Any, solution: Solution[Any],
                     elapsed: float = 0.0) -> SearchResult:
     """A game's own solver's answer as a search result (every move exact), for the same words,
@@ -48,4 +61,4 @@ def solution_result(game: AnyGame, state: Any, solution: Solution[Any],
     return replace(result, best_move=tied[0] if tied else None)
 
 
-__all__ = ["complete", "solution_result", "tied_moves"]
+__all__ = ["complete", "returns_alike", "solution_result", "tied_moves"]

@@ -49,6 +49,8 @@ class MoveLine:
     #: The score as the search gave it, with its point of view: a table for one player (a hint,
     #: `why`) reads it from that player's side. None in a solve's report.
     pov_score: PovScore | None = None
+    #: max^n: `returns` rest on a tie its rule broke (SearchResult.tie_broken).
+    tie_broken: bool = False
 
     @property
     def value(self) -> Number:
@@ -121,6 +123,9 @@ class Report:
     #: search among more than two players, which values the root player's own return (no flip
     #: turns that into another player's).
     view: int = MAX
+    #: max^n: on the line of play a player chose by the tie-break rule between moves equally
+    #: good for itself and not for another: `returns` hold if every player breaks ties so.
+    tie_broken: bool = False
 
     @property
     def value(self) -> Number | None:
@@ -297,7 +302,8 @@ def from_search(game: AnyGame, state: Any, result: SearchResult, ranked: bool = 
     pv, complete = pv_text(game, state, result.pv)
     stats = search_stats(result)
     lines = tuple(replace(line, returns=extra[line.move].vector, visits=extra[line.move].visits,
-                          pov_score=extra[line.move].score)
+                          pov_score=extra[line.move].score,
+                          tie_broken=extra[line.move].tie_broken)
                   for line in _lines(game, state, found, score, to_move, ranked_first, players))
     if result.vector is not None and to_move is not None and to_move >= 0:
         lines = _vector_lines(lines, result, to_move)
@@ -305,13 +311,14 @@ def from_search(game: AnyGame, state: Any, result: SearchResult, ranked: bool = 
     if ranked:
         first = set(result.best_moves())
         lines = tuple(replace(line, best=line.move in first) for line in lines)
+    lines = chosen_first(lines, result.best_move, to_move)
     return Report("analyze", game.name, parameters(game), game.format_position(state), to_move,
                   game.win_loss and result.vector is None, score, lines, pv,
                   complete, "search", result.algorithm, result.depth, result.stopped,
                   result.best_searched,
                   None if result.best_move is None else game.format_move(state, result.best_move),
                   stats=stats, returns=result.vector, iterations=result.iterations,
-                  notes=result.notes, players=players, view=view)
+                  notes=result.notes, players=players, view=view, tie_broken=result.tie_broken)
 
 
 def with_probabilities(game: AnyGame, state: Any, lines: Sequence[MoveLine]
@@ -340,9 +347,29 @@ def _vector_lines(lines: Sequence[MoveLine], result: SearchResult, to_move: int
                  for optimal in [line.returns is not None and line.returns[to_move] == mine])
 
 
+def chosen_first(lines: Sequence[MoveLine], chosen: Hashable | None, to_move: int | None
+                 ) -> tuple[MoveLine, ...]:
+    """`lines` with the move the report names best (`chosen`) first among the moves as good as it
+    (same value for the player to move, same marks), so that a table titled "best first" starts
+    with the move the report names, where it can."""
+    def rank(line: MoveLine) -> tuple[object, ...]:
+        own = (line.returns[to_move] if line.returns is not None and to_move is not None
+               and 0 <= to_move < len(line.returns) else line.score)
+        return (own, line.best, line.optimal)
+
+    at = next((i for i, line in enumerate(lines) if line.move == chosen), None)
+    if at is None:
+        return tuple(lines)
+    start = at
+    while start > 0 and rank(lines[start - 1]) == rank(lines[at]):
+        start -= 1
+    return (*lines[:start], lines[at], *lines[start:at], *lines[at + 1:])
+
+
 def from_solve(game: AnyGame, state: Any, score: Score,
                found: Sequence[tuple[Hashable, Score]], *, method: str,
-               explanation: Sequence[Words], nodes: int, elapsed: float, positions: int = 0,
+               explanation: Sequence[Words], nodes: int, elapsed: float,
+               positions: int | None = None,
                table_entries: int | None = None, win_loss: bool | None = None,
                facts: Mapping[str, object] | None = None, pv: Sequence[Hashable] = (),
                searches: tuple[SearchResult, ...] = (), by_solver: bool = False,
@@ -367,6 +394,7 @@ def from_solve(game: AnyGame, state: Any, score: Score,
     first = next((m.move for m in lines if m.best), None)
     # Without the engine's line of best play, the report still names the first move of one.
     line = tuple(pv) or (() if first is None else (first,))
+    lines = chosen_first(lines, line[0] if line else None, to_move)
     pv_words, complete = pv_text(game, state, line)
     stats = stats_dict(nodes=nodes, positions=positions, table_entries=table_entries,
                        time_s=round(elapsed, 6))
@@ -422,6 +450,6 @@ def exact_text(value: Number) -> str | None:
     return None
 
 
-__all__ = ["METHOD_SERIES", "SCHEMA_ID", "MoveLine", "Pattern", "Report", "exact_text",
-           "from_search", "from_series", "from_solve", "json_number", "mover_view", "parameters",
-           "search_stats", "stats_dict"]
+__all__ = ["METHOD_SERIES", "SCHEMA_ID", "MoveLine", "Pattern", "Report", "chosen_first",
+           "exact_text", "from_search", "from_series", "from_solve", "json_number", "mover_view",
+           "parameters", "search_stats", "stats_dict"]

@@ -101,7 +101,8 @@ def report_table(report: Report) -> MovesTable:
     answers = {True: _("yes"), False: _("no"), None: "?"}
     rows = []
     for m in lines[:MOVE_ROWS]:
-        value = (", ".join(format_number(v) for v in m.returns) if m.returns is not None
+        value = (", ".join(format_number(v) for v in m.returns) + (" †" if m.tie_broken else "")
+                 if m.returns is not None
                  else signed(m.score.number, report.win_loss, m.score.bound))
         cells = [m.text + (" ★" if m.best else ""), _for_mover(m, report), value]
         if visits:
@@ -163,13 +164,18 @@ def _report_legend(report: Report, visits: bool, show_optimal: bool) -> str:
         legend = _("★ the move Monte Carlo tree search plays: a win its solver proved, else the "
                    "most visited; values are the simulations' mean rewards, estimates unless "
                    "proven by its solver")
-    if show_optimal and not any(m.best for m in lines) and report.chosen is not None:
+    if show_optimal and not any(m.best for m in lines):
         legend = _("no move is marked best: the distances to the end are not known here, only "
                    "who wins")
     if report.to_move == CHANCE:
         legend = _("chance picks the outcome: no move is best or optimal here")
     if show_optimal:
         legend += "\n" + _("optimal: {meaning}").format(meaning=optimal_means())
+    if any(m.tie_broken for m in lines):
+        from minimax_cli.core.search.maxn import TIE_RULE  # here: a report loads no search
+        legend += "\n" + _("† these returns hold if every player breaks ties as max^n does "
+                           "({rule}): a player who breaks them otherwise may change them").format(
+            rule=_(TIE_RULE))
     return legend
 
 
@@ -218,29 +224,83 @@ def reader_table(game: AnyGame, state: Any, report: Report, reader: Reader) -> M
     else:
         heading = party.says(_("Moves for you ({side}), best first"),
                              _("Moves for {name} ({side}), best first"), side=reader.side or "")
-    column = (_("value (MAX's view)") if not game.win_loss else
+    players = game.game_type.players > 2
+    column = (party.says(_("your return"), _("return for {name}")) if players else
+              _("value (MAX's view)") if not game.win_loss else
               party.says(_("for you"), _("for {name}")))
-    legend = _reader_legend(game, report.moves, party)
+    returns = players and any(line.returns is not None for line in report.moves)
+    columns = [Column(ngettext("move", "moves", 1)), Column(column, right=players)]
+    if returns:
+        columns.append(Column(_("returns (players 1, 2, …)"), right=True))
+    legend = (_players_legend(report.moves, party) if players else
+              _reader_legend(game, report.moves, party))
     lines = sorted_for(game, state, report.moves, party.player)
     rows = []
     for line in lines[:READER_ROWS]:
         assert line.pov_score is not None
         marks = (" ★" if line.best else "") + (_(" played") if line.move == reader.played else "")
-        rows.append(Row((line.text + marks,
-                         cell_words(game, line.pov_score.seen_by(party.player), party.player)),
-                        best=line.best))
+        own = line.pov_score.seen_by(party.player)
+        cells = [line.text + marks,
+                 _own_return(line, party.player) if players else
+                 cell_words(game, own, party.player)]
+        if returns:
+            cells.append("" if line.returns is None else
+                         ", ".join(format_number(v) for v in line.returns)
+                         + (" †" if line.tie_broken else ""))
+        rows.append(Row(tuple(cells), best=line.best))
     valued = {line.move for line in lines}
     unvalued = 0
     for move in game.legal_moves(state):
         if move not in valued:
             unvalued += 1
             if len(rows) < READER_ROWS:
-                rows.append(Row((game.format_move(state, move), _("not valued")), dim=True))
+                rows.append(Row((game.format_move(state, move), _("not valued"),
+                                 *([""] if returns else [])), dim=True))
     hidden = len(lines) + unvalued - len(rows)
     if hidden:
-        rows.append(Row(("… " + count(hidden, "more move"), _("not shown")), dim=True))
-    return MovesTable(heading, (Column(ngettext("move", "moves", 1)), Column(column)),
-                      tuple(rows), legend)
+        rows.append(Row(("… " + count(hidden, "more move"), _("not shown"),
+                         *([""] if returns else [])), dim=True))
+    return MovesTable(heading, tuple(columns), tuple(rows), legend)
+
+
+def _own_return(line: MoveLine, player: int) -> str:
+    """The reader's own return after a move: its component of the returns (max^n, MCTS), else
+    the score in its own view (paranoid), with ≥ / ≤ where only a bound is known."""
+    if line.returns is not None:
+        return format_number(line.returns[player])
+    assert line.pov_score is not None
+    score = line.pov_score.seen_by(player)
+    return SIGNS[score.bound] + format_number(score.number)
+
+
+def _players_legend(lines: Sequence[MoveLine], party: Party) -> str:
+    """What ★ and the returns mean among more than two players: each player's own return, the
+    assumption it rests on, and (†) the returns that rest on ties broken by max^n's rule."""
+    scores = [line.pov_score for line in lines if line.pov_score is not None]
+    if any(line.visits is not None for line in lines):
+        notes = [_("★ best: the move Monte Carlo tree search plays (a proven win, else the most "
+                   "visited)"), _("returns: the simulations' mean returns, estimates")]
+    else:
+        notes = [party.says(_("★ best: the highest return for you"),
+                            _("★ best: the highest return for {name}"))]
+        if not all(s.relative.proven for s in scores):
+            notes.append(_("returns estimated, not proven"))
+        if all(line.returns is None for line in lines):  # paranoid: the others against the reader
+            notes.append(party.says(_("your return is what you secure whatever the others play"),
+                                    _("its return is what {name} secures whatever the others "
+                                      "play")))
+        else:
+            notes.append(_("returns with each player then taking the move best for its own "
+                           "return (max^n)"))
+    text = "; ".join(notes)
+    if any(line.tie_broken for line in lines):
+        # Here, not at the top: a report's words load no search family (start-up stays light).
+        from minimax_cli.core.search.maxn import TIE_RULE
+
+        text += "\n" + _("† these returns hold if every player breaks ties as max^n does ({rule}), "
+                         "as the AI does: a player who breaks them otherwise may give another "
+                         "player the win").format(rule=_(TIE_RULE))
+    return text
 
 
 def _reader_legend(game: AnyGame, lines: Sequence[MoveLine], party: Party) -> str:

@@ -126,6 +126,11 @@ def result_message(report: Report) -> Message:
         returns = returns_message(report.returns)
         if score.kind is Kind.ESTIMATE:
             return M_("estimated returns (not proven): {returns}", returns=returns)
+        if report.tie_broken:
+            # Here, not at the top: a report's words load no search family.
+            from minimax_cli.core.search.maxn import TIE_RULE
+            return M_("returns with each player's best play, if every player breaks ties as "
+                      "max^n does ({rule}): {returns}", rule=M_(TIE_RULE), returns=returns)
         return M_("returns with each player's best play: {returns}", returns=returns)
     assert report.to_move is not None  # the game is not over
     player = player_message(report.to_move, report.players)

@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from minimax_cli.core.game import AnyGame
+from minimax_cli.core.game import CHANCE, AnyGame
 from minimax_cli.core.i18n import pgettext, text_of
 from minimax_cli.core.score import Bound, Kind, Score
 from minimax_cli.i18n import _, ngettext
@@ -115,6 +115,10 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
         if not report.best_searched:
             best.append(_("  (not searched: the first move by ordering)"), style="yellow")
         rows.append((_("best"), best))
+    elif report.optimal_moves() and not report.best_moves() and report.to_move != CHANCE:
+        rows.append((_("best"), Text(_("none marked: the distances to the end are not known "
+                                       "here, only who wins; every optimal move keeps the game "
+                                       "value"))))
     if report.pv:
         line = Text(" ".join(report.pv[:PV_MOVES]))
         if len(report.pv) > PV_MOVES:

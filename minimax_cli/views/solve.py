@@ -58,17 +58,17 @@ def _method_words(solved: Report) -> str:
         ", {count} entry kept in the table", ", {count} entries kept in the table",
         int(entries)).format(count=grouped(int(entries)))
     if solved.method == "proof":
-        text = ngettext("{method}: the proof search, {count} position searched{entries}, "
+        text = ngettext("{method}: the proof search, {count} node searched{entries}, "
                         "{seconds}",
-                        "{method}: the proof search, {count} positions searched{entries}, "
+                        "{method}: the proof search, {count} nodes searched{entries}, "
                         "{seconds}", nodes)
     elif solved.method != METHOD_SEARCH:  # a game the engine does not serve: max^n, expectiminimax
         return _("{search}: {algorithm} to the end, {nodes}, {seconds}").format(
             search=method_name(METHOD_SEARCH), algorithm=solved.method,
             nodes=count(nodes, "node"), seconds=seconds)
     else:
-        text = ngettext("{search}: the engine, {count} position searched{entries}, {seconds}",
-                        "{search}: the engine, {count} positions searched{entries}, {seconds}",
+        text = ngettext("{search}: the engine, {count} node searched{entries}, {seconds}",
+                        "{search}: the engine, {count} nodes searched{entries}, {seconds}",
                         nodes)
     return text.format(search=method_name(METHOD_SEARCH), method=method_name(solved.method),
                        count=grouped(nodes), entries=kept, seconds=seconds)

@@ -94,7 +94,7 @@ def test_tic_tac_toe_solved_is_a_draw() -> None:
                      "primer jugador no gana con juego perfecto",
                      "│ 5 ★    │ empate               │           0 │ sí     │"]:
         assert expected in lines, expected
-    assert re.search(r"método búsqueda: el motor, [\d\u00a0]+ posiciones buscadas, [\d\u00a0]+ "
+    assert re.search(r"método búsqueda: el motor, [\d\u00a0]+ nodos buscados, [\d\u00a0]+ "
                      r"entradas guardadas en la tabla, \d\.\d{3} s por qué El motor buscó cada "
                      r"jugada hasta el final de la partida", text), text
 
@@ -154,7 +154,10 @@ def test_the_pattern_of_a_family_of_positions() -> None:
 def test_three_players_are_named_with_their_number() -> None:
     lines = screen("analyze", "bones3", "--n", "6")
     assert "┃ jugada ┃ para el jugador 1 (que juega) ┃" in " ".join(lines)
-    assert "│ 1 ★    │ valor 1 para el jugador 1     │                   1, 0, 0 │ sí     │" in lines
+    # Player 1 wins after taking 1 only if player 2, who cannot win at heap 5, takes 1 (†).
+    assert "│ 1 ★    │ valor 1 para el jugador 1     │                 1, 0, 0 † │ sí     │" in lines
+    assert ("† estas utilidades valen si cada jugador rompe los empates como max^n (la primera "
+            "jugada en el orden de jugadas del juego)") in flowing(lines)
     assert "utilidades jugador 1 1, jugador 2 0, jugador 3 0  (valores, por jugador)" in lines
 
 

@@ -182,6 +182,9 @@ class Scored:
     bound: Bound
     vector: tuple[Number, ...] | None = None
     visits: int | None = None
+    #: max^n: the tie-break rule chose between moves of different value to another player on the
+    #: line below (so `vector` holds only if players break ties by that rule).
+    tie_broken: bool = False
 
 
 def build_result(
@@ -204,6 +207,7 @@ def build_result(
     trace_truncated: bool = False,
     vector: tuple[Number, ...] | None = None,
     iterations: int | None = None,
+    tie_broken: bool = False,
 ) -> SearchResult:
     """The one place results are made. Numbers are read as Scores here: `engine_scores` says they
     are engine numbers (wins as +-(WIN - ply)) rather than the game's own values; `numbers` forces
@@ -222,7 +226,8 @@ def build_result(
         root_player=root_player,
         score=None if root is None else score_of(root).for_player(view),
         best_move=best_move,
-        moves=[MoveValue(m.move, score_of(m).for_player(view), m.vector, m.visits) for m in moves],
+        moves=[MoveValue(m.move, score_of(m).for_player(view), m.vector, m.visits, m.tie_broken)
+               for m in moves],
         pv=pv,
         stats=stats,
         depth=depth,
@@ -232,6 +237,7 @@ def build_result(
         trace_truncated=trace_truncated,
         vector=vector,
         iterations=iterations,
+        tie_broken=tie_broken,
     )
 
 

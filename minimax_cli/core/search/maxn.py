@@ -64,8 +64,9 @@ class Step:
 
 
 #: What a search backs up from a node: its vector, its principal variation, whether an
-#: evaluation took part below it.
-Line = tuple[Vector, Step | None, bool]
+#: evaluation took part below it, whether the tie-break rule decided the vector (a tie on the
+#: line below, or under a chance node on it).
+Line = tuple[Vector, Step | None, bool, bool]
 
 
 class Memo:
@@ -201,7 +202,7 @@ def maxn(game: AnyGame, state: Any, limits: Limits | None = None,
                               "depth": limits.depth}
     if root is None:  # stopped: no value, nothing invented
         return context.result("maxn", root=None, **common)
-    vector, step, estimated = root
+    vector, step, estimated, tie_broken = root
     pv, notes = follow(game, state, step, engine)
     # Positions searched by an earlier search sharing the memo are not counted: no such note then.
     off_line = 0 if isinstance(memo, Memo) else len(search.ties) - len(notes)
@@ -215,7 +216,7 @@ def maxn(game: AnyGame, state: Any, limits: Limits | None = None,
     result = context.result("maxn", root=Scored(None, vector[search.view], not estimated,
                                                 Bound.EXACT),
                             moves=context.root_scores, best_move=pv[0] if pv else None, pv=pv,
-                            vector=shown(vector, engine), **common)
+                            vector=shown(vector, engine), tie_broken=tie_broken, **common)
     result.notes = tuple(notes)
     return result
 
@@ -267,14 +268,14 @@ class _MaxN:
             vector = tuple(terminal_score(c, ply, True) for c in final) if engine else tuple(final)
             if node is not None:
                 node.kind, node.value, node.vector = "terminal", vector[0], shown(vector, engine)
-            return (vector, None, False)
+            return (vector, None, False, False)
         if left == 0:
             self.stats.leaves += 1
             assert self.vector_of is not None  # an evaluator exists whenever max_depth >= 0
             vector = self.vector_of(s)
             if node is not None:
                 node.kind, node.value, node.vector = "eval", vector[0], shown(vector, engine)
-            return (vector, None, True)
+            return (vector, None, True, False)
         if player == CHANCE:
             line = self.average(s, ply, left, node)
         else:
@@ -289,20 +290,21 @@ class _MaxN:
             vector = line[0]
             self.context.root_scores.append(Scored(move, vector[self.view], not line[2],
                                                    Bound.EXACT,
-                                                   vector=shown(vector, self.engine)))
+                                                   vector=shown(vector, self.engine),
+                                                   tie_broken=line[3]))
 
     def average(self, s: Any, ply: int, left: int, node: TraceNode | None) -> Line:
         total: list[Number] = []
-        estimated = False
+        estimated = tie_broken = False
         for m, p in self.game.chance_outcomes(s):
             line = self.visit(self.game.play(s, m), ply + 1, left - 1, node, m, p)
             vector = line[0]
-            estimated = estimated or line[2]
+            estimated, tie_broken = estimated or line[2], tie_broken or line[3]
             self.scored(ply, m, line)
             total = [p * c for c in vector] if not total else [
                 t + p * c for t, c in zip(total, vector, strict=True)]
         # No principal variation through a chance node: which outcome would it follow?
-        return (tuple(tidy(t) for t in total), None, estimated)
+        return (tuple(tidy(t) for t in total), None, estimated, tie_broken)
 
     def choose(self, s: Any, ply: int, left: int, player: int, node: TraceNode | None) -> Line:
         best: Line | None = None
@@ -325,7 +327,7 @@ class _MaxN:
             self.ties.add((s, left))
             if node is not None:
                 node.kind = "tie"
-        return (best[0], Step(best_move, tie, best[1]), estimated)
+        return (best[0], Step(best_move, tie, best[1]), estimated, tie is not None or best[3])
 
 
 __all__ = ["TIE_RULE", "Memo", "Step", "Tie", "maxn", "vector_evaluation"]
