@@ -2,7 +2,8 @@
 information as the LaTeX figure (views.tikz): MAX a triangle, MIN an upside-down one, a chance
 node a circle, leaves their value alone; values and bounds inside, the window (α, β) beside each
 node, pruned branches dashed and grey with the leaves they held, the principal variation bold;
-board games write each move on its edge. Nodes are numbered n0, n1 ... in depth-first order, and
+board games write each move on its edge. A table's answer has a double border, Star2's probe a
+dotted one, max^n's tie-break an orange one. Nodes are numbered n0, n1 ... in depth-first order, and
 children keep the search's order from left to right.
 """
 
@@ -47,10 +48,18 @@ def _attributes(node: FigureNode) -> str:
     if node.alpha is not None and node.beta is not None:
         window = f"α={node.alpha}" + "\n" + f"β={node.beta}"
         parts.append(f"xlabel={quoted(window)}")
-    if node.shape == "player":
-        parts.append('style="rounded"')
+    styles = ["rounded"] if node.shape == "player" else []
+    if node.remark == "probe":
+        styles.append("dotted")
     if node.pruned:
-        parts += ["style=dashed", "color=gray", "fontcolor=gray"]
+        styles.append("dashed")
+        parts += ["color=gray", "fontcolor=gray"]
+    if styles:
+        parts.append(f"style={quoted(','.join(styles))}")
+    if node.remark == "table":
+        parts.append("peripheries=2")
+    elif node.remark == "tie":
+        parts.append("color=orange")
     if node.principal:
         parts.append("penwidth=3")
     parts.append(f"tooltip={quoted(node.name)}" if node.name else 'tooltip=""')

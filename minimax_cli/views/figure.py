@@ -54,6 +54,9 @@ class FigureNode:
     move: str | None = None  # the move into the node, for games whose nodes have no names
     probability: str | None = None
     player: int | None = None  # a player number from 1 (games of more than two players)
+    #: As --tree says it: `table` (a value from the transposition table), `probe` (Star2:
+    #: searched by its first move only, a bound), `tie` (max^n: the first best move taken).
+    remark: str | None = None
     note: str = ""
     children: list[FigureNode] = field(default_factory=list)
 
@@ -157,6 +160,8 @@ def _node(walk: Walk, node: TraceNode, engine: bool, players: int, on_pv: bool,
         drawn.probability = format_number(node.probability)
     if shape == "player":
         drawn.player = node.player + 1
+    if node.kind in ("table", "probe", "tie"):
+        drawn.remark = node.kind
     return drawn
 
 

@@ -25,7 +25,10 @@ STYLES = r"""  for tree={draw, align=center, inner sep=1pt, minimum size=2.2em, 
   more/.style={draw=none, font=\scriptsize\itshape},
   window/.style={label={[font=\scriptsize, align=right]left:{#1}}},
   pv/.style={very thick, edge={very thick}},
-  pruned/.style={dashed, draw=gray, text=gray, edge={dashed, gray}},"""
+  pruned/.style={dashed, draw=gray, text=gray, edge={dashed, gray}},
+  table/.style={double},         % a value from the transposition table
+  probe/.style={densely dotted}, % Star2's probe: its first move only, a bound
+  tie/.style={draw=orange},      % max^n: the first of equally good moves taken,"""
 
 _SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&",
             "#": r"\#", "%": r"\%", "_": r"\_", "~": r"\textasciitilde{}",
@@ -70,6 +73,8 @@ def _options(node: FigureNode) -> list[str]:
     options = [node.shape]
     if node.alpha is not None and node.beta is not None:
         options.append(f"window={{$\\alpha={number(node.alpha)}$\\\\$\\beta={number(node.beta)}$}}")
+    if node.remark is not None:
+        options.append(node.remark)
     if node.principal:
         options.append("pv")
     if node.pruned:

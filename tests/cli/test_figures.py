@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from minimax_cli.views.tikz import STYLES
 from tests.cli.entry import run_main
 from tests.readme_examples import MACHINE_FIGURES
 
@@ -24,6 +25,7 @@ SNAPSHOTS = Path(__file__).parent / "snapshots"
 SLIDES = ["analyze", "tree", "[[3,12,8],[2,4,6],[14,5,2]]", "-a", "alphabeta"]
 BOARD = ["analyze", "tictactoe", "XOX/.O./X..", "-a", "alphabeta"]
 SVG = "{http://www.w3.org/2000/svg}"
+STYLE_LINES = len(STYLES.splitlines())
 
 
 def svg_lines(path: Path) -> list[str]:
@@ -213,3 +215,23 @@ def test_the_readme_shows_the_slides_example_saved_by_the_tool(tmp_path: Path) -
     committed = svg_lines(ROOT / "docs" / "slides-tree.svg")
     assert masked(committed) == masked(svg_lines(fresh))
     assert "│   └── ✂ pruned, never searched: 2.2 (leaf 4); 2.3 (leaf 6)" in committed
+
+
+def test_a_chance_figure_keeps_probabilities_probes_and_table_answers(tmp_path: Path) -> None:
+    # Star2 on this tree probes both MAX nodes by their first move, then searches them again,
+    # where the MIN nodes below come from the table (as --tree says: "probe", "from the table")
+    tree = '{"chance":[["2/3",{"chance":[["1/4",[-1,0]],["3/4",[-5,9]]]}],["1/3",-5]]}'
+    tex, graph = tmp_path / "chance.tex", tmp_path / "chance.dot"
+    result = run_main("analyze", "tree", tree, "-a", "star2", "--save", str(tex), "--save",
+                      str(graph))
+    assert result.returncode == 0, result.stderr
+    text = tex.read_text(encoding="utf-8")
+    root = text.splitlines().index(r"\begin{forest}") + 1 + STYLE_LINES
+    # 17/6 = 2/3 · 27/4 + 1/3 · (-5), and 27/4 = 1/4 · 0 + 3/4 · 9
+    assert text.splitlines()[root].startswith(r"  [{$17/6$}, chance")
+    assert text.splitlines()[root + 1].startswith(r"    [{$27/4$}, chance")
+    assert len(re.findall(r", probe, ", text)) == 2 and len(re.findall(r", table\]", text)) == 2
+    assert "{$p=2/3$}" in text and "{$p=1/3$}" in text
+    dot = graph.read_text(encoding="utf-8")
+    assert dot.count('style="dotted"') == 2 and dot.count("peripheries=2") == 2
+    assert dot.count('[label="p=1/4"]') == 2
