@@ -118,8 +118,9 @@ def analyze(
     tree_depth: int | None = typer.Option(None, "--tree-depth", metavar="N",
                                           parser=cli_input.count_parser(0, MAX_TREE_DEPTH),
                                           help=help_text(N_(
-                                              "--tree draws N levels below the root at most (0 "
-                                              "to {most}); the search is not cut."),
+                                              "--tree, and a .tex or .dot figure of --save, "
+                                              "draw N levels below the root at most (0 to "
+                                              "{most}); the search is not cut."),
                                               most=MAX_TREE_DEPTH)),
     show_boards: bool = typer.Option(False, "--boards", help=N_(
         "--tree draws the small board at each node (games played on a grid).")),
