@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from minimax_cli.cli import options as cli_input
+from minimax_cli.cli import save as cli_save
 from minimax_cli.cli.base import console, fail, user_errors
 from minimax_cli.cli.game import (
     ALGORITHM_HELP,
@@ -117,8 +118,9 @@ def analyze(
     tree_depth: int | None = typer.Option(None, "--tree-depth", metavar="N",
                                           parser=cli_input.count_parser(0, MAX_TREE_DEPTH),
                                           help=help_text(N_(
-                                              "--tree draws N levels below the root at most (0 "
-                                              "to {most}); the search is not cut."),
+                                              "--tree, and a .tex or .dot figure of --save, "
+                                              "draw N levels below the root at most (0 to "
+                                              "{most}); the search is not cut."),
                                               most=MAX_TREE_DEPTH)),
     show_boards: bool = typer.Option(False, "--boards", help=N_(
         "--tree draws the small board at each node (games played on a grid).")),
@@ -128,12 +130,13 @@ def analyze(
         "hidden; you give the root's value and the leaves alpha-beta never evaluates, then see "
         "what was right and the worked steps. Answers are read from stdin when it is not a "
         "terminal, one a line.")),
+    save: list[str] | None = cli_save.SAVE_OPTION,
 ) -> None:
     """`minimax analyze` (its description for users: ANALYZE_HELP)."""
     if quiz:  # an exercise, not an analysis: its own module reads the tree and asks
         from minimax_cli.cli.quiz import quiz_in_analyze
 
-        return quiz_in_analyze(ctx, game_name, position)
+        return quiz_in_analyze(ctx, game_name, position, save)
     from minimax_cli.core.result import SearchOptions
     from minimax_cli.core.search import compared_algorithms, default_algorithm, search
 
@@ -143,6 +146,11 @@ def analyze(
     if compare and algorithm is not None:
         fail(_("--compare runs every algorithm that computes the minimax value, and --algorithm "
                "{algorithm} names one: give one of them").format(algorithm=algorithm))
+    figures = cli_save.figures(save)
+    if as_json and cli_save.terminal_figures(figures):
+        fail(_("--save {file} saves what the terminal shows, and --json prints JSON: save .tex "
+               "or .dot, or leave out --json").format(
+                   file=cli_save.terminal_figures(figures)[0].path))
     game, state = game_and_position(ctx, game_name, position)
     algorithm = algorithm or default_algorithm(game)
     source = ctx.get_parameter_source("solver")
@@ -155,16 +163,19 @@ def analyze(
         default_time = game.analysis_seconds  # too large to search to the end by default
     limits = make_limits(depth, default_time if time_s is None else time_s, nodes)
     table_megabytes = check_table_mb(table_mb)
-    if default_time is not None and not as_json:
+    # Rich loads only to draw: a --json answer never needs it.
+    out = None if as_json else console(record=bool(cli_save.terminal_figures(figures)))
+    if default_time is not None and out is not None:
         from rich.text import Text
 
-        console().print(Text(_("{game} is searched for {seconds} s by default: give --time, "
-                               "--depth or --nodes for another limit, or --algorithm proof for "
-                               "exact scores").format(game=game.name,
-                                                      seconds=f"{default_time:g}"), style="dim"))
-    if (tree_depth is not None or show_boards) and not show_tree:
+        out.print(Text(_("{game} is searched for {seconds} s by default: give --time, "
+                         "--depth or --nodes for another limit, or --algorithm proof for "
+                         "exact scores").format(game=game.name, seconds=f"{default_time:g}"),
+                       style="dim"))
+    tree_figure = bool(cli_save.tree_figures(figures))
+    if ((tree_depth is not None and not tree_figure) or show_boards) and not show_tree:
         fail(_("--tree-depth and --boards say how --tree draws the search: add --tree"))
-    recorded = show_tree or trace
+    recorded = show_tree or trace or tree_figure
     # Each node gives a step or two: record enough of them for the steps asked for.
     trace_limit = max(SearchOptions.trace_limit, max_steps) if trace else SearchOptions.trace_limit
     with user_errors():
@@ -182,19 +193,19 @@ def analyze(
                 time_s is not None or nodes is not None, search_one, as_json)
         results = ([run.result for run in comparison.runs] if comparison is not None
                    else [search_one(algorithm, limits)])
-    if as_json:
+    # With --compare, the analysis shown is the game's own algorithm's (the default), if compared.
+    shown = results if not compare else [
+        next((r for r in results if r.algorithm == algorithm), results[0])]
+    if out is None:
         import json
 
         print(json.dumps(json_payload(game, state, results, comparison,
                                       max_steps if trace else None, depth is not None), indent=2))
+        _save_tree(game, state, shown[0], figures, depth is not None, tree_depth)
         return
     from minimax_cli.views import analysis as analysis_view
     from minimax_cli.views import compare as render_compare
 
-    out = console()
-    # With --compare, the analysis shown is the game's own algorithm's (the default), if compared.
-    shown = results if not compare else [
-        next((r for r in results if r.algorithm == algorithm), results[0])]
     for result in shown:
         for part in analysis_view.views(game, state, result, trace=trace, max_steps=max_steps,
                                         tree=show_tree, tree_depth=tree_depth,
@@ -202,6 +213,17 @@ def analyze(
             out.print(part)
     if comparison is not None:
         out.print(render_compare.comparison_view(comparison))
+    cli_save.save_terminal(out, figures)
+    _save_tree(game, state, shown[0], figures, depth is not None, tree_depth)
+
+
+def _save_tree(game: Game[Any, Any], state: Any, result: SearchResult,
+               figures: list[cli_save.Figure], depth_limited: bool,
+               tree_depth: int | None) -> None:
+    from minimax_cli.views.analysis import engine_units
+
+    cli_save.save_tree(game, state, result, figures,
+                       engine=engine_units(game, result, depth_limited), depth=tree_depth)
 
 
 def json_payload(game: Game[Any, Any], state: Any, results: list[SearchResult],

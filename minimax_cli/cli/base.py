@@ -27,11 +27,12 @@ if TYPE_CHECKING:
     from minimax_cli.core.game import Game
 
 
-def console() -> Console:
-    """The console a command draws on (stdout)."""
+def console(record: bool = False) -> Console:
+    """The console a command draws on (stdout); with `record`, it also keeps what it shows, to
+    save as SVG or HTML (`--save`)."""
     from rich.console import Console
 
-    return Console(highlight=False)
+    return Console(highlight=False, record=record)
 
 
 #: An error line, `error: ` included, is at most this many characters; a run of text without

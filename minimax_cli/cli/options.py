@@ -168,7 +168,8 @@ def repeated_option(params: Sequence[Any], args: Sequence[str]) -> str | None:
                 written = f"{name} {value}"
             else:
                 break
-            if param.name in given and given[param.name][1] != value:
+            # An option meant to be repeated (`--save a.svg --save a.tex`) is not a slip.
+            if param.name in given and given[param.name][1] != value and not param.multiple:
                 first = given[param.name][0]
                 if spelling is not None:
                     return _("{first} and {second} were both given: give one of them").format(

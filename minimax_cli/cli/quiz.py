@@ -19,7 +19,7 @@ import io
 import os
 import sys
 from collections.abc import Callable
-from typing import IO, TYPE_CHECKING, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import typer
 
@@ -180,14 +180,17 @@ def run_quiz(exercise: Exercise, answers: Answers, out: Console) -> int:
     return BAD_INPUT if answers.bad else 0
 
 
-def quiz_in_analyze(ctx: typer.Context, game_name: str, position: str | None) -> None:
-    """`analyze ... --quiz`: refuses the other options of analyze, then runs the quiz."""
+def quiz_in_analyze(ctx: typer.Context, game_name: str, position: str | None,
+                    save: list[str] | None = None) -> None:
+    """`analyze ... --quiz`: refuses the other options of analyze, then runs the quiz; `--save`
+    keeps the exercise's tree as the student sees it (SVG or HTML), without the answers."""
+    from minimax_cli.cli import save as cli_save
     from minimax_cli.cli.game import game_and_position
     from minimax_cli.services.quiz import QuizRefusal, build
 
     for param in ctx.command.params:
         source = ctx.get_parameter_source(param.name or "")
-        if (param.name not in ("game_name", "position", "quiz") and source is not None
+        if (param.name not in ("game_name", "position", "quiz", "save") and source is not None
                 and source.name in ("COMMANDLINE", "ENVIRONMENT")):
             option = max(param.opts, key=len)
             fail(_("--quiz shows the tree and asks about it, and takes no other option of "
@@ -195,6 +198,10 @@ def quiz_in_analyze(ctx: typer.Context, game_name: str, position: str | None) ->
     if position == "-" or "-" in ctx.args:
         fail(_("--quiz reads your answers from stdin, so the tree cannot come from there: give "
                "it as text or as a file"))
+    figures = cli_save.figures(save)
+    if cli_save.tree_figures(figures):
+        fail(_("--quiz saves its tree as the student sees it, values hidden: give a file ending "
+               "in .svg or .html"))
     game, state = game_and_position(ctx, game_name, position)
     spec = position if position is not None and position.startswith("random") else None
     try:
@@ -202,9 +209,28 @@ def quiz_in_analyze(ctx: typer.Context, game_name: str, position: str | None) ->
     except QuizRefusal as error:
         fail(str(error))
     out = console()
+    if figures:
+        _save_drawing(exercise, out, figures)
     code = run_quiz(exercise, Answers(out), out)
     if code:
         raise typer.Exit(code)
+
+
+def _save_drawing(exercise: Exercise, out: Console, figures: list[Any]) -> None:
+    """The exercise's tree and its legend as the quiz draws them on `out` (same width), saved
+    before any answer is asked: a figure of the question, not of its answers."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from minimax_cli.cli import save as cli_save
+    from minimax_cli.views import quiz as show
+
+    recorded = Console(record=True, file=io.StringIO(), width=out.width, highlight=False,
+                       color_system="truecolor")
+    # wrapped at the width, as a terminal shows a long line (an SVG cuts it at the width)
+    recorded.print(show.drawing(exercise))
+    recorded.print(Text(show.legend(), style="dim"))
+    cli_save.save_terminal(recorded, figures)
 
 
 # --- minimax quiz ------------------------------------------------------------------------------------

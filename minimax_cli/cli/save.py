@@ -1,0 +1,139 @@
+"""`--save FILE` (analyze, and the quiz's tree): figures for slides, the format told by the
+file's ending, as a teacher names a file for a slide:
+
+- `.svg`, `.html` (`.htm`): what the terminal shows, exactly (Rich's recorded console): the moves
+  table, `--tree`, `--trace`, `--compare`, the quiz's tree;
+- `.tex`: the searched tree as LaTeX (`forest`, TikZ), views.tikz;
+- `.dot` (`.gv`): the searched tree as Graphviz DOT, views.dot.
+
+One option, repeatable (`--save tree.svg --save tree.tex`), rather than one option a format: the
+ending already says the format, as it does for every drawing program. The names are checked
+before the search (an unknown ending, a missing folder, a folder given as the file: one line,
+exit 2), and the files written after it; each file written is named on stderr, so that stdout
+stays what the terminal shows.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from minimax_cli.cli.base import fail
+from minimax_cli.core.i18n import N_, _
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from minimax_cli.core.game import Game
+    from minimax_cli.core.result import SearchResult
+
+#: File endings and the format each one means.
+ENDINGS = {".svg": "svg", ".html": "html", ".htm": "html", ".tex": "tex", ".dot": "dot",
+           ".gv": "dot"}
+#: Formats that save the terminal's view; the others draw the searched tree.
+TERMINAL = ("svg", "html")
+#: The title of a saved terminal (the window's title in the SVG, the page's in the HTML).
+TITLE = "minimax"
+
+SAVE_HELP = N_("Save the view as a figure for slides, the format from FILE's ending: .svg or "
+             ".html, what the terminal shows; .tex, the searched tree in LaTeX (forest/TikZ); "
+             ".dot, the searched tree in Graphviz. May be given more than once.")
+#: The option itself, shared by the commands that save (a list: it may be repeated).
+SAVE_OPTION: Any = typer.Option(None, "--save", metavar=N_("FILE"), help=SAVE_HELP)
+
+
+@dataclass(frozen=True)
+class Figure:
+    path: str
+    kind: str  # svg, html, tex, dot
+
+
+def _shown(path: str) -> str:
+    return repr(path)[:60]
+
+
+def figures(paths: list[str] | None) -> list[Figure]:
+    """The figures asked for, each checked before anything is searched: one line and exit 2 for
+    an ending that names no format, a folder given as the file, or a folder that is not there."""
+    found = []
+    for path in paths or []:
+        if os.path.isdir(path):
+            fail(_("--save {file} is a folder: give a file name").format(file=_shown(path)))
+        kind = ENDINGS.get(os.path.splitext(path)[1].lower())
+        if kind is None:
+            fail(_("--save {file}: the format comes from the file's ending: give .svg or .html "
+                   "(what the terminal shows), .tex (LaTeX, forest) or .dot (Graphviz)").format(
+                       file=_shown(path)))
+        folder = os.path.dirname(path) or "."
+        if not os.path.isdir(folder):
+            fail(_("cannot write {file}: there is no folder {folder}").format(
+                file=_shown(path), folder=_shown(folder)))
+        if not os.access(folder, os.W_OK):
+            fail(_("cannot write {file}: the folder {folder} is not writable").format(
+                file=_shown(path), folder=_shown(folder)))
+        found.append(Figure(path, kind))
+    return found
+
+
+def terminal_figures(found: list[Figure]) -> list[Figure]:
+    return [f for f in found if f.kind in TERMINAL]
+
+
+def tree_figures(found: list[Figure]) -> list[Figure]:
+    return [f for f in found if f.kind not in TERMINAL]
+
+
+def write(path: str, text: str) -> None:
+    """`text` into `path` (replaced if it exists), named on stderr; one line and exit 2 if the
+    system refuses."""
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    except OSError as error:
+        fail(_("cannot write {file}: {reason}").format(file=_shown(path),
+                                                      reason=error.strerror or error))
+    from rich.console import Console
+    from rich.text import Text
+
+    Console(stderr=True, highlight=False).print(
+        Text(_("saved {file}").format(file=path), style="dim"), soft_wrap=True)
+
+
+def save_terminal(recorded: Console, found: list[Figure]) -> None:
+    """What `recorded` (a console made with `record=True`) has shown, saved as SVG or HTML."""
+    for figure in terminal_figures(found):
+        if figure.kind == "svg":
+            write(figure.path, recorded.export_svg(title=TITLE, clear=False))
+        else:
+            write(figure.path, recorded.export_html(clear=False))
+
+
+def save_tree(game: Game[Any, Any], state: Any, result: SearchResult, found: list[Figure], *,
+              engine: bool, depth: int | None) -> None:
+    """The searched tree of `result` as LaTeX or DOT; one line and exit 2 when the search
+    recorded no tree or it is too large for a figure."""
+    wanted = tree_figures(found)
+    if not wanted:
+        return
+    if result.trace is None:
+        fail(_("--save {file} draws the searched tree, and {algorithm} records none: save the "
+               "terminal's view as .svg or .html, or choose another --algorithm").format(
+                   file=_shown(wanted[0].path), algorithm=result.algorithm))
+    from minimax_cli.views.dot import dot
+    from minimax_cli.views.figure import FigureTooLarge, figure_tree
+    from minimax_cli.views.tikz import tikz
+
+    try:
+        tree = figure_tree(game, state, result.trace, engine=engine, pv=result.pv, depth=depth)
+    except FigureTooLarge as error:
+        fail(str(error))
+    title = f"{game.name} · {result.algorithm}"
+    for figure in wanted:
+        write(figure.path, tikz(tree, title) if figure.kind == "tex" else dot(tree, title))
+
+
+__all__ = ["SAVE_HELP", "Figure", "figures", "save_terminal", "save_tree", "terminal_figures",
+           "tree_figures", "write"]
