@@ -111,8 +111,9 @@ def analyze(
         "with --json, the steps as a list of events.")),
     max_steps: int = typer.Option(DEFAULT_STEPS, "--max-steps", metavar="N",
                                   parser=cli_input.count_parser(1, MAX_STEPS),
-                                  help=help_text(N_("--trace shows at most N steps (default "
-                                                    "{default}; 1 to {most})."),
+                                  help=help_text(N_("--trace and --step show at most N "
+                                                    "steps (default {default}; 1 to "
+                                                    "{most})."),
                                                  default=DEFAULT_STEPS, most=MAX_STEPS)),
     tree_depth: int | None = typer.Option(None, "--tree-depth", metavar="N",
                                           parser=cli_input.count_parser(0, MAX_TREE_DEPTH),
