@@ -112,8 +112,9 @@ def analyze(
         "with --json, the steps as a list of events.")),
     max_steps: int = typer.Option(DEFAULT_STEPS, "--max-steps", metavar="N",
                                   parser=cli_input.count_parser(1, MAX_STEPS),
-                                  help=help_text(N_("--trace shows at most N steps (default "
-                                                    "{default}; 1 to {most})."),
+                                  help=help_text(N_("--trace and --step show at most N "
+                                                    "steps (default {default}; 1 to "
+                                                    "{most})."),
                                                  default=DEFAULT_STEPS, most=MAX_STEPS)),
     tree_depth: int | None = typer.Option(None, "--tree-depth", metavar="N",
                                           parser=cli_input.count_parser(0, MAX_TREE_DEPTH),
@@ -124,6 +125,11 @@ def analyze(
                                               most=MAX_TREE_DEPTH)),
     show_boards: bool = typer.Option(False, "--boards", help=N_(
         "--tree draws the small board at each node (games played on a grid).")),
+    step: bool = typer.Option(False, "--step", help=N_(
+        "Walk through the search step by step, full-screen: the tree with what each step has "
+        "taught of every node, the step in words below; → or space the next step, ← the "
+        "previous, Home the first, End the last, q to quit. Needs a terminal (--trace prints "
+        "the steps as text).")),
     as_json: bool = typer.Option(False, "--json", help=N_("Print one JSON object.")),
     quiz: bool = typer.Option(False, "--quiz", help=N_(
         "An exercise on an explicit tree: the tree with its leaves numbered and the values "
@@ -133,6 +139,8 @@ def analyze(
     save: list[str] | None = cli_save.SAVE_OPTION,
 ) -> None:
     """`minimax analyze` (its description for users: ANALYZE_HELP)."""
+    if step:
+        _check_step(quiz=quiz, as_json=as_json, compare=compare, trace=trace, tree=show_tree)
     if quiz:  # an exercise, not an analysis: its own module reads the tree and asks
         from minimax_cli.cli.quiz import quiz_in_analyze
 
@@ -175,9 +183,10 @@ def analyze(
     tree_figure = bool(cli_save.tree_figures(figures))
     if ((tree_depth is not None and not tree_figure) or show_boards) and not show_tree:
         fail(_("--tree-depth and --boards say how --tree draws the search: add --tree"))
-    recorded = show_tree or trace or tree_figure
+    recorded = show_tree or trace or tree_figure or step
     # Each node gives a step or two: record enough of them for the steps asked for.
-    trace_limit = max(SearchOptions.trace_limit, max_steps) if trace else SearchOptions.trace_limit
+    trace_limit = (max(SearchOptions.trace_limit, max_steps) if trace or step
+                   else SearchOptions.trace_limit)
     with user_errors():
         def search_one(name: str, given: Limits) -> SearchResult:
             return search(game, state, name, given, evaluator=evaluator, trace=recorded,
@@ -193,6 +202,8 @@ def analyze(
                 time_s is not None or nodes is not None, search_one, as_json)
         results = ([run.result for run in comparison.runs] if comparison is not None
                    else [search_one(algorithm, limits)])
+    if step:
+        return _step_through(game, state, results[0], max_steps, depth is not None)
     # With --compare, the analysis shown is the game's own algorithm's (the default), if compared.
     shown = results if not compare else [
         next((r for r in results if r.algorithm == algorithm), results[0])]
@@ -246,6 +257,41 @@ def json_payload(game: Game[Any, Any], state: Any, results: list[SearchResult],
             entry["trace"] = analysis_view.steps_json(game, state, result, trace_steps,
                                                       depth_limited)
     return payload if comparison is not None else payload[0]
+
+
+def terminal_present() -> bool:
+    """Whether the command reads keys from a terminal and draws on one (stdin and stdout)."""
+    import sys
+
+    return sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _check_step(*, quiz: bool, as_json: bool, compare: bool, trace: bool, tree: bool) -> None:
+    """--step is a full-screen view of one search: one line and exit 2 with an option that
+    shows something else, or without a terminal."""
+    given = {"--quiz": quiz, "--json": as_json, "--compare": compare, "--trace": trace,
+             "--tree": tree}
+    other = next((name for name, on in given.items() if on), None)
+    if other is not None:
+        fail(_("--step shows one search full-screen, step by step: leave out {option}").format(
+            option=other))
+    if not terminal_present():
+        fail(_("--step needs a terminal (stdin and stdout): --trace prints the same steps as "
+               "text"))
+
+
+def _step_through(game: Game[Any, Any], state: Any, result: SearchResult, max_steps: int,
+                  depth_limited: bool) -> None:
+    """The step player on the terminal, for a search that recorded its tree."""
+    if result.trace is None:
+        fail(_("{algorithm} records no search tree to step through: --trace shows what it "
+               "records").format(algorithm=result.algorithm))
+    from minimax_cli.play.stepper import step_through
+    from minimax_cli.views.analysis import engine_units
+    from minimax_cli.views.step import Walkthrough
+
+    step_through(Walkthrough(game, state, result, engine=engine_units(game, result, depth_limited),
+                             max_steps=max_steps))
 
 
 def _mcts_options(algorithm: str, compare: bool, iterations: int | None,

@@ -91,6 +91,11 @@ class Step:
     best: str | None = None
     depth: int = 0
     probability: Number | None = None
+    #: The recorded node the step is about, and the nodes of `learned` in the same order: for a
+    #: view that follows the steps on the drawn tree (`analyze --step`), where two nodes may share
+    #: a label; never written out.
+    at: TraceNode | None = field(default=None, repr=False, compare=False)
+    learned_at: list[TraceNode] = field(default_factory=list, repr=False, compare=False)
 
 
 def player_word(game: AnyGame, player: int) -> str:
@@ -258,7 +263,8 @@ class Walk:
         root = self.trace
         best_name = None if best is None else self._child_name(root, best)
         found.append(Step("done", self.name(root), player_word(self.game, root.player),
-                          interval=self.final[id(root)], best=best_name, value=root.value))
+                          interval=self.final[id(root)], best=best_name, value=root.value,
+                          at=root))
         return found
 
     def _child_name(self, node: TraceNode, move: Any) -> str:
@@ -287,12 +293,13 @@ class Walk:
             self._done.add(id(node))
             step = Step(_leaf_kind(node.kind), self.name(node), player, parent_name, node.alpha,
                         node.beta, node.value, self.final[id(node)], order=order,
-                        letter=self._letter(), depth=depth, probability=node.probability)
-            step.learned = self._learn(node)
+                        letter=self._letter(), depth=depth, probability=node.probability,
+                        at=node)
+            self._learn(node, step)
             out.append(step)
             return
         out.append(Step("enter", self.name(node), player, parent_name, node.alpha, node.beta,
-                        order=order, depth=depth, probability=node.probability))
+                        order=order, depth=depth, probability=node.probability, at=node))
         self._now[id(node)] = self.combine(node, [])
         for child in node.children:
             self._steps(child, depth + 1, out)
@@ -300,11 +307,11 @@ class Walk:
             alpha, beta = _window_at_cut(node)
             out.append(Step("cut", self.name(node), player, parent_name, alpha, beta,
                             _running(node), self.final[id(node)], depth=depth,
-                            pruned=self.pruned_of(node)))
+                            pruned=self.pruned_of(node), at=node))
 
-    def _learn(self, node: TraceNode) -> list[tuple[str, Interval, Interval]]:
-        """After `node` is known: the intervals above it recomputed, the ones that changed."""
-        changed: list[tuple[str, Interval, Interval]] = []
+    def _learn(self, node: TraceNode, step: Step) -> None:
+        """After `node` is known: the intervals above it recomputed, the ones that changed noted
+        in `step` (`learned`, `learned_at`)."""
         child, parent = node, self.parents.get(id(node))
         while parent is not None:
             seen = parent.children.index(child) + 1
@@ -316,10 +323,10 @@ class Walk:
                 now = self.combine(parent, [*known, self._now.get(id(child), UNKNOWN)])
             before = self._now.get(id(parent), UNKNOWN)
             if now != before:
-                changed.append((self.name(parent), now, before))
+                step.learned.append((self.name(parent), now, before))
+                step.learned_at.append(parent)
                 self._now[id(parent)] = now
             child, parent = parent, self.parents.get(id(parent))
-        return changed
 
 
 def _leaf_kind(kind: str) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.text import Text
 from rich.tree import Tree
 
@@ -22,6 +23,7 @@ from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.result import SearchOptions, TraceNode
 from minimax_cli.core.score import WIN, Number, format_number, is_decisive
 from minimax_cli.i18n import _, ngettext
+from minimax_cli.reports.replay import Moment
 from minimax_cli.reports.trace import INF, Interval, Walk
 from minimax_cli.views import boards
 from minimax_cli.views.limits import MAX_TREE_DEPTH
@@ -32,6 +34,8 @@ CHANCE_MARK = "◆ CHANCE"  # neither triangle: nobody chooses, the outcomes are
 PV_MARK = "★"
 TREE_CHILDREN = 40
 TREE_PRUNED = 20
+#: The key, in a style's meta, that marks the step player's current node.
+CURRENT = "minimax-current"
 
 
 def shown_number(value: Number | None, engine: bool) -> str:
@@ -64,14 +68,23 @@ def interval_text(interval: Interval, engine: bool) -> str:
 
 def search_tree(game: AnyGame, state: Any, trace: TraceNode, *, truncated: bool = False,
                 engine: bool = False, pv: Sequence[Hashable] = (), depth: int | None = None,
-                show_boards: bool = False) -> Tree:
+                show_boards: bool = False, walk: Walk | None = None,
+                moment: Moment | None = None, drawn: set[int] | None = None) -> Tree:
     """The recorded search drawn; `engine` when its numbers are the engine's (wins as WIN - ply),
-    `pv` the principal variation to mark, `depth` the levels to draw."""
-    walk = Walk(game, state, trace)
+    `pv` the principal variation to mark, `depth` the levels to draw.
+
+    With a `moment` (the step player), the tree as that step left it: each node reached so far
+    with what the steps so far showed of it, the others dim, the step's node marked (▶, reversed,
+    and `CURRENT` in its style's meta, for the view to find its line), a cutoff's pruned moves
+    once it has happened; `drawn` (ids) the nodes drawn at all. `walk` spares reading the trace
+    again."""
+    walk = walk if walk is not None else Walk(game, state, trace)
     players = game.game_type.players
 
     def label(node: TraceNode, on_pv: bool) -> RenderableType:
-        text = _label(walk, node, engine, players, on_pv)
+        text = (_label(walk, node, engine, players, on_pv, walk.final[id(node)],
+                       (node.alpha, node.beta), node.vector)
+                if moment is None else _label_at(walk, node, engine, players, on_pv, moment))
         if show_boards:
             picture = boards.mini_board(game, walk.states[id(node)])
             if picture is not None:
@@ -90,19 +103,21 @@ def search_tree(game: AnyGame, state: Any, trace: TraceNode, *, truncated: bool 
                                      below).format(count=f"{below:,}", depth=depth),
                             style="dim"))
             continue
-        drawn = []
-        for child in node.children[:TREE_CHILDREN]:
+        shown = []
+        children = (node.children if drawn is None else
+                    [child for child in node.children if id(child) in drawn])
+        for child in children[:TREE_CHILDREN]:
             child_on_pv = on_pv and child.move == next_move
-            drawn.append((child, branch.add(label(child, child_on_pv)), child_on_pv))
-        stack.extend((child, sub, level + 1, child_pv) for child, sub, child_pv in reversed(drawn))
-        hidden = len(node.children) - TREE_CHILDREN
+            shown.append((child, branch.add(label(child, child_on_pv)), child_on_pv))
+        stack.extend((child, sub, level + 1, child_pv) for child, sub, child_pv in reversed(shown))
+        hidden = len(children) - TREE_CHILDREN
         if hidden > 0:
             branch.add(Text(ngettext("… {count} more searched move not drawn (at most {most} a "
                                      "node)", "… {count} more searched moves not drawn (at most "
                                      "{most} a node)", hidden).format(count=f"{hidden:,}",
                                                                       most=TREE_CHILDREN),
                             style="yellow"))
-        if node.pruned:
+        if node.pruned and (moment is None or id(node) in moment.cut):
             branch.add(_pruned_line(walk, node))
     if truncated:
         limit = SearchOptions.trace_limit
@@ -139,7 +154,41 @@ def _pruned_line(walk: Walk, node: TraceNode) -> Text:
                 style="red")
 
 
-def _label(walk: Walk, node: TraceNode, engine: bool, players: int, on_pv: bool) -> Text:
+def _label_at(walk: Walk, node: TraceNode, engine: bool, players: int, on_pv: bool,
+              moment: Moment) -> Text:
+    """A node as the step player shows it at `moment` (see search_tree)."""
+    seen = moment.seen.get(id(node))
+    if seen is None:  # not reached yet: its name and kind only
+        text = Text(f"{walk.name(node)} ", style="dim")
+        if node.kind in ("terminal", "eval"):
+            text.append(_("leaf") if node.kind == "terminal" else _("depth cut"))
+        else:
+            text.append(_mark(node, players)[0])
+    else:
+        # A vector (max^n) is known once the node's own value is: when its interval is final.
+        vector = node.vector if seen.interval == walk.final[id(node)] else None
+        text = _label(walk, node, engine, players, on_pv, seen.interval,
+                      (seen.alpha, seen.beta), vector)
+    if node is moment.current:
+        text = Text.assemble(("▶ ", "bold"), text)
+        text.stylize(Style(reverse=True, meta={CURRENT: True}))
+    return text
+
+
+def _mark(node: TraceNode, players: int) -> tuple[str, str]:
+    """The node's kind as drawn (`▲ MAX`, `▼ MIN`, `◆ CHANCE`, `● player 3`) and its colour."""
+    if node.player == CHANCE:
+        return CHANCE_MARK, "yellow"
+    if players > 2:
+        return _("● player {number}").format(number=node.player + 1), "blue"
+    return (MAX_MARK, "green") if node.player == MAX else (MIN_MARK, "red")
+
+
+def _label(walk: Walk, node: TraceNode, engine: bool, players: int, on_pv: bool,
+           interval: Interval, window: tuple[Number | None, Number | None],
+           vector: tuple[Number, ...] | None) -> Text:
+    """A node with its value or bound (`interval`), the window it was searched with, and its
+    returns (`vector`) where the search gives one per player."""
     text = Text()
     if on_pv:
         text.append(f"{PV_MARK} ", style="bold green")
@@ -147,9 +196,8 @@ def _label(walk: Walk, node: TraceNode, engine: bool, players: int, on_pv: bool)
         text.append(f"p={format_number(node.probability)} ", style="yellow")
     name = walk.name(node)
     text.append(f"{name} ", style="bold" if on_pv else "")
-    interval = walk.final[id(node)]
-    if node.vector is not None:
-        value = "= (" + ", ".join(format_number(v) for v in node.vector) + ")"
+    if vector is not None:
+        value = "= (" + ", ".join(format_number(v) for v in vector) + ")"
     else:
         value = interval_text(interval, engine)
     if node.kind == "terminal":
@@ -158,15 +206,10 @@ def _label(walk: Walk, node: TraceNode, engine: bool, players: int, on_pv: bool)
     if node.kind == "eval":
         text.append(_("depth cut, evaluation {value}").format(value=value), style="magenta")
         return text
-    if node.player == CHANCE:
-        text.append(CHANCE_MARK, style="yellow")
-    elif players > 2:
-        text.append(_("● player {number}").format(number=node.player + 1), style="blue")
-    else:
-        mark = MAX_MARK if node.player == MAX else MIN_MARK
-        text.append(mark, style="green" if node.player == MAX else "red")
-    if node.alpha is not None and node.beta is not None:
-        text.append(f"  α={shown_number(node.alpha, engine)} β={shown_number(node.beta, engine)}",
+    text.append(*_mark(node, players))
+    alpha, beta = window
+    if alpha is not None and beta is not None:
+        text.append(f"  α={shown_number(alpha, engine)} β={shown_number(beta, engine)}",
                     style="dim")
     text.append(f"  {value}", style="bold" if on_pv else "")
     if node.kind == "table":
@@ -178,5 +221,5 @@ def _label(walk: Walk, node: TraceNode, engine: bool, players: int, on_pv: bool)
     return text
 
 
-__all__ = ["CHANCE_MARK", "MAX_MARK", "MAX_TREE_DEPTH", "MIN_MARK", "interval_text",
+__all__ = ["CHANCE_MARK", "CURRENT", "MAX_MARK", "MAX_TREE_DEPTH", "MIN_MARK", "interval_text",
            "search_tree", "shown_number"]
