@@ -117,6 +117,9 @@ class Walk:
         self.parents: dict[int, TraceNode] = {}
         self.final: dict[int, Interval] = {}
         self.tree_game = game.explicit_tree
+        # The player whose value the numbers are, who maximises them: MAX, or among more than
+        # two players the root's (paranoid values the root player's own return).
+        self.maximizer = trace.player if game.game_type.players > 2 and trace.player >= 0 else MAX
         self._name(trace, state, "", None)
         self._final(trace)
 
@@ -233,7 +236,7 @@ class Walk:
         highs = [k.high for k in known] + [INF] * missing
         if not lows:
             return point(node.value) if node.value is not None else UNKNOWN
-        if node.player == MAX:
+        if node.player == self.maximizer:
             return Interval(max(lows), max(highs))
         return Interval(min(lows), min(highs))
 
@@ -304,9 +307,9 @@ class Walk:
         for child in node.children:
             self._steps(child, depth + 1, out)
         if node.pruned:
-            alpha, beta = _window_at_cut(node)
+            alpha, beta = _window_at_cut(node, self.maximizer)
             out.append(Step("cut", self.name(node), player, parent_name, alpha, beta,
-                            _running(node), self.final[id(node)], depth=depth,
+                            _running(node, self.maximizer), self.final[id(node)], depth=depth,
                             pruned=self.pruned_of(node), at=node))
 
     def _learn(self, node: TraceNode, step: Step) -> None:
@@ -349,21 +352,21 @@ def _fail_soft(value: Number, alpha: Number | None, beta: Number | None) -> Inte
     return point(value)
 
 
-def _running(node: TraceNode) -> Number | None:
+def _running(node: TraceNode, maximizer: int = MAX) -> Number | None:
     """The node's value when it was cut: the best of its searched children's values."""
     values = [c.value for c in node.children if c.value is not None]
     if not values:
         return None
-    return max(values) if node.player == MAX else min(values)
+    return max(values) if node.player == maximizer else min(values)
 
 
-def _window_at_cut(node: TraceNode) -> tuple[Number | None, Number | None]:
+def _window_at_cut(node: TraceNode, maximizer: int = MAX) -> tuple[Number | None, Number | None]:
     """Alpha and beta at the moment of the cut: the entry window tightened by the node's value."""
     alpha, beta = node.alpha, node.beta
-    value = _running(node)
+    value = _running(node, maximizer)
     if value is None or alpha is None or beta is None:
         return alpha, beta
-    if node.player == MAX:
+    if node.player == maximizer:
         return max(alpha, value), beta
     return alpha, min(beta, value)
 

@@ -83,3 +83,25 @@ def test_moves_come_best_first_for_the_root_player_on_random_trees(seed: int) ->
         else:
             assert move["bound"] == "upper" and child <= move["value"] <= want
             assert move["optimal"] is (False if move["value"] < want else None)
+
+
+def tree_text(position: str) -> str:
+    result = runner.invoke(app, ["analyze", "tree", position, "-a", "paranoid", "--tree"], env=ENV)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_drawn_tree_maximises_for_the_root_player(seed: int) -> None:
+    # Found while drawing figures: with player 3 at the root the drawn root said `= 3` (the tree
+    # took every player but MAX for a minimiser), though player 3 secures 6.
+    assert "root ● player 3  α=-∞ β=+∞  = 6" in tree_text(
+        '{"players":3,"tree":[[1,2,3],[4,5,6]],"to_move":3}')
+    rng = random.Random(100 + seed)
+    players = rng.choice([3, 4])
+    to_move = rng.randint(1, players)
+    tree = random_tree(rng, rng.randint(2, 3), players)
+    drawn = tree_text(json.dumps({"players": players, "tree": tree, "to_move": to_move}))
+    root = next(line for line in drawn.splitlines() if "root" in line)
+    want = paranoid_value(tree, to_move - 1, to_move - 1, players)
+    assert root.rstrip().endswith(f"= {want:g}"), root
