@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn, cast
 
 import typer
 
@@ -28,10 +28,18 @@ if TYPE_CHECKING:
 
 
 def console() -> Console:
-    """The console a command draws on (stdout)."""
+    """The console a command draws on (stdout); into a file or a pipe, without the blanks Rich
+    pads each line with (see `plain`)."""
     from rich.console import Console
 
-    return Console(highlight=False)
+    from minimax_cli.cli.plain import TrailingBlanksStripped
+
+    terminal = Console(highlight=False)
+    if terminal.is_terminal:
+        return terminal
+    # A stream by duck typing (write, flush, isatty; the rest the stdout's own), as Rich uses it.
+    stripped = cast("IO[str]", TrailingBlanksStripped(sys.stdout))
+    return Console(highlight=False, file=stripped)
 
 
 #: An error line, `error: ` included, is at most this many characters; a run of text without
