@@ -79,3 +79,37 @@ def test_a_bound_in_the_moves_table_reads_naturally() -> None:
 def test_de_and_a_before_el_are_contracted() -> None:
     assert contracted("la hoja de el nodo 2 va a el nodo 3") == "la hoja del nodo 2 va al nodo 3"
     assert contracted("De el nodo; de él; de ella; a elegir") == "Del nodo; de él; de ella; a elegir"
+
+
+def flowing(out: str) -> str:
+    """The output as one line of words (Rich wraps sentences at the console's width)."""
+    return " ".join(out.split())
+
+
+def test_the_tree_view_names_its_root_in_spanish() -> None:
+    out = spanish("analyze", "tree", THREE_BY_THREE, "--tree")
+    assert out.splitlines()[0].startswith("★ raíz ▲ MAX  α=-∞ β=+∞  = 3")
+
+
+def test_a_tie_note_of_three_players_names_them_with_their_article() -> None:
+    # bones3 with 10 bones: player 1 gets 0 whatever it takes; the first move, 1, lets player 3
+    # take the last bone (the line 1 1 3 1 1 3)
+    words = flowing(spanish("analyze", "bones3"))
+    assert ("en la posición 10, al jugador 1 le daban igual las jugadas 1, 2 y 3 (cada una le "
+            "vale 0)") in words
+    assert "así que gana el jugador 3" in words
+    assert " a jugador " not in words and "gana jugador" not in words
+
+
+def test_the_proof_score_convention_is_said_in_spanish() -> None:
+    words = flowing(spanish("solve", "connect4", "44455554221"))
+    assert ("Puntuación en la convención de Pascal Pons (22 menos las fichas del ganador al "
+            "final), para el bando que mueve: -15") in words
+    assert "Score in" not in words
+
+
+def test_a_hint_names_the_solvers_method_in_spanish() -> None:
+    result = runner.invoke(app, ["play", "nim", "--seed", "2", "--lang", "es"],
+                           input="hint\nquit\n", env={**ENV, "COLUMNS": "200"})
+    assert ("lo mejor: 1:2 (puedes forzar la victoria, según demuestra el solucionador propio del "
+            "juego (teorema)") in result.stdout
