@@ -30,6 +30,8 @@ def step_lines(out: str) -> list[str]:
             steps.append(rest.strip())
         elif steps and line.startswith("   ") and line.strip():
             steps[-1] += " " + line.strip()
+        elif steps:  # the report after the steps
+            break
     return steps
 
 
@@ -113,3 +115,23 @@ def test_a_hint_names_the_solvers_method_in_spanish() -> None:
                            input="hint\nquit\n", env={**ENV, "COLUMNS": "200"})
     assert ("lo mejor: 1:2 (puedes forzar la victoria, según demuestra el solucionador propio del "
             "juego (teorema)") in result.stdout
+
+
+def test_a_player_of_three_chooses_with_the_article() -> None:
+    steps = step_lines(spanish("analyze", "tree", '{"players":3,"tree":[[1,2,3],[4,5,6]]}',
+                               "--trace"))
+    assert steps[-1] == "la raíz = 4: el jugador 1 elige el nodo 2"  # (4,5,6) beats (1,2,3)
+
+
+def test_a_node_without_bounds_is_said_without_a_dangling_adjective() -> None:
+    # Star1 bounds the chance node 1 by its first outcome only: at the first leaf below it, the
+    # node (average of 6-or-more and a MIN value not yet bounded) has no bounds yet
+    tree = '[{"chance": [["1/2", [[6, 3], [8, 9]]], ["1/2", [[1,2],[3,4]]]]}]'
+    steps = step_lines(spanish("analyze", "tree", tree, "--trace", "-a", "star1"))
+    assert "(a) la primera hoja del nodo 1.1.1 es 6, así que el nodo 1.1.1 ≥ 6 y el nodo 1 sin cotas" \
+        in steps
+
+
+def test_the_comparison_says_the_same_value_with_its_article() -> None:
+    words = flowing(spanish("analyze", "tree", "@abcd", "--compare"))
+    assert "El mismo valor con minimax" in words
