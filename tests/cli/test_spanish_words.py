@@ -4,6 +4,8 @@ root is "raíz", and a bound reads "valor como mucho 2"."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from typer.testing import CliRunner
 
 from minimax_cli.cli.app import app
@@ -135,3 +137,13 @@ def test_a_node_without_bounds_is_said_without_a_dangling_adjective() -> None:
 def test_the_comparison_says_the_same_value_with_its_article() -> None:
     words = flowing(spanish("analyze", "tree", "@abcd", "--compare"))
     assert "El mismo valor con minimax" in words
+
+
+def test_one_exercise_written_to_a_file_is_singular(tmp_path: Path) -> None:
+    target = tmp_path / "quiz.md"
+    wide = {**ENV, "COLUMNS": "400"}  # the temporary path is long: one line
+    out = runner.invoke(app, ["quiz", "--count", "1", "--out", str(target), "--lang", "es"],
+                        env=wide).stdout
+    assert out.strip() == f"se escribió 1 ejercicio con su solución en {target}"
+    english = runner.invoke(app, ["quiz", "--count", "1", "--out", str(target)], env=wide).stdout
+    assert english.strip() == f"wrote 1 exercise with its answer key to {target}"
