@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from minimax_cli.core.i18n import M_, Value, Words
 from minimax_cli.core.proof import ProofKernel
 
 #: Below this many discs, a position and its mirror image share a table entry (further on, mirror
@@ -37,6 +38,18 @@ class ConnectFourKernel(ProofKernel):
             if (cols, rows) == (7, 6) else
             f"score in Pons' convention extended to {cols}x{rows} (({cols * rows} + 2 - P) // 2 for"
             " a win whose last disc is the P-th on the board)")
+
+    def convention_words(self, capital: bool = False) -> Words:
+        if (self.cols, self.max_plies) == (7, 42):
+            return (M_("Score in Pascal Pons' convention (22 minus the winner's discs at the end)")
+                    if capital else
+                    M_("score in Pascal Pons' convention (22 minus the winner's discs at the end)"))
+        rows = self.max_plies // self.cols
+        values: dict[str, Value] = {"cols": self.cols, "rows": rows, "cells": self.max_plies}
+        return (M_("Score in Pons' convention extended to {cols}x{rows} (({cells} + 2 - P) // 2 "
+                   "for a win whose last disc is the P-th on the board)", **values) if capital else
+                M_("score in Pons' convention extended to {cols}x{rows} (({cells} + 2 - P) // 2 "
+                   "for a win whose last disc is the P-th on the board)", **values))
 
     def winning(self, own: int, mask: int) -> int:
         """The empty cells that would complete four for the discs `own`."""

@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn, cast
 
 import typer
 
@@ -28,11 +28,19 @@ if TYPE_CHECKING:
 
 
 def console(record: bool = False) -> Console:
-    """The console a command draws on (stdout); with `record`, it also keeps what it shows, to
-    save as SVG or HTML (`--save`)."""
+    """The console a command draws on (stdout); into a file or a pipe, without the blanks Rich
+    pads each line with (see `plain`). With `record`, it also keeps what it shows, to save as SVG
+    or HTML (`--save`)."""
     from rich.console import Console
 
-    return Console(highlight=False, record=record)
+    from minimax_cli.cli.plain import TrailingBlanksStripped
+
+    terminal = Console(highlight=False, record=record)
+    if terminal.is_terminal:
+        return terminal
+    # A stream by duck typing (write, flush, isatty; the rest the stdout's own), as Rich uses it.
+    stripped = cast("IO[str]", TrailingBlanksStripped(sys.stdout))
+    return Console(highlight=False, file=stripped, record=record)
 
 
 #: An error line, `error: ` included, is at most this many characters; a run of text without

@@ -26,7 +26,7 @@ import typer
 from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.base import console, error_line, escaped, fail
 from minimax_cli.cli.help import help_text
-from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.i18n import N_, _, ngettext
 from minimax_cli.play.bounded import BoundedLines
 from minimax_cli.services.limits import (
     BRANCHINGS,
@@ -334,8 +334,9 @@ def quiz(
                                                       reason=error.strerror or error))
     from rich.text import Text
 
-    console().print(Text(_("wrote {count} exercises with their answer key to {file}").format(
-        count=options["count"], file=out_file)))
+    console().print(Text(ngettext("wrote {count} exercise with its answer key to {file}",
+                                  "wrote {count} exercises with their answer key to {file}",
+                                  options["count"]).format(count=options["count"], file=out_file)))
 
 
 __all__ = ["Answers", "quiz", "quiz_in_analyze", "read_line", "run_quiz"]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -149,6 +150,17 @@ def group_digits(number: int, code: str) -> str:
     return f"{number:,}"
 
 
+#: Spanish writes "de" and "a" before the article "el" as one word (del, al): a field that begins
+#: with "el" (el nodo 2) after a template's "de {node}" must read "del nodo 2".
+_ARTICLE_AFTER = re.compile(r"\b([Dd]e|[Aa]) el\b")
+
+
+def contracted(text: str) -> str:
+    """Spanish text with "de el" and "a el" contracted, as Spanish writes them: del, al."""
+    return _ARTICLE_AFTER.sub(lambda m: m.group(1)[0] + ("el" if m.group(1)[0] in "Dd" else "l"),
+                              text)
+
+
 @dataclass(frozen=True)
 class Grouped:
     """A count inside a `Message`, its digits grouped as the shown language groups them."""
@@ -175,8 +187,9 @@ class Message:
     def _filled(self, template: str, code: str, english: bool) -> str:
         if not self.values:
             return template
-        return template.format(**{key: _value_text(value, code, english)
-                                  for key, value in self.values})
+        filled = template.format(**{key: _value_text(value, code, english)
+                                    for key, value in self.values})
+        return contracted(filled) if code == "es" else filled
 
     def text(self) -> str:
         """The message in the current language."""

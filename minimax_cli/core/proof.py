@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from minimax_cli.core.i18n import Words
+
 
 class ProofKernel:
     """A game's part of the proof search. Subclasses set `max_plies` and implement the methods.
@@ -38,6 +40,12 @@ class ProofKernel:
     max_plies: int = 0
     #: What kernel scores are called in the game's own literature, for reports ("" if nothing).
     convention: str = ""
+
+    def convention_words(self, capital: bool = False) -> Words:
+        """`convention` in words a view translates (capitalised to open a sentence); a kernel
+        with a convention says it with its own messages."""
+        words = self.convention or "score"
+        return words[:1].upper() + words[1:] if capital else words
 
     def plies(self, state: Any) -> int:
         """Plies played to reach `state` (the same by every route: discs on the board)."""

@@ -71,6 +71,7 @@ from minimax_cli.play.policy import LEVELS, Choice, ConfigError, Thinker, parse_
 from minimax_cli.play.words import ending_words, explain
 from minimax_cli.reports.words import Party, the_ai, you
 from minimax_cli.views import boards
+from minimax_cli.views.hanging import hanging_rows
 
 #: Answers to "play again?": English and Spanish, in any language.
 YES = ("y", "yes", "s", "si", "sí")
@@ -403,7 +404,11 @@ class Session:
     # --- commands ---------------------------------------------------------------------------------
     def command(self, word: str) -> None:
         if word == "help":
-            self.say(help_text(_(self.game.move_help), self.config.policy.budget))
+            text = help_text(_(self.game.move_help), self.config.policy.budget)
+            if self.console.is_terminal:  # a long row wraps under its own description
+                self.console.print(hanging_rows(text), highlight=False)
+            else:
+                self.say(text)
         elif word == "board":
             self.show_board()
         elif word == "hint":

@@ -26,6 +26,7 @@ from minimax_cli.reports.answers import returns_alike, tied_moves
 from minimax_cli.reports.model import Report, from_search, pv_text
 from minimax_cli.reports.table import MovesTable, Reader, reader_table, search_table
 from minimax_cli.reports.words import Party, bounded_result, max_view, returns_words, score_words
+from minimax_cli.views.solve import method_name
 
 if TYPE_CHECKING:
     from minimax_cli.play.policy import Choice, Line, Policy, Thought
@@ -132,7 +133,7 @@ def how_words(thought: Thought) -> str:
     result = thought.result
     budget = f"{thought.budget:g}"
     if thought.method is not None:
-        return _("the game's own solver ({method})").format(method=thought.method)
+        return _("the game's own solver ({method})").format(method=method_name(thought.method))
     if result.iterations is not None:
         runs = count(result.iterations, "simulation")
         if thought.solved:

@@ -26,8 +26,7 @@ def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
     kernel = prover.kernel
     mover = game.to_move(state)
     plies = kernel.plies(state)
-    words = kernel.convention or "score"
-    title = words[:1].upper() + words[1:]
+    words, title = kernel.convention_words(), kernel.convention_words(capital=True)
 
     def max_view(score: int) -> Score:
         return PovScore(prover.pov_score(score, plies, weak), mover).max()
@@ -71,7 +70,7 @@ def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
         after = game.play(state, first.move)
         pv = (first.move, *prover.line(after, -best)) if game.outcome(after) is None else (
             first.move,)
-    facts = {"score": best, "weak": weak, "convention": words,
+    facts = {"score": best, "weak": weak, "convention": kernel.convention or "score",
              "move_scores": {game.format_move(state, m.move): m.score for m in scored}}
     return _report(game, state, max_view(best), found, pv, explanation, facts, prover, started)
 

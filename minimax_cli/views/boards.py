@@ -25,6 +25,7 @@ from rich.text import Text
 from minimax_cli.core.game import MAX, PLAYER_NAMES, AnyGame, Grid
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count, grouped
+from minimax_cli.views.hanging import BrokenBetweenTokens
 
 PLAYER_STYLES = ("bold cyan", "bold magenta")
 LAST_STYLE = "reverse"
@@ -289,32 +290,31 @@ LISTED_MOVES = 12
 POSITION_CHARS = 200
 
 
-def position_text(game: AnyGame, state: Any) -> Text:
+def position_text(game: AnyGame, state: Any) -> RenderableType:
     """A game without a grid: its position in the game's notation and the moves it allows (all
-    of them up to LISTED_MOVES), or that the game is over."""
-    text = Text()
+    of them up to LISTED_MOVES), or that the game is over. Each wraps under its own start,
+    between tokens (see `BrokenBetweenTokens`)."""
     # The two labels are padded to the same width, so that the values line up.
-    text.append(_("position: "), style="dim")
+    label = Text(_("position: "), style="dim")
     position = game.format_position(state)
     if len(position) <= POSITION_CHARS:
-        text.append(position, style="bold")
+        shown_position = BrokenBetweenTokens(label, position, style="bold")
     else:  # a 4 MB tree would bury the report: the JSON has it whole
-        text.append(position[:POSITION_CHARS] + "…", style="bold")
-        text.append(_(" ({count} characters; --json has it all)").format(
-            count=grouped(len(position))), style="dim")
+        shown_position = BrokenBetweenTokens(
+            label, position[:POSITION_CHARS] + "…", style="bold",
+            after=Text(_(" ({count} characters; --json has it all)").format(
+                count=grouped(len(position))), style="dim"))
+    label = Text(_("moves:    "), style="dim")
     moves = game.legal_moves(state)
-    text.append("\n" + _("moves:    "), style="dim")
     if not moves:
-        text.append(_("none, the game is over"))
-        return text
+        return Group(shown_position, label.append(_("none, the game is over")))
     shown = [game.format_move(state, m) for m in
              (moves if len(moves) <= LISTED_MOVES else moves[: LISTED_MOVES - 2])]
     if len(moves) > LISTED_MOVES:
         shown += ["...", game.format_move(state, moves[-1])]
-    text.append(", ".join(shown))
-    if len(moves) > LISTED_MOVES:
-        text.append(" (" + count(len(moves), "move") + ")", style="dim")
-    return text
+    after = (Text(" (" + count(len(moves), "move") + ")", style="dim")
+             if len(moves) > LISTED_MOVES else None)
+    return Group(shown_position, BrokenBetweenTokens(label, ", ".join(shown), after=after))
 
 
 __all__ = [

@@ -46,7 +46,9 @@ def drawing_parts(exercise: Exercise) -> list[list[tuple[str, str]]]:
         parts = [(line.guides, "dim")]
         if line.leaf is None:
             mark, style = MARKS[line.player]
-            parts += [(line.name + " ", "bold"), (mark, style)]
+            # The root is named as the worked steps name it, in the interface's language.
+            name = _("root") if line.name == "root" and not line.guides else line.name
+            parts += [(name + " ", "bold"), (mark, style)]
         else:
             if line.name:
                 parts.append((line.name + " ", "bold"))
@@ -169,9 +171,12 @@ def markdown(exercises: Sequence[Exercise], options: dict[str, Any], command: st
     """The exercises, then the answer key with the worked steps: one Markdown document."""
     out = [
         "# " + _("Alpha-beta exercises"), "",
-        _("{count} exercises drawn from seed {seed}: trees {depth} levels deep, {branching} "
-          "children per node, leaves from {low} to {high}. The same command gives the same "
-          "exercises:").format(**options), "",
+        ngettext("{count} exercise drawn from seed {seed}: a tree {depth} levels deep, {branching} "
+                 "children per node, leaves from {low} to {high}. The same command gives the same "
+                 "exercise:",
+                 "{count} exercises drawn from seed {seed}: trees {depth} levels deep, {branching} "
+                 "children per node, leaves from {low} to {high}. The same command gives the same "
+                 "exercises:", options["count"]).format(**options), "",
         f"    {command}", "",
         legend(), "",
     ]

@@ -40,7 +40,7 @@ def series_view(report: Report) -> RenderableType:
         upto=grouped(series.upto)), style="bold")
     heading.append(text_of(series.description), style="dim")
     win, loss = _("W"), _("L")
-    table = Table(caption=_("W: the player to move wins; L: loses"), caption_justify="left")
+    table = Table()
     for _block in range(blocks):
         table.add_column("n", justify="right")
         table.add_column("", justify="center")
@@ -58,7 +58,10 @@ def series_view(report: Report) -> RenderableType:
             moves = _("no move") if n in series.ended else ", ".join(series.moves[n]) or "-"
             cells.append(Text(moves))
         table.add_row(*cells)
-    return Group(heading, table, *_notes(series, count, list(pattern_notes(series, pattern))))
+    # The legend under the table, not its caption: a caption wraps at the table's width.
+    legend = Text(_("W: the player to move wins; L: loses"))
+    return Group(heading, table, legend,
+                 *_notes(series, count, list(pattern_notes(series, pattern))))
 
 
 def standings_view(series: Series, pattern: Pattern | None) -> RenderableType:
@@ -74,10 +77,10 @@ def standings_view(series: Series, pattern: Pattern | None) -> RenderableType:
     heading = Text(_("Who wins under the assumption below, n = 0..{upto}: ").format(
         upto=grouped(series.upto)), style="bold")
     heading.append(text_of(series.description), style="dim")
-    table = Table(caption=_("winner: the player who wins; returns: players 1..{players}; plays: "
-                            "the move made at n; ties: ties broken on the line of play, where "
-                            "another tie-break rule may give another winner").format(
-                                players=players), caption_justify="left")
+    table = Table()
+    legend = Text(_("winner: the player who wins; returns: players 1..{players}; plays: the move "
+                    "made at n; ties: ties broken on the line of play, where another tie-break "
+                    "rule may give another winner").format(players=players))
     for _block in range(blocks):
         for name, justify in (("n", "right"), (_("winner"), "center"), (_("returns"), "center"),
                               (_("plays"), "right"), (_("ties"), "right")):
@@ -102,7 +105,7 @@ def standings_view(series: Series, pattern: Pattern | None) -> RenderableType:
     if first is not None:
         notes.append((_("first tie"), Text(_("n = {n}: {tie} (--json has them for every n)").format(
             n=grouped(first[0]), tie=first[1]))))
-    return Group(heading, table, *_notes(series, count, notes))
+    return Group(heading, table, legend, *_notes(series, count, notes))
 
 
 def _notes(series: Series, count: int,

@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from minimax_cli.core.i18n import M_, Joined, Message, Value, Words, english_of, text_of
+from minimax_cli.core.i18n import M_, Joined, Message, Value, Words, english_of, pM_, text_of
 from minimax_cli.core.score import Number, format_number, is_decisive
 from minimax_cli.i18n import _
 from minimax_cli.reports.model import pv_text
@@ -77,6 +77,14 @@ def _player(step: Step) -> Words:
         return step.player
     before, _sep, after = step.player.partition("player")
     return _concat(before, M_("player"), after.replace("player", ""))
+
+
+def _subject(step: Step) -> Words:
+    """The player as the subject of a sentence (Spanish: "el jugador 2 elige")."""
+    number = step.player.removeprefix("player ")
+    if number != step.player and number.isdigit():
+        return pM_("in a sentence", "player {number}", number=int(number))
+    return _player(step)
 
 
 def _window(step: Step, engine: bool) -> Words:
@@ -196,7 +204,7 @@ def sentence_words(step: Step, engine: bool, explicit: bool = True) -> Words:
         if step.best is None:
             return value
         best = step.best if not explicit else display_words(step.best, explicit)
-        return M_("{value}: {player} moves to {best}", value=value, player=_player(step),
+        return M_("{value}: {player} moves to {best}", value=value, player=_subject(step),
                   best=best)
     text: Words = _leaf_words(step, engine, node, say(step.parent))
     if step.probability is not None:

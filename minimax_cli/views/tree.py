@@ -195,6 +195,8 @@ def _label(walk: Walk, node: TraceNode, engine: bool, players: int, on_pv: bool,
     if node.probability is not None:  # the edge from a chance node
         text.append(f"p={format_number(node.probability)} ", style="yellow")
     name = walk.name(node)
+    if name == "root":  # the unlabelled root, named in the interface's language as the trace does
+        name = _("root")
     text.append(f"{name} ", style="bold" if on_pv else "")
     if vector is not None:
         value = "= (" + ", ".join(format_number(v) for v in vector) + ")"

@@ -84,7 +84,7 @@ def test_the_course_example_step_by_step_in_spanish() -> None:
             "(e) la primera hoja de D es 14, así que D ≤ 14 y A ≤ 14",
             "(f) la siguiente hoja de D es 5, así que D ≤ 5 y A ≤ 5",
             "(g) la última hoja de D es 2, así que D = 2 y A = 3",
-            "A = 3: MAX juega B",
+            "A = 3: MAX elige B",
         ]
 
 

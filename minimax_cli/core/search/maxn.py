@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, PLAYER_NAMES, Evaluator, SearchError
-from minimax_cli.core.i18n import M_, N_, Joined, Message, Words, _, nM_
+from minimax_cli.core.i18n import M_, N_, Joined, Message, Words, _, nM_, pM_
 from minimax_cli.core.memory import VECTOR_MEMO_ENTRY_BYTES, entries
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNode
 from minimax_cli.core.score import Bound, Number, format_number, is_decisive, terminal_score, tidy
@@ -119,9 +119,11 @@ def shown(vector: Vector, engine: bool) -> Vector:
 
 
 def player_name(game: AnyGame, player: int) -> Words:
+    """A player as a sentence names it (Spanish says "el jugador 2" there, "jugador 2" in a
+    table)."""
     if game.game_type.players == 2:
         return PLAYER_NAMES[player]
-    return M_("player {number}", number=player + 1)
+    return pM_("in a sentence", "player {number}", number=player + 1)
 
 
 def vector_text(vector: Vector) -> str:
