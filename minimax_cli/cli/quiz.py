@@ -26,8 +26,8 @@ import typer
 from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.base import console, error_line, escaped, fail
 from minimax_cli.cli.help import help_text
+from minimax_cli.core.bounded import BoundedLines
 from minimax_cli.core.i18n import N_, _, ngettext
-from minimax_cli.play.bounded import BoundedLines
 from minimax_cli.services.limits import (
     BRANCHINGS,
     DEPTHS,

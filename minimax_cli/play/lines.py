@@ -40,9 +40,9 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPress, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from rich.text import Text
 
+from minimax_cli.core.bounded import BoundedLines
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import grouped
-from minimax_cli.play.bounded import BoundedLines
 
 #: The longest entry, in characters: moves, commands and answers are all far shorter.
 MAX_LINE = 100
@@ -144,7 +144,7 @@ class Entry:
 class LineReader:
     """Lines from a script (standard input that is not a terminal), each read with the limit:
     a longer line is refused as soon as the limit is passed and skipped to its end without being
-    kept (minimax_cli.play.bounded). Reads bytes when the stream has them (a line that is not
+    kept (minimax_cli.core.bounded). Reads bytes when the stream has them (a line that is not
     UTF-8 is then refused, not a crash), else text."""
 
     def __init__(self, stream: IO[str]) -> None:

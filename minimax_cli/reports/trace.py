@@ -115,11 +115,17 @@ class Walk:
         self.states: dict[int, Any] = {id(trace): state}
         self.names: dict[int, str] = {}
         self.parents: dict[int, TraceNode] = {}
+        #: A node's place among its parent's recorded children (list.index would be quadratic).
+        self.places: dict[int, int] = {}
         self.final: dict[int, Interval] = {}
         self.tree_game = game.explicit_tree
         # The player whose value the numbers are, who maximises them: MAX, or among more than
         # two players the root's (paranoid values the root player's own return).
         self.maximizer = trace.player if game.game_type.players > 2 and trace.player >= 0 else MAX
+        # A tree position's moves numbered from 0, listed once per position: a node of 10,000
+        # children would otherwise list them again for each child.
+        self._numbers: dict[int, tuple[Any, dict[Any, int]]] = {}
+        self._widths: dict[int, int] = {}
         self._name(trace, state, "", None)
         self._final(trace)
 
@@ -130,8 +136,9 @@ class Walk:
         self.names[id(node)] = label or (path if parent is not None else "root")
         # A child is named after its parent (`B.1`, `2.1`) unless it has a label of its own.
         here = self.names[id(node)] if parent is not None or label else ""
-        for child in node.children:
+        for place, child in enumerate(node.children):
             self.parents[id(child)] = node
+            self.places[id(child)] = place
             after = game.play(state, child.move)
             self.states[id(child)] = after
             step = self.move_word(state, child.move)
@@ -148,21 +155,29 @@ class Walk:
         return self.game.format_move(state, move)
 
     def _index(self, state: Any, move: Any) -> int:
-        game = self.game
-        moves = ([m for m, _ in game.chance_outcomes(state)] if game.to_move(state) == CHANCE
-                 else list(game.legal_moves(state)))
-        return moves.index(move)
+        known = self._numbers.get(id(state))
+        if known is None or known[0] is not state:
+            game = self.game
+            moves = ([m for m, _ in game.chance_outcomes(state)] if game.to_move(state) == CHANCE
+                     else list(game.legal_moves(state)))
+            numbers: dict[Any, int] = {}
+            for number, each in enumerate(moves):
+                numbers.setdefault(each, number)  # the first, as list.index finds it
+            known = (state, numbers)
+            self._numbers[id(state)] = known  # the state is kept: its id is not reused
+        return known[1][move]
 
     def name(self, node: TraceNode) -> str:
         return self.names[id(node)]
 
-    def pruned_of(self, node: TraceNode) -> list[Pruned]:
-        """The node's pruned moves, named, with the leaves below each in an explicit tree."""
+    def pruned_of(self, node: TraceNode, most: int | None = None) -> list[Pruned]:
+        """The node's pruned moves, named, with the leaves below each in an explicit tree; the
+        first `most` of them only when it is given (a drawing shows no more)."""
         state = self.states[id(node)]
         found = []
         here = self.name(node) if self.parents.get(id(node)) is not None or \
             self.game.node_name(state) else ""
-        for move in node.pruned:
+        for move in node.pruned[:most]:
             step = self.move_word(state, move)
             child = self.game.play(state, move)
             label = self.game.node_name(child)
@@ -190,12 +205,17 @@ class Walk:
 
     # intervals
     def _width(self, node: TraceNode) -> int:
-        state = self.states[id(node)]
-        if self.game.outcome(state) is not None:
-            return 0
-        if self.game.to_move(state) == CHANCE:
-            return len(self.game.chance_outcomes(state))
-        return len(self.game.legal_moves(state))
+        width = self._widths.get(id(node))
+        if width is None:
+            state = self.states[id(node)]
+            if self.game.outcome(state) is not None:
+                width = 0
+            elif self.game.to_move(state) == CHANCE:
+                width = len(self.game.chance_outcomes(state))
+            else:
+                width = len(self.game.legal_moves(state))
+            self._widths[id(node)] = width
+        return width
 
     def _final(self, node: TraceNode) -> Interval:
         for child in node.children:
@@ -255,20 +275,114 @@ class Walk:
             high += probability * hi
         return Interval(low, high)
 
+    def _partial(self, node: TraceNode, count: int, last: Interval) -> Interval:
+        """`combine(node, [finals of its first count children, last])`, with the first children
+        folded once and kept: a step costs the same at a node's 10,000th child as at its first.
+        Folds in the children's order, as combine does; a chance node sums them in its own way
+        only where sums are exact (no finite float, no probability 0, so order cannot matter)."""
+        key = id(node)
+        folded = self._folds.get(key)
+        if folded is None or folded[0] > count:
+            folded = self._folds[key] = [0, None, None, 0]
+        if node.player == CHANCE and not self._chance_exact(node):
+            known = [self.final[id(c)] for c in node.children[:count]]
+            return self._chance(node, [*known, last])
+        while folded[0] < count:
+            self._fold(node, folded, self.final[id(node.children[folded[0]])])
+            folded[0] += 1
+        ahead = list(folded)
+        self._fold(node, ahead, last)
+        _count, low, high, weight = ahead
+        assert low is not None and high is not None
+        missing = self._width(node) - count - 1
+        if node.player == CHANCE:
+            kind = self.game.game_type
+            rest = self._chance_total(node) - weight
+            if rest:
+                low += rest * (-INF if kind.low is None else kind.low)
+                high += rest * (INF if kind.high is None else kind.high)
+            return Interval(low, high)
+        if missing > 0:  # what combine's padding of unknown children does
+            low, high = self._better(node, low, -INF), self._better(node, high, INF)
+        return Interval(low, high)
+
+    def _fold(self, node: TraceNode, folded: list[Any], known: Interval) -> None:
+        """Add one child's interval to a fold [count, low, high, probability seen]."""
+        if node.player == CHANCE:
+            probability = self._chance_probabilities(node)[node.children[folded[0]].move]
+            folded[1] = (folded[1] or 0) + probability * known.low
+            folded[2] = (folded[2] or 0) + probability * known.high
+            folded[3] += probability
+            return
+        folded[1] = known.low if folded[1] is None else self._better(node, folded[1], known.low)
+        folded[2] = known.high if folded[2] is None else self._better(node, folded[2], known.high)
+
+    @staticmethod
+    def _better(node: TraceNode, held: Number, new: Number) -> Number:
+        """max or min of the two, the first kept on a tie as max() and min() keep it."""
+        if node.player == MAX:
+            return new if new > held else held
+        return new if new < held else held
+
+    def _chance_probabilities(self, node: TraceNode) -> dict[Any, Any]:
+        known = self._odds.get(id(node))
+        if known is None:
+            known = self._odds[id(node)] = dict(self.game.chance_outcomes(self.states[id(node)]))
+        return known
+
+    def _chance_total(self, node: TraceNode) -> Any:
+        total = self._totals.get(id(node))
+        if total is None:
+            total = self._totals[id(node)] = sum(self._chance_probabilities(node).values())
+        return total
+
+    def _chance_exact(self, node: TraceNode) -> bool:
+        exact = self._exactness.get(id(node))
+        if exact is None:
+            kind = self.game.game_type
+            bounds = [b for b in (kind.low, kind.high) if b is not None]
+            odds = self._chance_probabilities(node).values()
+            finals = [self.final[id(c)] for c in node.children]
+            moves = [c.move for c in node.children]  # Star2 records a probed move twice
+            exact = (len(set(moves)) == len(moves)
+                     and all(p > 0 and _exact(p) for p in odds) and all(map(_exact, bounds))
+                     and all(_exact(f.low) and _exact(f.high) and f.low != INF and f.high != -INF
+                             for f in finals))
+            self._exactness[id(node)] = exact
+        return exact
+
     # steps
-    def steps(self, best: Any = None) -> list[Step]:
-        """The search step by step; the last step gives the root's value and the move `best`."""
+    def steps(self, best: Any = None, most: int | None = None) -> list[Step]:
+        """The search step by step; the last step gives the root's value and the move `best`.
+        With `most`, the first `most` steps only: a view shows no more, and each step costs
+        (`step_count` still counts them all)."""
         found: list[Step] = []
         self._count = 0
+        self._most = self.step_count() if most is None else most
         self._now: dict[int, Interval] = {}
         self._done: set[int] = set()
+        self._folds: dict[int, list[Any]] = {}
+        self._odds: dict[int, dict[Any, Any]] = {}
+        self._exactness: dict[int, bool] = {}
+        self._totals: dict[int, Any] = {}
         self._steps(self.trace, 0, found)
-        root = self.trace
-        best_name = None if best is None else self._child_name(root, best)
-        found.append(Step("done", self.name(root), player_word(self.game, root.player),
-                          interval=self.final[id(root)], best=best_name, value=root.value,
-                          at=root))
+        if len(found) < self._most:
+            root = self.trace
+            best_name = None if best is None else self._child_name(root, best)
+            found.append(Step("done", self.name(root), player_word(self.game, root.player),
+                              interval=self.final[id(root)], best=best_name, value=root.value,
+                              at=root))
         return found
+
+    def step_count(self) -> int:
+        """How many steps `steps` gives in all: one a node (entered, or a leaf's), one a cut, and
+        the last."""
+        total, stack = 1, [self.trace]
+        while stack:
+            node = stack.pop()
+            total += 1 + (1 if node.children and node.pruned else 0)
+            stack.extend(node.children)
+        return total
 
     def _child_name(self, node: TraceNode, move: Any) -> str:
         for child in node.children:
@@ -282,12 +396,14 @@ class Walk:
         return letters[self._count - 1] if self._count <= len(letters) else str(self._count)
 
     def _steps(self, node: TraceNode, depth: int, out: list[Step]) -> None:
+        if len(out) >= self._most:
+            return
         parent = self.parents.get(id(node))
         parent_name = None if parent is None else self.name(parent)
         player = player_word(self.game, node.player)
         order = "only"
         if parent is not None:
-            index = parent.children.index(node)
+            index = self.places[id(node)]
             total = self._width(parent)
             order = ("only" if total == 1 else "first" if index == 0 else
                      "last" if index == total - 1 else "next")
@@ -306,7 +422,7 @@ class Walk:
         self._now[id(node)] = self.combine(node, [])
         for child in node.children:
             self._steps(child, depth + 1, out)
-        if node.pruned:
+        if node.pruned and len(out) < self._most:
             alpha, beta = _window_at_cut(node, self.maximizer)
             out.append(Step("cut", self.name(node), player, parent_name, alpha, beta,
                             _running(node, self.maximizer), self.final[id(node)], depth=depth,
@@ -317,19 +433,23 @@ class Walk:
         in `step` (`learned`, `learned_at`)."""
         child, parent = node, self.parents.get(id(node))
         while parent is not None:
-            seen = parent.children.index(child) + 1
+            seen = self.places[id(child)] + 1
             if id(child) in self._done and seen == len(parent.children):
                 self._done.add(id(parent))
                 now = self.final[id(parent)]
             else:
-                known = [self.final[id(c)] for c in parent.children[:seen - 1]]
-                now = self.combine(parent, [*known, self._now.get(id(child), UNKNOWN)])
+                now = self._partial(parent, seen - 1, self._now.get(id(child), UNKNOWN))
             before = self._now.get(id(parent), UNKNOWN)
             if now != before:
                 step.learned.append((self.name(parent), now, before))
                 step.learned_at.append(parent)
                 self._now[id(parent)] = now
             child, parent = parent, self.parents.get(id(parent))
+
+
+def _exact(number: Number) -> bool:
+    """A number sums the same in any order: not a finite float."""
+    return not isinstance(number, float) or number in (INF, -INF)
 
 
 def _leaf_kind(kind: str) -> str:

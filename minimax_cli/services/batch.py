@@ -15,7 +15,9 @@ import concurrent.futures
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import IO, cast
 
+from minimax_cli.core.bounded import BoundedLines
 from minimax_cli.core.game import AnyGame, GameError
 from minimax_cli.core.params import quote
 from minimax_cli.core.score import PovScore
@@ -91,12 +93,38 @@ class Summary:
         return self.nodes / self.solved if self.solved else 0.0
 
 
-def numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """The lines worth reading, with their numbers."""
-    for number, line in enumerate(lines, 1):
+def numbered(lines: Iterable[str] | IO[str]) -> Iterator[tuple[int, str, bool]]:
+    """The lines worth reading, with their numbers and whether each was cut at MAX_LINE. A stream
+    is read in bounded chunks: a line past the limit is cut as soon as it passes it (its rest
+    skipped, `< /dev/zero` ending the input), never read whole."""
+    if not hasattr(lines, "readline"):
+        for number, line in enumerate(lines, 1):
+            text = line.strip()
+            if text and not text.startswith("#"):
+                yield number, text, False
+        return
+    stream = cast("IO[str]", lines)
+    reader = BoundedLines(stream)
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    number = 0
+    while (read := _next_line(reader, encoding)) is not None:
+        number += 1
+        line, cut = read
         text = line.strip()
-        if text and not text.startswith("#"):
-            yield number, text
+        if cut or (text and not text.startswith("#")):
+            yield number, text, cut
+
+
+def _next_line(reader: BoundedLines, encoding: str) -> tuple[str, bool] | None:
+    """The next line and whether it was cut: read as bytes when the stream has them (MAX_LINE
+    characters take at most 4 * MAX_LINE bytes; what is not text is replaced, as in a file)."""
+    if reader.raw is None:
+        return reader.read_text(MAX_LINE)
+    read = reader.read_bytes(4 * MAX_LINE)
+    if read is None:
+        return None
+    data, cut = read
+    return data.decode(encoding, errors="replace"), cut
 
 
 class LineProver:
@@ -106,8 +134,13 @@ class LineProver:
         self.game, self.weak = game, weak
         self.prover = Prover(game, table_mb=table_mb)
 
-    def __call__(self, item: tuple[int, str]) -> BatchLine:
-        number, text = item
+    def __call__(self, item: tuple[int, str] | tuple[int, str, bool]) -> BatchLine:
+        """The answer to a line: (its number, its text[, whether it was cut at MAX_LINE])."""
+        number, text = item[0], item[1]
+        if len(item) == 3 and item[2]:
+            return BatchLine(number, text[:40] + "…", None, None,
+                             _("the line is longer than {limit} characters").format(
+                                 limit=grouped(MAX_LINE)))
         if len(text) > MAX_LINE:
             return BatchLine(number, text[:40] + "…", None, None,
                              _("the line is {length} characters long; at most {limit}").format(
@@ -152,12 +185,12 @@ def _start_worker(game: AnyGame, weak: bool, table_mb: float | None) -> None:
     _worker = LineProver(game, weak, table_mb)
 
 
-def _work(item: tuple[int, str]) -> BatchLine:
+def _work(item: tuple[int, str, bool]) -> BatchLine:
     assert _worker is not None
     return _worker(item)
 
 
-def run(game: AnyGame, lines: Iterable[str], emit: Callable[[BatchLine], None], *,
+def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine], None], *,
         weak: bool = False, jobs: int = 1, table_mb: float | None = None) -> Summary:
     """Prove every line, calling `emit` with each result in input order; the summary. Ctrl-C
     stops it with the summary of what was done (`interrupted`)."""
@@ -175,12 +208,19 @@ def run(game: AnyGame, lines: Iterable[str], emit: Callable[[BatchLine], None], 
             # still comes line by line in the input's order.
             pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=jobs, initializer=_start_worker, initargs=(game, weak, table_mb))
+            finished = False
             try:
                 for result in pool.map(_work, items, chunksize=4):
                     summary.add(result)
                     emit(result)
+                finished = True
             finally:
-                pool.shutdown(wait=False, cancel_futures=True)
+                # Done: wait for the pool's manager thread to close its pipes before the
+                # interpreter exits. Left running (wait=False), it closed them while exit woke it
+                # through them (Python 3.11's _python_exit, unlocked): "Exception ignored ... Bad
+                # file descriptor" in about 1 run in 6. Interrupted: cancel, do not wait for a
+                # worker's long proof.
+                pool.shutdown(wait=finished, cancel_futures=True)
     except KeyboardInterrupt:
         summary.interrupted = True
     return summary

@@ -63,9 +63,10 @@ def views(game: AnyGame, state: Any, result: SearchResult, *, trace: bool, max_s
     engine = engine_units(game, result, depth_limited)
     parts: list[RenderableType] = []
     if trace and result.trace is not None:
-        steps = Walk(game, state, result.trace).steps(result.best_move)
+        walk = Walk(game, state, result.trace)
+        steps = walk.steps(result.best_move, max_steps)  # the rest is counted, not worded
         parts.append(render_trace.trace_view(steps, max_steps, engine, result.algorithm,
-                                             game.explicit_tree))
+                                             game.explicit_tree, walk.step_count()))
         if result.trace_truncated:
             parts.append(Text(_("… the search recorded its first nodes only: the steps stop "
                                 "there"), style="yellow"))
@@ -92,7 +93,7 @@ def steps_json(game: AnyGame, state: Any, result: SearchResult, max_steps: int,
         return render_trace.simulation_dicts(game, state, result.simulations, max_steps)
     if result.trace is None:
         return []
-    steps = Walk(game, state, result.trace).steps(result.best_move)
+    steps = Walk(game, state, result.trace).steps(result.best_move, max_steps)
     return render_trace.step_dicts(steps, max_steps, engine_units(game, result, depth_limited),
                                    game.explicit_tree)
 

@@ -217,9 +217,11 @@ def sentence_words(step: Step, engine: bool, explicit: bool = True) -> Words:
 
 
 def trace_view(steps: list[Step], limit: int, engine: bool, algorithm: str,
-               explicit: bool = True) -> RenderableType:
+               explicit: bool = True, total: int | None = None) -> RenderableType:
     """The steps numbered, leaves and cuts lettered as the slides do, indented by depth; a long
-    step wraps inside its own column, under its text."""
+    step wraps inside its own column, under its text. `total` counts the steps of the search
+    when `steps` holds only the first (Walk.steps with `most`)."""
+    total = len(steps) if total is None else total
     heading = Text(_("The search step by step ({algorithm}); α is the value MAX can already "
                      "guarantee, β the value MIN can").format(algorithm=algorithm), style="bold")
     table = Table.grid(padding=(0, 1))
@@ -233,9 +235,9 @@ def trace_view(steps: list[Step], limit: int, engine: bool, algorithm: str,
                      style="yellow" if step.kind == "cut" else "bold" if step.kind == "done" else "")
         table.add_row(str(i), words)
     parts: list[RenderableType] = [heading, table]
-    if len(steps) > limit:
+    if total > limit:
         parts.append(Text(_("… {count} more steps: the step limit ({limit}) was reached; "
-                            "--max-steps shows more").format(count=len(steps) - limit,
+                            "--max-steps shows more").format(count=total - limit,
                                                              limit=limit), style="dim"))
     return Group(*parts)
 

@@ -138,7 +138,7 @@ def _count(node: TraceNode) -> int:
 def _pruned_line(walk: Walk, node: TraceNode) -> Text:
     """`✂ pruned: 2, 3 (leaves 4, 6)` — the moves a cutoff skipped, and what they held."""
     parts = []
-    for entry in walk.pruned_of(node)[:TREE_PRUNED]:
+    for entry in walk.pruned_of(node, TREE_PRUNED):
         if entry.leaves:
             values = ", ".join(format_number(v) for v in entry.leaves)
             if entry.more:

@@ -115,3 +115,17 @@ def test_a_shared_file_through_the_command() -> None:
     done = cli("solve", "connect4", "--batch", "-", "--jobs", "2", stdin="\n".join(rows))
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == rows
+
+
+@pytest.mark.slow  # twenty subprocesses, each with seven workers
+def test_many_jobs_end_with_a_clean_stderr() -> None:
+    # `solve connect4 --batch - -j 7` printed "Exception ignored ... Bad file descriptor" from
+    # concurrent.futures at exit in about 1 run in 6 (issue 20, defect 14): the pool was shut down
+    # without waiting, its manager thread closing its pipe while the exit woke it through it.
+    plain = "\n".join(line.split()[0] for line in LINES) + "\n"
+    for run in range(20):
+        done = cli("solve", "connect4", "--batch", "-", "-j", "7", stdin=plain)
+        assert done.returncode == 0, (run, done.stderr)
+        assert done.stdout.splitlines() == LINES, run
+        assert done.stderr.splitlines()[0] == "5 positions solved", (run, done.stderr)
+        assert len(done.stderr.splitlines()) == 2, (run, done.stderr)  # and the times: no more

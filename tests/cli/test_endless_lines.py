@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from games.connect4 import ConnectFour
 from minimax_cli.cli.quiz import Answers, run_quiz
-from minimax_cli.play import bounded
-from minimax_cli.play.bounded import CHUNK, MAX_SKIP, BoundedLines
+from minimax_cli.core import bounded
+from minimax_cli.core.bounded import CHUNK, MAX_SKIP, BoundedLines
 from minimax_cli.play.lines import MAX_LINE, LineReader
+from minimax_cli.services import batch
 from minimax_cli.services.limits import MAX_ANSWER
 from tests.cli.test_quiz import COURSE, exercise_of
 
@@ -109,3 +111,35 @@ def test_dev_zero_on_stdin_ends_with_one_line(argv: list[str]) -> None:
                               timeout=60)
     assert done.returncode == 2
     assert len(done.stderr.splitlines()) == 1 and "line 1:" in done.stderr
+
+
+def test_a_batch_refuses_a_long_line_as_it_passes_the_limit() -> None:
+    # `solve connect4 --batch -` read each line whole: < /dev/zero never ended (issue 20, 14).
+    stream, raw = zeros(line=10**6, then=b"4455 18\n")
+    items = batch.numbered(stream)
+    number, text, cut = next(items)
+    assert (number, cut) == (1, True) and text == "\0" * (4 * batch.MAX_LINE)  # bytes, at most
+    assert raw.served <= 4 * batch.MAX_LINE + 2 * CHUNK  # refused at the limit, not at the end
+    assert next(items) == (2, "4455 18", False)  # the rest skipped, the next line read
+    answers: list[batch.BatchLine] = []
+    summary = batch.run(ConnectFour(), zeros(line=10**6, then=b"4455 18\n")[0], answers.append)
+    assert [(a.number, a.error, a.score) for a in answers] == [
+        (1, f"the line is longer than {batch.MAX_LINE:,} characters", None), (2, None, 18)]
+    assert (summary.solved, summary.invalid, summary.checked) == (1, 1, 1)
+
+
+def test_a_batch_of_an_endless_line_ends() -> None:
+    stream, raw = zeros()
+    answers: list[batch.BatchLine] = []
+    summary = batch.run(ConnectFour(), stream, answers.append)
+    assert [a.number for a in answers] == [1] and summary.invalid == 1
+    assert raw.served <= MAX_SKIP + 3 * CHUNK  # skipped up to MAX_SKIP, then the input ends
+
+
+@pytest.mark.slow  # a subprocess reading 256 MiB of zeros
+def test_solve_batch_from_dev_zero_ends_with_one_line() -> None:
+    with open("/dev/zero", "rb") as endless:
+        done = subprocess.run([*MINIMAX, "solve", "connect4", "--batch", "-"], stdin=endless,
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[0] == "line 1: the line is longer than 10,000 characters"

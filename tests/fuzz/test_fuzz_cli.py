@@ -9,6 +9,8 @@ MINIMAX_FUZZ_SCALE scales it).
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import example, given
 
@@ -56,6 +58,9 @@ def test_games(case: CliCase) -> None:
 @example(case=cli("analyze", "tree", "[[1e308,-1e308],[5]]", "--compare", "--time", "1"))
 @example(case=cli("analyze", "tree", "@abcd", "--quiz", stdin=b"\0" * 1_000_000))
 @example(case=cli("analyze", "tree", "[1]", "--quiz", stdin=b"\x1b[2J\n"))
+@example(case=cli("analyze", "tree", "-", "--tree", "--trace", "--nodes", "20000",
+                  stdin=json.dumps({"chance": [["1/10000", i % 7] for i in range(10000)]})
+                  .encode()))
 @example(case=cli("analyze", "tictactoe", "X/" * 47))
 @example(case=cli("analyze", "tictactoe", "/proc/self/maps"))
 @example(case=cli("analyze", "tictactoe", " " * 212 + "X"))

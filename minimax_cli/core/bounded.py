@@ -1,5 +1,5 @@
-"""Lines of a script (standard input that is not a terminal) read in bounded chunks, for `minimax
-play` and the quiz.
+"""Lines of a script (standard input that is not a terminal) or of a file read in bounded chunks,
+for `minimax play`, the quiz and `solve --batch` (here, below every layer that reads lines).
 
 A line longer than its limit is refused as soon as the limit is passed: the reader hands back the
 part read and says it was cut, and skips the rest (keeping nothing) only when the next line is
