@@ -5,8 +5,10 @@ the budget check and a table cap work the same in both; only Connect Four's proo
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -139,3 +141,20 @@ def test_minimax_pure_selects_plain_python_and_the_kernel_loads_only_for_connect
     quiet = subprocess.run([sys.executable, "-c", loaded], capture_output=True, text=True,
                            check=True, env={k: v for k, v in os.environ.items() if k != PURE_VARIABLE})
     assert quiet.stdout.strip() == "False"
+
+
+@needs_native
+@pytest.mark.slow  # a subprocess, interrupted after a second
+def test_ctrl_c_stops_a_native_proof_at_once() -> None:
+    """The C search returns to Python every few thousand nodes, where a pending SIGINT raises."""
+    code = ("from games.connect4 import ConnectFour\nfrom minimax_cli.core.search.prover import "
+            "Prover\ngame = ConnectFour()\nprover = Prover(game)\nprint('proving', flush=True)\n"
+            "try:\n    prover.prove(game.parse_position('4453'))\n"  # over a minute of work
+            "except KeyboardInterrupt:\n    print('interrupted', prover.nodes > 0)\n")
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                             env={k: v for k, v in os.environ.items() if k != PURE_VARIABLE})
+    assert child.stdout is not None and child.stdout.readline() == "proving\n"
+    time.sleep(1.0)
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=10)
+    assert out.strip() == "interrupted True"
