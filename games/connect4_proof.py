@@ -1,17 +1,21 @@
 """Connect Four's proof kernel (minimax_cli.core.proof): what the core's exact search asks of it.
 
+Where the C kernel is built (games/_connect4_native.c, by `pip install .`), the whole search runs
+in C instead (`native_search`), step for step the same: same scores, same node counts.
+
 Positions are Pascal Pons' two bitboards: `mask` holds every disc, `cur` the discs of the side to
 move; bit `col * (rows + 1) + row`, row 0 at the bottom, one spare bit above each column so that
-shifts never wrap a line from one column into the next. Typed for mypyc (scripts/build_fast.py),
-plain Python otherwise; the search's node count is the same either way.
+shifts never wrap a line from one column into the next.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from minimax_cli.core.compiled import NATIVE_NAME, PURE_NAME
 from minimax_cli.core.i18n import M_, Value, Words
-from minimax_cli.core.proof import ProofKernel
+from minimax_cli.core.proof import ExactSearch, ProofKernel
 
 #: Below this many discs, a position and its mirror image share a table entry (further on, mirror
 #: pairs almost never meet and the fold would only cost time).
@@ -128,6 +132,17 @@ class ConnectFourKernel(ProofKernel):
         for c in range(self.cols):
             mirror |= ((key >> (c * height)) & column) << ((last - c) * height)
         return key if key <= mirror else mirror
+
+    def native_search(self, max_entries: int, check: Callable[[int], None]) -> ExactSearch | None:
+        from games import connect4_native
+
+        return connect4_native.search(self.cols, self.height - 1, self.order, SYMMETRY_PLIES,
+                                      max_entries, check)
+
+    def kernel_name(self) -> str:
+        from games import connect4_native
+
+        return NATIVE_NAME if connect4_native.available(self.cols, self.height - 1) else PURE_NAME
 
 
 __all__ = ["SYMMETRY_PLIES", "ConnectFourKernel"]

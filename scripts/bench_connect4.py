@@ -1,17 +1,24 @@
-"""Connect Four: the proof search over the shared test sets, against the naive reference solver.
+"""Connect Four: the proof search over the shared test sets, against Pons' solver, plain Python and
+the naive reference solver, in one run.
 
     python scripts/bench_connect4.py                     # every Test_* and Gen_* file
     python scripts/bench_connect4.py --files Test_L2_R2 --budget 60 --naive-lines 5
+    python scripts/bench_connect4.py --pons /scratch/c4solver --naive-lines 0
 
-For each file, every line is solved in this process (compiled when scripts/build_fast.py has run,
-else plain Python; the header says which) until the file's time budget is spent: solved, correct
-(against the file's score), mean and maximum time, mean nodes. Then the reference
-`../shared/reference/c4_naive.py` solves the first lines of the file in the same run, and the
-ratio of its mean time to ours on those same lines is printed (the machine is shared: only ratios
-from one run mean something). With `--pons BINARY` (Pascal Pons' solver, built from its public
-source in a scratch folder: never part of this project), that solver is run in the same run on the
-lines we solved (one process; its start-up, timed on no input, taken off), and the ratio of our
-mean time to its mean is printed; no peer figure is ever typed into this script.
+For each file, every line is solved in this process, as installed (the native C kernel where
+`pip install .` built it, else plain Python; the header says which), until the file's time budget
+is spent: solved, correct (against the file's score), mean and maximum time, mean nodes. Then the
+plain-Python search (what runs with MINIMAX_PURE=1 or without a C compiler) solves the first
+`--pure-lines` of those lines, and its mean time and its ratio to ours on the same lines are
+printed; its node counts must equal ours. Then the reference `../shared/reference/c4_naive.py`
+solves the first lines of the file, and the ratio of its mean time to ours on those lines is
+printed. With `--pons BINARY` (Pascal Pons' solver, built from its public source in a scratch
+folder: never part of this project), that solver is run in the same run on the lines we solved
+(one process; its start-up, timed on no input, taken off), and its mean time and the ratio of
+ours to it are printed; where the binary prints its node count after the score (a scratch build
+whose main.cpp also writes `solver.getNodeCount()`), its mean nodes too (its count runs on from
+line to line; the differences are taken). The machine is shared: only figures from one run are
+compared, and no peer figure is ever typed into this script.
 """
 
 from __future__ import annotations
@@ -28,16 +35,18 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from minimax_cli.core.compiled import choose, is_compiled  # noqa: E402
-
-choose()  # the compiled proof search, or its sources (MINIMAX_PURE=1, a stale build)
-
 from games.connect4 import ConnectFour  # noqa: E402
 from minimax_cli.core.search.prover import Prover  # noqa: E402
 
-SHARED = ROOT.parent / "shared"
+# The shared folder beside the checkout (or beside the folder of worktrees it sits in).
+SHARED = next((folder / "shared" for folder in ROOT.parents if (folder / "shared").is_dir()),
+              ROOT.parent / "shared")
 DATA = SHARED / "data" / "connect4"
 REFERENCE = SHARED / "reference" / "c4_naive.py"
+
+#: The test sets' names on Pons' site.
+NAMES = {"Test_L3_R1": "End-Easy", "Test_L2_R1": "Middle-Easy", "Test_L2_R2": "Middle-Medium",
+         "Test_L1_R1": "Begin-Easy", "Test_L1_R2": "Begin-Medium", "Test_L1_R3": "Begin-Hard"}
 
 FILES = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3",
          "Gen_L3_R1", "Gen_L2_R1", "Gen_L2_R2", "Gen_L1_R1", "Gen_L1_R2", "Gen_L1_R3"]
@@ -76,10 +85,11 @@ def naive(reference: ModuleType, moves: str, seconds: float) -> tuple[int, int, 
     return score, solver.nodes, time.perf_counter() - started
 
 
-def pons(binary: str, lines: list[str]) -> tuple[list[int], float]:
+def pons(binary: str, lines: list[str]) -> tuple[list[int], list[int] | None, float]:
     """Pons' solver on `lines` (one process, positions on its standard input, as its `main.cpp`
-    reads them): its scores, and its mean seconds per position: the whole run's wall time less
-    that of a run with no position (start-up and its table's allocation)."""
+    reads them): its scores, its nodes per position (None unless it prints its running count
+    after each score), and its mean seconds per position: the whole run's wall time less that of
+    a run with no position (start-up and its table's allocation)."""
     def run(text: str) -> tuple[str, float]:
         started = time.perf_counter()
         done = subprocess.run([binary], input=text, capture_output=True, text=True, check=True)
@@ -87,8 +97,13 @@ def pons(binary: str, lines: list[str]) -> tuple[list[int], float]:
 
     _, idle = min((run("") for _ in range(3)), key=lambda found: found[1])
     out, elapsed = run("\n".join(lines) + "\n")
-    scores = [int(row.split()[1]) for row in out.splitlines() if row.strip()]
-    return scores, max(elapsed - idle, 0.0) / len(lines)
+    rows = [row.split() for row in out.splitlines() if row.strip()]
+    scores = [int(row[1]) for row in rows]
+    nodes: list[int] | None = None
+    if rows and all(len(row) >= 3 for row in rows):
+        running = [int(row[2]) for row in rows]
+        nodes = [b - a for a, b in zip([0, *running[:-1]], running, strict=True)]
+    return scores, nodes, max(elapsed - idle, 0.0) / len(lines)
 
 
 def seconds(value: float) -> str:
@@ -100,20 +115,28 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", nargs="*", default=FILES)
     parser.add_argument("--budget", type=float, default=600.0, help="seconds per file (600)")
+    parser.add_argument("--pure-lines", type=int, default=20,
+                        help="lines of each file given to the plain-Python search (20)")
+    parser.add_argument("--pure-budget", type=float, default=120.0,
+                        help="seconds the plain-Python search may spend per file (120)")
     parser.add_argument("--naive-lines", type=int, default=10,
                         help="lines of each file given to the naive reference (10)")
     parser.add_argument("--naive-budget", type=float, default=60.0,
                         help="seconds the naive reference may spend per file (60)")
+    parser.add_argument("--table-mb", type=float, default=None,
+                        help="our table's megabytes, as `--table-mb` (default: the tool's)")
     parser.add_argument("--pons", metavar="BINARY",
                         help="Pons' solver (its `c4solver`), run on the same lines in this run")
     args = parser.parse_args()
     game = ConnectFour()
-    prover = Prover(game)
+    prover = Prover(game, table_mb=args.table_mb)
+    plain = Prover(game, table_mb=args.table_mb, native=False)
     reference = load_reference()
-    print(f"proof search: {'compiled (mypyc)' if is_compiled() else 'plain Python'}; "
-          f"Python {sys.version.split()[0]}")
-    header = (f"{'file':<11} {'solved':>9} {'correct':>8} {'mean':>10} {'max':>10} "
-              f"{'mean nodes':>11} {'vs naive':>22} {'vs Pons (its mean)':>24}")
+    print(f"proof search as installed: {game.proof_kernel().kernel_name()}; table "
+          f"{prover.search.max_entries:,} entries; Python {sys.version.split()[0]}")
+    header = (f"{'file':<11} {'set':<13} {'solved':>9} {'correct':>7} {'mean':>9} {'max':>9} "
+              f"{'mean nodes':>11} {'Pons mean':>9} {'Pons nodes':>11} {'vs Pons':>7} "
+              f"{'plain Python':>21} {'vs naive':>20}")
     print(header)
     for name in args.files:
         lines = read(name)
@@ -130,12 +153,27 @@ def main() -> int:
             nodes.append(count)
             solved.append(moves)
             correct += score == expected
-        peer = "-"
+        peer_mean = peer_nodes = ratio_pons = "-"
         if args.pons and solved:
-            peer_scores, peer_mean = pons(args.pons, solved)
+            peer_scores, peer_counts, peer_time = pons(args.pons, solved)
             if peer_scores != [expected for _, expected in lines[:len(solved)]]:
                 raise SystemExit(f"Pons' solver disagrees with the file {name}")
-            peer = f"{statistics.fmean(times) / peer_mean:.1f}x ({seconds(peer_mean)})"
+            peer_mean = seconds(peer_time)
+            peer_nodes = f"{statistics.fmean(peer_counts):,.0f}" if peer_counts else "-"
+            ratio_pons = f"{statistics.fmean(times) / peer_time:.2f}x" if peer_time else "-"
+        # The plain-Python search on the first lines we solved: same nodes, its time beside ours.
+        pure_times: list[float] = []
+        pure_started = time.perf_counter()
+        for index, moves in enumerate(solved[:args.pure_lines]):
+            if time.perf_counter() - pure_started > args.pure_budget:
+                break
+            score, count, elapsed = ours(game, plain, moves)
+            if count != nodes[index]:
+                raise SystemExit(f"plain Python and the kernel count different nodes on {moves}")
+            pure_times.append(elapsed)
+        pure = (f"{seconds(statistics.fmean(pure_times))} "
+                f"{statistics.fmean(pure_times) / statistics.fmean(times[:len(pure_times)]):.0f}x"
+                f" ({len(pure_times)})") if pure_times else "-"
         # The naive reference on the first lines, ours on the same lines, in this run.
         mine: list[float] = []
         theirs: list[float] = []
@@ -151,15 +189,15 @@ def main() -> int:
             theirs.append(elapsed)
             mine.append(ours(game, prover, moves)[2])
         mean = statistics.fmean(times) if times else float("nan")
-        ratio = (f"{statistics.fmean(theirs) / statistics.fmean(mine):.1f}x faster "
-                 f"({len(mine)} lines)") if mine else "-"
-        print(f"{name:<11} {len(times):>4}/{len(lines):<4} {correct:>8} {seconds(mean):>10} "
-              f"{seconds(max(times)) if times else '-':>10} "
-              f"{statistics.fmean(nodes) if nodes else 0:>11,.0f} {ratio:>22} {peer:>24}",
-              flush=True)
-    if args.pons:
-        print("vs Pons: our mean time per position over Pons' solver's on the same lines, in "
-              "this run; in brackets its mean")
+        ratio = (f"{statistics.fmean(theirs) / statistics.fmean(mine):.0f}x faster "
+                 f"({len(mine)})") if mine else "-"
+        print(f"{name:<11} {NAMES.get(name, ''):<13} {len(times):>4}/{len(lines):<4} "
+              f"{correct:>7} {seconds(mean):>9} {seconds(max(times)) if times else '-':>9} "
+              f"{statistics.fmean(nodes) if nodes else 0:>11,.0f} {peer_mean:>9} {peer_nodes:>11} "
+              f"{ratio_pons:>7} {pure:>21} {ratio:>20}", flush=True)
+    print("vs Pons: our mean time per position over Pons' solver's on the same lines; plain Python:"
+          " its mean time, its ratio to ours on the same lines (and how many); vs naive: the naive"
+          " reference's time over ours on its lines (and how many); all in this run")
     return 0
 
 

@@ -31,10 +31,6 @@ from typing import Any, Protocol
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from minimax_cli.core.compiled import choose  # noqa: E402
-
-choose()  # the compiled proof search, or its sources (MINIMAX_PURE=1, a stale build)
-
 from minimax_cli import registry  # noqa: E402
 from minimax_cli.core.game import Game  # noqa: E402
 from minimax_cli.play.policy import Policy, Thinker  # noqa: E402

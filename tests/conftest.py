@@ -1,7 +1,6 @@
-"""What every test shares: the proof search compiled or from its sources, as a program's entry
-chooses it; the Hypothesis profile (tests/profiles.py), loaded before any test module builds its
-settings; and `speak`, for a test that speaks another language (the language lives in the
-command's context: nothing a test sets outlives it)."""
+"""What every test shares: the Hypothesis profile (tests/profiles.py), loaded before any test
+module builds its settings; and `speak`, for a test that speaks another language (the language
+lives in the command's context: nothing a test sets outlives it)."""
 
 from __future__ import annotations
 
@@ -11,11 +10,8 @@ from contextlib import ExitStack
 
 import pytest
 
-from minimax_cli.core.compiled import choose
 from minimax_cli.core.i18n import speaking
 from tests import profiles
-
-choose()  # the compiled proof search, or its sources (MINIMAX_PURE=1, a stale build)
 
 # Registered on import, before Hypothesis's plugin loads a profile named by --hypothesis-profile.
 profiles.register()

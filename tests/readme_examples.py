@@ -28,11 +28,6 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from minimax_cli.core.compiled import choose
-
-if __name__ == "__main__":
-    choose()  # a program's entry: the compiled proof search, or its sources (a stale build)
-
 from minimax_cli.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -175,7 +175,7 @@ def loaded_after(statement: str) -> set[str]:
 
 def test_importing_installs_no_hook() -> None:
     """No module changes how Python imports or handles signals when it is imported, even with
-    MINIMAX_PURE=1 (the entry points choose the proof search's sources explicitly)."""
+    MINIMAX_PURE=1 (read only when a kernel asks for its native search)."""
     names = [name for name in MODULES if not name.endswith("__main__")]
     code = ("import signal, sys\nbefore = (list(sys.meta_path), list(sys.path_hooks), "
             "signal.getsignal(signal.SIGALRM), signal.getsignal(signal.SIGINT))\n"

@@ -43,7 +43,6 @@ from minimax_cli.cli.help import help_text, usage_message
 from minimax_cli.cli.options import check_table_mb, take_language
 from minimax_cli.cli.quiz import QUIZ_HELP, quiz
 from minimax_cli.cli.streams import output_failures
-from minimax_cli.core.compiled import choose as choose_kernel
 from minimax_cli.core.i18n import N_, _, speaking
 from minimax_cli.core.params import MAX_DEPTH
 
@@ -64,6 +63,10 @@ app = typer.Typer(
 def _version(value: bool) -> None:
     if value:
         print(f"minimax-cli {__version__}")
+        # Which code proves Connect Four positions (this loads Connect Four, --version only).
+        kernel = registry.create("connect4").proof_kernel()
+        if kernel is not None:
+            print(_("Connect Four's proof search: {kernel}").format(kernel=_(kernel.kernel_name())))
         raise typer.Exit()
 
 
@@ -283,7 +286,6 @@ app.command(cls=MinimaxCommand, help=QUIZ_HELP)(quiz)
 
 def main() -> None:
     """Console-script entry: usage errors become one line and exit code 2, Ctrl-C a short note."""
-    choose_kernel()  # the compiled proof search, or its sources (MINIMAX_PURE=1, a stale build)
     # The command speaks its language from its own context; this scope is for what main itself
     # says after the command's context has closed (a usage error, Ctrl-C).
     with speaking(take_language(sys.argv[1:], quiet=True)[1]), output_failures():

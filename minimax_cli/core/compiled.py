@@ -1,82 +1,48 @@
-"""Which modules scripts/build_fast.py compiles with mypyc, whether they are compiled, and the
-switch back to their sources.
+"""Which code runs the proof search: a game's native kernel, or plain Python.
 
-With `MINIMAX_PURE=1` in the environment, or a build older than its sources, `choose()` puts a
-finder first on `sys.meta_path` that loads these modules from their `.py` files even when compiled
-files sit next to them, so the two can be compared (same scores, same nodes). Importing changes
-nothing: `choose()` is called by a program's entry (the console script's `main`, the tests'
-conftest, the benchmark scripts) before anything loads the proof search.
+Connect Four's proof search has a C version (games/_connect4_native.c), built by `pip install .`
+where a C compiler is at hand and skipped where there is none; it gives the same scores and node
+counts as the Python search. `MINIMAX_PURE=1` in the environment keeps the Python search even where
+the C one is built, so that the two can be compared; so does a build older than its C source (an
+edited source never runs as its outdated build). The game's own module loads its kernel when a
+proof asks for it (games/connect4_native.py), so commands that never prove a Connect Four position
+do not load it; this module says which kernels may run and what they are called.
 """
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import os
-import sys
-from collections.abc import Sequence
 from types import ModuleType
 
-#: Compiled together: the kernel base, the proof search, and Connect Four's kernel.
-COMPILED_MODULES = (
-    "minimax_cli.core.proof",
-    "minimax_cli.core.search.proof",
-    "games.connect4_proof",
-)
+from minimax_cli.core.i18n import N_
 
 PURE_VARIABLE = "MINIMAX_PURE"
 
-
-class _SourceFinder(importlib.machinery.PathFinder):
-    """Finds the compiled modules' `.py` sources, never their extension modules."""
-
-    @classmethod
-    def find_spec(cls, fullname: str, path: Sequence[str] | None = None,
-                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in COMPILED_MODULES or path is None:
-            return None
-        leaf = fullname.rpartition(".")[2]
-        for folder in path:
-            source = os.path.join(folder, leaf + ".py")
-            if os.path.isfile(source):
-                return importlib.util.spec_from_file_location(fullname, source)
-        return None
+#: How `minimax games` and `--version` name the two kinds of proof search (translated where shown).
+NATIVE_NAME = N_("native C")
+PURE_NAME = N_("plain Python")
 
 
-def use_sources() -> None:
-    """Load the compiled modules from their sources from now on (see the docstring)."""
-    if not any(finder is _SourceFinder for finder in sys.meta_path):
-        sys.meta_path.insert(0, _SourceFinder)
+def pure() -> bool:
+    """Whether MINIMAX_PURE asks for the plain-Python search."""
+    return os.environ.get(PURE_VARIABLE, "") not in ("", "0")
 
 
-def stale() -> bool:
-    """Whether a compiled module is older than its source (edited since scripts/build_fast.py
-    ran): then the sources are used, never an outdated build."""
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    for name in COMPILED_MODULES:
-        source = os.path.join(root, *name.split(".")) + ".py"
-        folder, leaf = os.path.split(source)
-        try:
-            built = [entry.path for entry in os.scandir(folder)
-                     if entry.name.startswith(leaf[:-3] + ".") and entry.name.endswith((".so", ".pyd"))]
-            if any(os.path.getmtime(path) < os.path.getmtime(source) for path in built):
-                return True
-        except OSError:
-            continue
-    return False
+def stale(module: ModuleType) -> bool:
+    """Whether a built extension is older than the C source beside it (a source checkout edited
+    since its last build); an installed package has no source beside it and is never stale."""
+    built = module.__file__ or ""
+    source = os.path.join(os.path.dirname(built), module.__name__.rpartition(".")[2] + ".c")
+    try:
+        return os.path.getmtime(built) < os.path.getmtime(source)
+    except OSError:
+        return False
 
 
-def choose() -> None:
-    """At start-up: the sources when MINIMAX_PURE is set or the build is stale."""
-    if os.environ.get(PURE_VARIABLE, "") not in ("", "0") or stale():
-        use_sources()
+def usable(module: ModuleType) -> bool:
+    """Whether a game's native kernel module, once imported, may run: not with MINIMAX_PURE, not
+    when stale."""
+    return not pure() and not stale(module)
 
 
-def is_compiled() -> bool:
-    """Whether the proof search runs compiled (it imports it)."""
-    from minimax_cli.core.search import proof
-
-    return not (proof.__file__ or "").endswith(".py")
-
-
-__all__ = ["COMPILED_MODULES", "PURE_VARIABLE", "choose", "is_compiled", "stale", "use_sources"]
+__all__ = ["NATIVE_NAME", "PURE_NAME", "PURE_VARIABLE", "pure", "stale", "usable"]

@@ -13,15 +13,51 @@ last move brings the game to ply P scores (max_plies + 2 - P) // 2, a loss the n
 opponent's, a draw 0. For 7x6 Connect Four this is Pascal Pons' published convention (22 minus the
 winner's discs). The sooner a win, the higher its score.
 
-This module and `core/search/proof.py` (and a game's kernel module) are written so that mypyc can
-compile them (see scripts/build_fast.py); they stay plain Python that runs as it is.
+A kernel may also offer the whole search in native code (`native_search`: Connect Four's C
+kernel, games/_connect4_native.c), which must give the same scores and node counts as the Python
+search over the kernel; `MINIMAX_PURE=1` (core/compiled.py) keeps the Python one.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from minimax_cli.core.i18n import Words
+
+
+class ProofTable(Protocol):
+    """What a proof search's table offers outside it."""
+
+    def __len__(self) -> int: ...
+
+    def clear(self) -> None: ...
+
+
+class ExactSearch(Protocol):
+    """A proof search as the prover drives it: `core/search/proof.py`'s ProofSearch, or a
+    kernel's native search that mirrors it (same contract, same counts)."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    @property
+    def probes(self) -> int: ...
+
+    @property
+    def hits(self) -> int: ...
+
+    @property
+    def max_entries(self) -> int: ...
+
+    @property
+    def table(self) -> ProofTable: ...
+
+    def clear(self) -> None: ...
+
+    def solve(self, state: Any, n: int, weak: bool) -> int: ...
+
+    def at_least(self, state: Any, n: int, value: int) -> bool: ...
 
 
 class ProofKernel:
@@ -60,6 +96,15 @@ class ProofKernel:
     def key(self, state: Any, plies: int) -> int:
         raise NotImplementedError
 
+    def native_search(self, max_entries: int, check: Callable[[int], None]) -> ExactSearch | None:
+        """The proof search over this kernel in native code, where the game has one, it was built
+        and MINIMAX_PURE is not set; None otherwise (the Python search then runs)."""
+        return None
+
+    def kernel_name(self) -> str:
+        """Which code runs this kernel's proof search, for `games` and `--version`."""
+        return "plain Python"
+
 
 class ProofScale:
     """Conversions between kernel scores and distances, for a game of at most `max_plies` plies."""
@@ -89,4 +134,4 @@ class ProofScale:
         return self.max_plies - plies if end is None else end - plies
 
 
-__all__ = ["ProofKernel", "ProofScale"]
+__all__ = ["ExactSearch", "ProofKernel", "ProofScale", "ProofTable"]

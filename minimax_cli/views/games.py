@@ -170,9 +170,14 @@ def game_view(name: str, cls: GameClass, width: int = 80) -> RenderableType:
     """One game in full: what it is, its parameters, notation, positions and examples."""
     head = Text("\n".join(textwrap.wrap(f"{name}: {_(cls.description)}", width - 1)))
     head.stylize("bold", 0, len(name))
+    game = _default_game(cls)
+    kernel = game.proof_kernel() if game is not None else None
     parts: list[RenderableType] = [
         head,
         Text.assemble((_("type: "), "dim"), cls.game_type.describe()),
+        # Which code proves its positions: the native kernel where it was built, or Python.
+        *([Text.assemble((_("proof search: "), "dim"), _(kernel.kernel_name()))]
+          if kernel is not None else []),
         _section(_("Parameters (options after the game's name)")),
         _rows(parameter_rows(cls.parameters), width) if cls.parameters else Text(
             pgettext("parameters", "none")),
@@ -183,7 +188,6 @@ def game_view(name: str, cls: GameClass, width: int = 80) -> RenderableType:
                (ngettext("move", "moves", 1), _(cls.move_help) if cls.move_help else "-")],
               width),
     ]
-    game = _default_game(cls)
     evaluators = list(game.evaluators()) if game is not None else []
     if evaluators:
         parts.append(_section(_("Evaluation functions (--eval NAME)")))

@@ -153,8 +153,8 @@ def published(name: str, step: int) -> list[tuple[str, int]]:
     return [(moves, int(score)) for moves, score in rows[::step]]
 
 
-# Every shared file, sampled evenly; the samples keep the run to seconds (the compiled build and
-# scripts/bench_connect4.py go through them whole).
+# Every shared file, sampled evenly; the samples keep the run to seconds (scripts/bench_connect4.py
+# goes through them whole).
 SAMPLES = {"Test_L3_R1": 40, "Test_L2_R1": 40, "Test_L2_R2": 200, "Test_L1_R1": 100,
            "Test_L1_R2": 500, "Gen_L3_R1": 40, "Gen_L2_R1": 40, "Gen_L2_R2": 200,
            "Gen_L1_R1": 30, "Gen_L1_R2": 300}

@@ -1,8 +1,9 @@
 """The proof search: exact scores of positions in games with a proof kernel (`core/proof.py`).
 
-The hot path of `minimax solve connect4`, so it is one small class, typed for mypyc (see
-scripts/build_fast.py), and plain Python where no compiler is at hand. What it does is what the
-best exact Connect Four solvers do, written once for any game with a kernel:
+The hot path of `minimax solve connect4`, so it is one small class; Connect Four runs it in C where
+`pip install .` built its kernel (games/_connect4_native.c mirrors this class step for step: same
+scores, same node counts), and as it is here otherwise. What it does is what the best exact
+Connect Four solvers do, written once for any game with a kernel:
 
 - alpha-beta in negamax form over the kernel's children, which leave out the moves that hand the
   opponent a win at once and come best first (the kernel's ordering: Connect Four's counts the

@@ -16,7 +16,7 @@ from typing import Any
 from minimax_cli.core.game import MAX, SearchError
 from minimax_cli.core.i18n import _
 from minimax_cli.core.memory import PROOF_ENTRY_BYTES, entries
-from minimax_cli.core.proof import ProofKernel, ProofScale
+from minimax_cli.core.proof import ExactSearch, ProofKernel, ProofScale
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult
 from minimax_cli.core.score import Bound, Score, encode
 from minimax_cli.core.search.common import AnyGame, Budget, Scored, build_result, deep_recursion
@@ -58,14 +58,18 @@ class Prover:
     """Proofs in one game; the table is kept from one position to the next unless `fresh`."""
 
     def __init__(self, game: AnyGame, limits: Limits | None = None,
-                 table_mb: float | None = None, budget: Budget | None = None) -> None:
-        """`budget`: the budget of a search context this proof runs in (else one of `limits`)."""
+                 table_mb: float | None = None, budget: Budget | None = None,
+                 native: bool = True) -> None:
+        """`budget`: the budget of a search context this proof runs in (else one of `limits`);
+        `native`: the kernel's native search where it has one (else always the Python search)."""
         self.game = game
         self.kernel = kernel_of(game)
         self.scale = ProofScale(self.kernel.max_plies)
         self.budget = budget if budget is not None else Budget(limits or Limits())
         capacity = max(1024, entries(table_mb, PROOF_ENTRY_BYTES))
-        self.search = ProofSearch(self.kernel, capacity, self._check)
+        found = self.kernel.native_search(capacity, self._check) if native else None
+        self.search: ExactSearch = (found if found is not None
+                                    else ProofSearch(self.kernel, capacity, self._check))
 
     def _check(self, nodes: int) -> None:
         self.budget.check(nodes)
