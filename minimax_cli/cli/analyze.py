@@ -1,8 +1,6 @@
 """`minimax analyze`: search a position and show every move's value, or several algorithms side by
 side; Monte Carlo tree search's own options (iterations, exploration, seed, playouts) live here."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -168,7 +166,7 @@ def analyze(
     # Each node gives a step or two: record enough of them for the steps asked for.
     trace_limit = max(SearchOptions.trace_limit, max_steps) if trace else SearchOptions.trace_limit
     with user_errors():
-        def search_one(name: str, given: Limits) -> SearchResult:
+        def search_one(name: str, given: "Limits") -> "SearchResult":
             return search(game, state, name, given, evaluator=evaluator, trace=recorded,
                           trace_limit=trace_limit, table_mb=table_megabytes,
                           **(mcts_options if name == MCTS else {}))
@@ -204,8 +202,8 @@ def analyze(
         out.print(render_compare.comparison_view(comparison))
 
 
-def json_payload(game: Game[Any, Any], state: Any, results: list[SearchResult],
-                 comparison: Comparison | None, trace_steps: int | None,
+def json_payload(game: "Game[Any, Any]", state: Any, results: "list[SearchResult]",
+                 comparison: "Comparison | None", trace_steps: int | None,
                  depth_limited: bool) -> Any:
     """The JSON answer: the report (written by `reports.json_form`), or with --compare the list
     of reports with their notes; with --trace, each with its steps (at most `trace_steps`). No

@@ -5,8 +5,6 @@ against the parameters the game declares. Every user error ends here as one red 
 exit code 2; prompt-toolkit is imported only by `play`.
 """
 
-from __future__ import annotations
-
 import shutil
 import sys
 
