@@ -16,13 +16,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import Words
 from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
-from minimax_cli.core.solver import Series
+
+if TYPE_CHECKING:  # a solve's family; an analysis never loads the solvers' module
+    from minimax_cli.core.solver import Series
 
 #: Version 2: `value_view` names a player among more than two (it was always "MAX"); a paranoid
 #: search there values the root player's own return.
