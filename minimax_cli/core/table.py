@@ -33,8 +33,7 @@ the list's indexing there (a two-level list of pages, allocated as written, meas
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from minimax_cli.core.memory import DEFAULT_MB, MAX_MB, MEGABYTE, MIN_MB, TABLE_ENTRY_BYTES
 from minimax_cli.core.score import WIN_BAND
@@ -62,15 +61,19 @@ _DEPTH_AT = INFO_SHIFT + DEPTH_SHIFT
 
 
 
-@dataclass(frozen=True)
 class Entry:
-    """An unpacked entry (for tests and reports; the engine reads the packed int itself)."""
+    """An unpacked entry (for tests and reports; the engine reads the packed int itself).
+    Read-only (Final); a plain class rather than a dataclass, for start-up time."""
 
-    flag: int
-    proven: bool
-    depth: int
-    move_index: int | None
-    score: Any
+    __slots__ = ("depth", "flag", "move_index", "proven", "score")
+
+    def __init__(self, flag: int, proven: bool, depth: int, move_index: int | None,
+                 score: Any) -> None:
+        self.flag: Final = flag
+        self.proven: Final = proven
+        self.depth: Final = depth
+        self.move_index: Final = move_index
+        self.score: Final = score
 
 
 def pack_info(flag: int, proven: bool, depth: int, move_index: int, external: bool) -> int:

@@ -8,9 +8,8 @@ import sys
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame, Evaluator, SearchError
 from minimax_cli.core.i18n import _
@@ -110,20 +109,28 @@ def pick_evaluator(game: AnyGame, name: str | None, needed: bool) -> Evaluator[A
 Run = Callable[[AnyGame, Any, Limits, SearchOptions], SearchResult]
 
 
-@dataclass(frozen=True)
 class Algorithm:
-    """A search algorithm and the kinds of game it serves (checked before it runs)."""
+    """A search algorithm and the kinds of game it serves (checked before it runs).
 
-    name: str
-    description: str
-    run: Run
-    players: tuple[int, ...] = (2,)
-    chance: bool = False
-    general_sum: bool = False
-    #: True when it computes the minimax value (so `--compare` may set it beside the others).
-    minimax_value: bool = True
-    #: True when it needs the game's proof kernel (`Game.proof_kernel`).
-    needs_kernel: bool = False
+    `minimax_value`: it computes the minimax value (so `--compare` may set it beside the others);
+    `needs_kernel`: it needs the game's proof kernel (`Game.proof_kernel`). A plain class with
+    read-only (Final) attributes rather than a frozen dataclass: every command loads it, and a
+    dataclass's generated methods cost start-up time nobody uses here."""
+
+    __slots__ = ("chance", "description", "general_sum", "minimax_value", "name", "needs_kernel",
+                 "players", "run")
+
+    def __init__(self, name: str, description: str, run: Run, players: tuple[int, ...] = (2,),
+                 chance: bool = False, general_sum: bool = False, minimax_value: bool = True,
+                 needs_kernel: bool = False) -> None:
+        self.name: Final = name
+        self.description: Final = description
+        self.run: Final = run
+        self.players: Final = players
+        self.chance: Final = chance
+        self.general_sum: Final = general_sum
+        self.minimax_value: Final = minimax_value
+        self.needs_kernel: Final = needs_kernel
 
     def refusal(self, game: AnyGame) -> str | None:
         """Why this algorithm cannot search `game`, in one line; None when it can."""
@@ -148,6 +155,8 @@ class Algorithm:
 class BoundedAlgorithm(Algorithm):
     """An algorithm that also needs the game's bounds on its outcomes (Star1 and Star2)."""
 
+    __slots__ = ()
+
     def refusal(self, game: AnyGame) -> str | None:
         reason = super().refusal(game)
         if reason is None and outcome_bounds(game) is None:
@@ -171,17 +180,21 @@ def unbounded(name: str, game: AnyGame) -> str:
 
 
 # --- results -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
 class Scored:
     """A root move's number from the point of view `pov` of the result, whether it is proven (no
-    heuristic took part), and its bound."""
+    heuristic took part), and its bound; `vector` and `visits` as in MoveValue. Read-only (Final);
+    a plain class, as Algorithm is, for start-up time."""
 
-    move: Hashable
-    number: Number
-    proven: bool
-    bound: Bound
-    vector: tuple[Number, ...] | None = None
-    visits: int | None = None
+    __slots__ = ("bound", "move", "number", "proven", "vector", "visits")
+
+    def __init__(self, move: Hashable, number: Number, proven: bool, bound: Bound,
+                 vector: tuple[Number, ...] | None = None, visits: int | None = None) -> None:
+        self.move: Final = move
+        self.number: Final = number
+        self.proven: Final = proven
+        self.bound: Final = bound
+        self.vector: Final = vector
+        self.visits: Final = visits
 
 
 def build_result(
