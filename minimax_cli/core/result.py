@@ -9,8 +9,8 @@ course shows values.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
 
 from minimax_cli.core.i18n import Words
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME
@@ -25,22 +25,39 @@ STOP_NODES = "nodes"
 STOP_INTERRUPTED = "interrupted"
 
 
-@dataclass(frozen=True)
 class Limits:
-    """When a search must stop: plies below the root, seconds, nodes. None means no limit."""
+    """When a search must stop: plies below the root, seconds, nodes. None means no limit.
 
-    depth: int | None = None
-    time: float | None = None
-    nodes: int | None = None
+    A value (read-only, equal to another of the same limits, hashable), written as a plain class
+    rather than a frozen dataclass: every command loads it, and the generated methods cost
+    start-up time."""
 
-    def __post_init__(self) -> None:
-        if self.depth is not None and not 0 <= self.depth <= MAX_DEPTH:
-            raise ValueError(f"depth must be from 0 to {MAX_DEPTH:,} plies, got {self.depth:,}")
-        if self.time is not None and not 0 < self.time <= MAX_TIME:  # also refuses NaN
+    __slots__ = ("depth", "nodes", "time")
+
+    def __init__(self, depth: int | None = None, time: float | None = None,
+                 nodes: int | None = None) -> None:
+        if depth is not None and not 0 <= depth <= MAX_DEPTH:
+            raise ValueError(f"depth must be from 0 to {MAX_DEPTH:,} plies, got {depth:,}")
+        if time is not None and not 0 < time <= MAX_TIME:  # also refuses NaN
             raise ValueError(f"time must be a positive number of seconds, at most {MAX_TIME:,.0f}, "
-                             f"got {self.time:g}")
-        if self.nodes is not None and not 1 <= self.nodes <= MAX_NODES:
-            raise ValueError(f"nodes must be from 1 to {MAX_NODES:,}, got {self.nodes:,}")
+                             f"got {time:g}")
+        if nodes is not None and not 1 <= nodes <= MAX_NODES:
+            raise ValueError(f"nodes must be from 1 to {MAX_NODES:,}, got {nodes:,}")
+        self.depth: Final = depth
+        self.time: Final = time
+        self.nodes: Final = nodes
+
+    def _key(self) -> tuple[int | None, float | None, int | None]:
+        return self.depth, self.time, self.nodes
+
+    def __eq__(self, other: object) -> bool:
+        return self._key() == other._key() if type(other) is Limits else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Limits(depth={self.depth!r}, time={self.time!r}, nodes={self.nodes!r})"
 
     @property
     def budget(self) -> bool:
@@ -155,33 +172,41 @@ class MoveValue:
         return self.score.relative.plies
 
 
-@dataclass
 class TraceNode:
     """One visited node of a recorded search, for the tree view.
 
     `alpha` and `beta` are the window the node was entered with, from MAX's point of view (None for
     plain minimax); `pruned` lists the moves whose subtrees were never visited because of a cutoff.
-    `value` is the backed-up engine or game number from MAX's point of view.
-    """
+    `value` is the backed-up engine or game number from MAX's point of view; `kind` is "inner",
+    "terminal", "eval" (heuristic at the depth limit) or "table". `probability`: that of the edge
+    into this node when its parent is a chance node; `vector`: one value per player (max^n,
+    paranoid), where `value` alone says too little; `low` and `high`: the interval the search
+    proved for the node's value (MAX's view), where it tracks one (textbook alpha-beta), None where
+    only `value` and the window tell; `bound`: a table's answer, whether `value` is exact or a
+    lower or upper bound (MAX's view). A plain class (see Limits)."""
 
-    move: Hashable | None
-    player: int
-    alpha: Number | None = None
-    beta: Number | None = None
-    value: Number | None = None
-    kind: str = "inner"  # "inner", "terminal", "eval" (heuristic at the depth limit) or "table"
-    children: list[TraceNode] = field(default_factory=list)
-    pruned: list[Hashable] = field(default_factory=list)
-    #: The probability of the edge into this node when its parent is a chance node.
-    probability: Number | None = None
-    #: One value per player (max^n, paranoid), where `value` alone says too little.
-    vector: tuple[Number, ...] | None = None
-    #: The interval the search proved for the node's value (MAX's view), where it tracks one
-    #: (textbook alpha-beta); None where only `value` and the window tell.
-    low: Number | None = None
-    high: Number | None = None
-    #: A table's answer: whether `value` is exact or a lower or upper bound (MAX's view).
-    bound: str | None = None
+    __slots__ = ("alpha", "beta", "bound", "children", "high", "kind", "low", "move", "player",
+                 "probability", "pruned", "value", "vector")
+
+    def __init__(self, move: Hashable | None, player: int, alpha: Number | None = None,
+                 beta: Number | None = None, value: Number | None = None, kind: str = "inner",
+                 children: list[TraceNode] | None = None, pruned: list[Hashable] | None = None,
+                 probability: Number | None = None, vector: tuple[Number, ...] | None = None,
+                 low: Number | None = None, high: Number | None = None,
+                 bound: str | None = None) -> None:
+        self.move = move
+        self.player = player
+        self.alpha = alpha
+        self.beta = beta
+        self.value = value
+        self.kind = kind
+        self.children: list[TraceNode] = [] if children is None else children
+        self.pruned: list[Hashable] = [] if pruned is None else pruned
+        self.probability = probability
+        self.vector = vector
+        self.low = low
+        self.high = high
+        self.bound = bound
 
 
 @dataclass
