@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from minimax_cli.core.i18n import Words
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME
+from minimax_cli.core.record import Record
 from minimax_cli.core.score import Bound, Number, PovScore, Score
 
 if TYPE_CHECKING:
@@ -25,14 +26,12 @@ STOP_NODES = "nodes"
 STOP_INTERRUPTED = "interrupted"
 
 
-class Limits:
+class Limits(Record):
     """When a search must stop: plies below the root, seconds, nodes. None means no limit.
-
-    A value (read-only, equal to another of the same limits, hashable), written as a plain class
-    rather than a frozen dataclass: every command loads it, and the generated methods cost
-    start-up time."""
+    A value (core.record: not a dataclass, for start-up time)."""
 
     __slots__ = ("depth", "nodes", "time")
+    fields = ("depth", "time", "nodes")
 
     def __init__(self, depth: int | None = None, time: float | None = None,
                  nodes: int | None = None) -> None:
@@ -46,18 +45,6 @@ class Limits:
         self.depth: Final = depth
         self.time: Final = time
         self.nodes: Final = nodes
-
-    def _key(self) -> tuple[int | None, float | None, int | None]:
-        return self.depth, self.time, self.nodes
-
-    def __eq__(self, other: object) -> bool:
-        return self._key() == other._key() if type(other) is Limits else NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"Limits(depth={self.depth!r}, time={self.time!r}, nodes={self.nodes!r})"
 
     @property
     def budget(self) -> bool:
@@ -134,18 +121,23 @@ class SearchStats:
         return self.nodes / self.elapsed if self.elapsed > 0 else 0.0
 
 
-@dataclass(frozen=True)
-class MoveValue:
+class MoveValue(Record):
     """The score of one root move, as its player at the root sees it (`score.pov`).
 
     `vector`: one value per player, for games of more than two players (max^n, paranoid, MCTS),
     where a single number from MAX's view says too little; `visits`: how often Monte Carlo tree
-    search tried the move (its `score` is then the mean reward, an estimate unless proven)."""
+    search tried the move (its `score` is then the mean reward, an estimate unless proven).
+    A value (core.record)."""
 
-    move: Hashable
-    score: PovScore
-    vector: tuple[Number, ...] | None = None
-    visits: int | None = None
+    __slots__ = ("move", "score", "vector", "visits")
+    fields = ("move", "score", "vector", "visits")
+
+    def __init__(self, move: Hashable, score: PovScore, vector: tuple[Number, ...] | None = None,
+                 visits: int | None = None) -> None:
+        self.move: Final = move
+        self.score: Final = score
+        self.vector: Final = vector
+        self.visits: Final = visits
 
     @property
     def max_score(self) -> Score:
