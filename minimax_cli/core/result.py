@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 STOP_TIME = "time"
 STOP_NODES = "nodes"
 STOP_INTERRUPTED = "interrupted"
+#: Nodes a recorded search keeps by default (SearchOptions.trace_limit).
+DEFAULT_TRACE_LIMIT = 5000
 
 
 class Limits(Record):
@@ -52,8 +54,7 @@ class Limits(Record):
         return self.time is not None or self.nodes is not None
 
 
-@dataclass(frozen=True)
-class SearchOptions:
+class SearchOptions(Record):
     """Everything a search may be told besides its limits; an unknown option is an error.
 
     - `evaluator`: the evaluation function's name (default: the game's first);
@@ -68,23 +69,39 @@ class SearchOptions:
     - Monte Carlo tree search: `iterations` (a budget besides time and nodes), `exploration` (the
       UCT constant c), `seed` (the random generator; None: unseeded), `rollout` ("random" or
       "eval": guided by the evaluation function), `mcts_solver` (back up proven wins and losses).
+
+    A value (core.record), not a dataclass, for start-up time; the class keeps each option's
+    default (`SearchOptions.trace_limit`).
     """
 
-    evaluator: str | None = None
-    trace: bool = False
-    trace_limit: int = 5000
-    exact_root: bool = True
-    symmetry: bool = True
-    table: TranspositionTable | None = None
-    table_mb: float | None = None
-    window: str = "full"
-    iterations: int | None = None
-    exploration: float = 1.4
-    seed: int | None = None
-    rollout: str = "random"
-    mcts_solver: bool = True
+    fields = ("evaluator", "trace", "trace_limit", "exact_root", "symmetry", "table", "table_mb",
+              "window", "iterations", "exploration", "seed", "rollout", "mcts_solver")
+    #: Nodes a trace records unless told otherwise.
+    trace_limit: int = DEFAULT_TRACE_LIMIT
 
-    def __post_init__(self) -> None:
+    def __init__(self, evaluator: str | None = None, trace: bool = False,
+                 trace_limit: int = DEFAULT_TRACE_LIMIT, exact_root: bool = True,
+                 symmetry: bool = True, table: TranspositionTable | None = None,
+                 table_mb: float | None = None, window: str = "full",
+                 iterations: int | None = None, exploration: float = 1.4,
+                 seed: int | None = None, rollout: str = "random",
+                 mcts_solver: bool = True) -> None:
+        self.evaluator: Final = evaluator
+        self.trace: Final = trace
+        self.trace_limit = trace_limit
+        self.exact_root: Final = exact_root
+        self.symmetry: Final = symmetry
+        self.table: Final = table
+        self.table_mb: Final = table_mb
+        self.window: Final = window
+        self.iterations: Final = iterations
+        self.exploration: Final = exploration
+        self.seed: Final = seed
+        self.rollout: Final = rollout
+        self.mcts_solver: Final = mcts_solver
+        self._check()
+
+    def _check(self) -> None:
         if self.iterations is not None and not 1 <= self.iterations <= MAX_NODES:
             raise ValueError(f"iterations must be from 1 to {MAX_NODES:,}, got {self.iterations:,}")
         if not 0 <= self.exploration <= 100:  # also refuses NaN
