@@ -114,24 +114,37 @@ class SearchOptions(Record):
             raise ValueError(f"trace_limit must be 0 or more, got {self.trace_limit}")
 
 
-@dataclass
-class SearchStats:
+class SearchStats(Record):
     """Counts kept by every search. `nodes` counts every state the search was called on, the root
     included, also when the table answered it; `leaves` counts utility and evaluation calls.
     `tt_probes` are table look-ups, `tt_hits` those that found the position, `tt_answers` the hits
     whose stored value answered the node without searching it. `pv_nodes` are nodes searched after
     the value was known, only to complete the principal variation. `depth` is the last completed
-    depth (0 when none was completed or the search had no depth limit)."""
+    depth (0 when none was completed or the search had no depth limit). Counts that change:
+    equal by value, never hashed (core.record; not a dataclass, for start-up time)."""
 
-    nodes: int = 0
-    leaves: int = 0
-    cutoffs: int = 0
-    tt_probes: int = 0
-    tt_hits: int = 0
-    tt_answers: int = 0
-    pv_nodes: int = 0
-    depth: int = 0
-    elapsed: float = 0.0
+    __slots__ = ("cutoffs", "depth", "elapsed", "leaves", "nodes", "pv_nodes", "tt_answers",
+                 "tt_hits", "tt_probes")
+    fields = ("nodes", "leaves", "cutoffs", "tt_probes", "tt_hits", "tt_answers", "pv_nodes",
+              "depth", "elapsed")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, nodes: int = 0, leaves: int = 0, cutoffs: int = 0, tt_probes: int = 0,
+                 tt_hits: int = 0, tt_answers: int = 0, pv_nodes: int = 0, depth: int = 0,
+                 elapsed: float = 0.0) -> None:
+        self.nodes = nodes
+        self.leaves = leaves
+        self.cutoffs = cutoffs
+        self.tt_probes = tt_probes
+        self.tt_hits = tt_hits
+        self.tt_answers = tt_answers
+        self.pv_nodes = pv_nodes
+        self.depth = depth
+        self.elapsed = elapsed
+
+    def copy(self) -> SearchStats:
+        """The counts as they are now, apart from those that go on changing."""
+        return SearchStats(*self._values())
 
     @property
     def nodes_per_second(self) -> float:
@@ -181,7 +194,7 @@ class MoveValue(Record):
         return self.score.relative.plies
 
 
-class TraceNode:
+class TraceNode(Record):
     """One visited node of a recorded search, for the tree view.
 
     `alpha` and `beta` are the window the node was entered with, from MAX's point of view (None for
@@ -192,10 +205,13 @@ class TraceNode:
     paranoid), where `value` alone says too little; `low` and `high`: the interval the search
     proved for the node's value (MAX's view), where it tracks one (textbook alpha-beta), None where
     only `value` and the window tell; `bound`: a table's answer, whether `value` is exact or a
-    lower or upper bound (MAX's view). A plain class (see Limits)."""
+    lower or upper bound (MAX's view). Equal by value, never hashed (core.record, as SearchStats)."""
 
     __slots__ = ("alpha", "beta", "bound", "children", "high", "kind", "low", "move", "player",
                  "probability", "pruned", "value", "vector")
+    fields = ("move", "player", "alpha", "beta", "value", "kind", "children", "pruned",
+              "probability", "vector", "low", "high", "bound")
+    __hash__ = None  # type: ignore[assignment]
 
     def __init__(self, move: Hashable | None, player: int, alpha: Number | None = None,
                  beta: Number | None = None, value: Number | None = None, kind: str = "inner",

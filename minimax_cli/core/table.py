@@ -36,6 +36,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, Final
 
 from minimax_cli.core.memory import DEFAULT_MB, MAX_MB, MEGABYTE, MIN_MB, TABLE_ENTRY_BYTES
+from minimax_cli.core.record import Record
 from minimax_cli.core.score import WIN_BAND
 
 EXACT = 0
@@ -61,11 +62,12 @@ _DEPTH_AT = INFO_SHIFT + DEPTH_SHIFT
 
 
 
-class Entry:
+class Entry(Record):
     """An unpacked entry (for tests and reports; the engine reads the packed int itself).
-    Read-only (Final); a plain class rather than a dataclass, for start-up time."""
+    A value (core.record), not a dataclass, for start-up time."""
 
     __slots__ = ("depth", "flag", "move_index", "proven", "score")
+    fields = ("flag", "proven", "depth", "move_index", "score")
 
     def __init__(self, flag: int, proven: bool, depth: int, move_index: int | None,
                  score: Any) -> None:

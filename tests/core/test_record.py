@@ -8,7 +8,7 @@ import pytest
 
 from minimax_cli.core.game import GameType, Grid
 from minimax_cli.core.i18n import M_, Grouped, Joined, Message, nM_
-from minimax_cli.core.result import Limits, MoveValue
+from minimax_cli.core.result import Limits, MoveValue, SearchStats, TraceNode
 from minimax_cli.core.score import PovScore, Score
 
 
@@ -44,3 +44,15 @@ def test_checks_kept() -> None:
         GameType(players=0)
     with pytest.raises(ValueError, match="depth must be from 0"):
         Limits(depth=-1)
+
+
+def test_counts_and_trace_nodes_are_equal_by_value_and_never_hashed() -> None:
+    stats = SearchStats(nodes=392, leaves=96)
+    kept = stats.copy()
+    stats.nodes += 1  # the search goes on counting; the copy keeps what it was
+    assert kept == SearchStats(nodes=392, leaves=96) and kept != stats
+    assert TraceNode(None, 0, value=1) == TraceNode(None, 0, None, None, 1)
+    with pytest.raises(TypeError):
+        hash(stats)
+    with pytest.raises(TypeError):
+        hash(TraceNode(None, 0))

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame, Evaluator, SearchError
 from minimax_cli.core.i18n import _
+from minimax_cli.core.record import Record
 from minimax_cli.core.result import (
     STOP_NODES,
     STOP_TIME,
@@ -109,16 +110,17 @@ def pick_evaluator(game: AnyGame, name: str | None, needed: bool) -> Evaluator[A
 Run = Callable[[AnyGame, Any, Limits, SearchOptions], SearchResult]
 
 
-class Algorithm:
+class Algorithm(Record):
     """A search algorithm and the kinds of game it serves (checked before it runs).
 
     `minimax_value`: it computes the minimax value (so `--compare` may set it beside the others);
-    `needs_kernel`: it needs the game's proof kernel (`Game.proof_kernel`). A plain class with
-    read-only (Final) attributes rather than a frozen dataclass: every command loads it, and a
-    dataclass's generated methods cost start-up time nobody uses here."""
+    `needs_kernel`: it needs the game's proof kernel (`Game.proof_kernel`). A value (core.record),
+    not a dataclass: every command loads it."""
 
     __slots__ = ("chance", "description", "general_sum", "minimax_value", "name", "needs_kernel",
                  "players", "run")
+    fields = ("name", "description", "run", "players", "chance", "general_sum", "minimax_value",
+              "needs_kernel")
 
     def __init__(self, name: str, description: str, run: Run, players: tuple[int, ...] = (2,),
                  chance: bool = False, general_sum: bool = False, minimax_value: bool = True,
@@ -180,12 +182,13 @@ def unbounded(name: str, game: AnyGame) -> str:
 
 
 # --- results -----------------------------------------------------------------------------------
-class Scored:
+class Scored(Record):
     """A root move's number from the point of view `pov` of the result, whether it is proven (no
-    heuristic took part), and its bound; `vector` and `visits` as in MoveValue. Read-only (Final);
-    a plain class, as Algorithm is, for start-up time."""
+    heuristic took part), and its bound; `vector` and `visits` as in MoveValue. A value
+    (core.record), as Algorithm is."""
 
     __slots__ = ("bound", "move", "number", "proven", "vector", "visits")
+    fields = ("move", "number", "proven", "bound", "vector", "visits")
 
     def __init__(self, move: Hashable, number: Number, proven: bool, bound: Bound,
                  vector: tuple[Number, ...] | None = None, visits: int | None = None) -> None:
