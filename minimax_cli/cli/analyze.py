@@ -1,8 +1,6 @@
 """`minimax analyze`: search a position and show every move's value, or several algorithms side by
 side; Monte Carlo tree search's own options (iterations, exploration, seed, playouts) live here."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -188,7 +186,7 @@ def analyze(
     trace_limit = (max(SearchOptions.trace_limit, max_steps) if trace or step
                    else SearchOptions.trace_limit)
     with user_errors():
-        def search_one(name: str, given: Limits) -> SearchResult:
+        def search_one(name: str, given: "Limits") -> "SearchResult":
             return search(game, state, name, given, evaluator=evaluator, trace=recorded,
                           trace_limit=trace_limit, table_mb=table_megabytes,
                           **(mcts_options if name == MCTS else {}))
@@ -228,8 +226,8 @@ def analyze(
     _save_tree(game, state, shown[0], figures, depth is not None, tree_depth)
 
 
-def _save_tree(game: Game[Any, Any], state: Any, result: SearchResult,
-               figures: list[cli_save.Figure], depth_limited: bool,
+def _save_tree(game: "Game[Any, Any]", state: Any, result: "SearchResult",
+               figures: "list[cli_save.Figure]", depth_limited: bool,
                tree_depth: int | None) -> None:
     from minimax_cli.views.analysis import engine_units
 
@@ -237,8 +235,8 @@ def _save_tree(game: Game[Any, Any], state: Any, result: SearchResult,
                        engine=engine_units(game, result, depth_limited), depth=tree_depth)
 
 
-def json_payload(game: Game[Any, Any], state: Any, results: list[SearchResult],
-                 comparison: Comparison | None, trace_steps: int | None,
+def json_payload(game: "Game[Any, Any]", state: Any, results: "list[SearchResult]",
+                 comparison: "Comparison | None", trace_steps: int | None,
                  depth_limited: bool) -> Any:
     """The JSON answer: the report (written by `reports.json_form`), or with --compare the list
     of reports with their notes; with --trace, each with its steps (at most `trace_steps`). No
@@ -280,7 +278,7 @@ def _check_step(*, quiz: bool, as_json: bool, compare: bool, trace: bool, tree: 
                "text"))
 
 
-def _step_through(game: Game[Any, Any], state: Any, result: SearchResult, max_steps: int,
+def _step_through(game: "Game[Any, Any]", state: Any, result: "SearchResult", max_steps: int,
                   depth_limited: bool) -> None:
     """The step player on the terminal, for a search that recorded its tree."""
     if result.trace is None:

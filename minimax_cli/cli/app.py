@@ -5,10 +5,10 @@ against the parameters the game declares. Every user error ends here as one red 
 exit code 2; prompt-toolkit is imported only by `play`.
 """
 
-from __future__ import annotations
-
 import shutil
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import typer
 
@@ -48,10 +48,22 @@ from minimax_cli.core.params import MAX_DEPTH
 
 APP_HELP = N_("Play, analyze and solve games with adversarial search.")
 
+#: The commands, in the order `minimax --help` lists them (the usual path of a new user): each a
+#: one-command Typer app, which the group builds into its command when first looked up, so that a
+#: run builds only the command it runs (filled at the end of this module).
+COMMANDS: dict[str, typer.Typer] = {}
+
+
+class Minimax(MinimaxGroup):
+    """The `minimax` group, with its commands."""
+
+    sources = COMMANDS
+
+
 # Rich markup is off: the pages are Click's plain ones, written by MinimaxGroup and MinimaxCommand.
 app = typer.Typer(
     name="minimax",
-    cls=MinimaxGroup,
+    cls=Minimax,
     help=APP_HELP,
     epilog=cli_help.GROUP_EPILOG,
     context_settings={"default_map": UNSET_FLAGS},
@@ -275,13 +287,20 @@ def games(ctx: typer.Context) -> None:
         classes, min(shutil.get_terminal_size().columns, render_games.MAX_WIDTH)))
 
 
-# The commands, in the order `minimax --help` lists them (Typer keeps the order of declaration):
-# the usual path of a new user.
-app.command(cls=MinimaxCommand, context_settings=EXTRA, help=PLAY_HELP)(play)
-app.command(cls=MinimaxCommand, context_settings=EXTRA, help=ANALYZE_HELP)(analyze)
-app.command(cls=MinimaxCommand, context_settings=EXTRA, help=SOLVE_HELP)(solve)
-app.command(cls=GamesCommand, context_settings={"allow_extra_args": True}, help=GAMES_HELP)(games)
-app.command(cls=MinimaxCommand, help=QUIZ_HELP)(quiz)
+def _command(function: Callable[..., None], cls: type[MinimaxCommand],
+             context_settings: dict[str, Any] | None, help: str) -> None:
+    """Declare `function` as the command of its name, built as the group's are (no completion
+    options of its own, plain pages)."""
+    single = typer.Typer(add_completion=False, rich_markup_mode=None)
+    single.command(cls=cls, context_settings=context_settings, help=help)(function)
+    COMMANDS[function.__name__] = single
+
+
+_command(play, MinimaxCommand, EXTRA, PLAY_HELP)
+_command(analyze, MinimaxCommand, EXTRA, ANALYZE_HELP)
+_command(solve, MinimaxCommand, EXTRA, SOLVE_HELP)
+_command(games, GamesCommand, {"allow_extra_args": True}, GAMES_HELP)
+_command(quiz, MinimaxCommand, None, QUIZ_HELP)
 
 
 def main() -> None:

@@ -14,8 +14,10 @@ formatter by the part of it the pages use (`pages.HelpWriter`).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator, Mapping, MutableMapping
+from typing import Any, ClassVar
 
+import typer.main
 from typer.core import TyperCommand, TyperGroup
 
 from minimax_cli.cli import pages
@@ -129,10 +131,48 @@ class GamesCommand(MinimaxCommand):
         return found
 
 
+class LazyCommands(MutableMapping[str, Any]):
+    """A group's subcommands by name, each built by Typer (`typer.main.get_command`) from its
+    one-command app the first time it is looked up: Click's "lazily loading subcommands", through
+    the group's `commands` mapping, which Click's and Typer's groups read (`get_command`, the list
+    for help and completion, the names for 'did you mean'). A run builds only the command it
+    runs; the names keep the order of `sources`."""
+
+    def __init__(self, sources: Mapping[str, typer.Typer]) -> None:
+        self.sources = sources
+        self.built: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self.built:
+            self.built[name] = typer.main.get_command(self.sources[name])  # KeyError: no such
+        return self.built[name]
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self.built[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        raise TypeError(f"the command {name!r} cannot be removed")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys([*self.sources, *self.built]))
+
+    def __len__(self) -> int:
+        return len(dict.fromkeys([*self.sources, *self.built]))
+
+
 class MinimaxGroup(TranslatedTexts, TyperGroup):
     """The `minimax` group: `--lang` read from anywhere on the line before anything else, and a
-    page that lists the commands (in the order they are declared, as Typer keeps them) by the
-    first sentence of each description."""
+    page that lists the commands (in the order they are declared in `sources`) by the first
+    sentence of each description. Its commands are built when first looked up (`LazyCommands`)."""
+
+    #: Each command's one-command Typer app, by name, in the order `minimax --help` lists them.
+    sources: ClassVar[Mapping[str, typer.Typer]] = {}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        lazy = LazyCommands(self.sources)
+        lazy.update(self.commands)  # any Typer built itself (none: the app registers none)
+        self.commands = lazy
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         from minimax_cli.i18n import speaking
@@ -156,4 +196,4 @@ class MinimaxGroup(TranslatedTexts, TyperGroup):
         pages.write_section(formatter, _("Options"), options)
 
 
-__all__ = ["UNSET_FLAGS", "GamesCommand", "MinimaxCommand", "MinimaxGroup"]
+__all__ = ["UNSET_FLAGS", "GamesCommand", "LazyCommands", "MinimaxCommand", "MinimaxGroup"]

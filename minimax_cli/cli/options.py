@@ -10,8 +10,6 @@ completion.
   and, after the game, its parameters. The registry and the core load only when asked.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -198,7 +196,7 @@ def _game_name(ctx: typer.Context) -> str | None:
     return name if isinstance(name, str) else None
 
 
-def _game(name: str | None) -> Game[Any, Any] | None:
+def _game(name: str | None) -> "Game[Any, Any] | None":
     """The game with its default parameters, or None when there is none of that name."""
     from minimax_cli import registry
 
@@ -263,7 +261,7 @@ def game_parameter_candidates(ctx: typer.Context, incomplete: str) -> list[tuple
             if p.name not in given and f"--{p.name}".startswith(incomplete)]
 
 
-def make_limits(depth: int | None, time_s: float | None, nodes: int | None) -> Limits:
+def make_limits(depth: int | None, time_s: float | None, nodes: int | None) -> "Limits":
     """The search limits asked for (one line and exit 2 when they cannot be)."""
     from minimax_cli.core.result import Limits
 

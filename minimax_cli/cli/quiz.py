@@ -13,8 +13,6 @@ code 2 at the end, as `play` does). Ctrl-D or the end of the input ends the quiz
 exit code 0, nothing checked; Ctrl-C with 130.
 """
 
-from __future__ import annotations
-
 import io
 import os
 import sys
@@ -57,9 +55,9 @@ DEFAULTS = {"count": 5, "depth": 3, "branching": 3, "seed": 0, "low": 0, "high":
 class Answers:
     """Answers typed at a prompt (a terminal) or read line by line from a script."""
 
-    def __init__(self, out: Console, stdin: IO[str] | None = None,
-                 errors: Console | None = None, input: Input | None = None,
-                 output: Output | None = None) -> None:
+    def __init__(self, out: "Console", stdin: IO[str] | None = None,
+                 errors: "Console | None" = None, input: "Input | None" = None,
+                 output: "Output | None" = None) -> None:
         """Scripted from `stdin` (default: sys.stdin when it is not a terminal), else at a prompt
         on `input` and `output` (default: the terminal); tests pass prompt-toolkit's pipes."""
         self.out = out
@@ -74,9 +72,9 @@ class Answers:
             self.stream = stdin if stdin is not None else sys.stdin
             self.lines = BoundedLines(self.stream)
         else:
-            from prompt_toolkit import PromptSession  # loaded for an interactive quiz only
+            import prompt_toolkit  # loaded for an interactive quiz only
 
-            self.prompt = PromptSession(input=input, output=output)
+            self.prompt = prompt_toolkit.PromptSession(input=input, output=output)
         if errors is None and self.stream is not None:
             from rich.console import Console
 
@@ -149,7 +147,7 @@ def _too_long(limit: int) -> str:
 
 
 # --- the quiz --------------------------------------------------------------------------------------
-def run_quiz(exercise: Exercise, answers: Answers, out: Console) -> int:
+def run_quiz(exercise: "Exercise", answers: Answers, out: "Console") -> int:
     """Ask, check, explain; the exit code (0; 2 after a refused scripted line; 130 on Ctrl-C)."""
     from rich.text import Text
 
@@ -216,7 +214,7 @@ def quiz_in_analyze(ctx: typer.Context, game_name: str, position: str | None,
         raise typer.Exit(code)
 
 
-def _save_drawing(exercise: Exercise, out: Console, figures: list[Any]) -> None:
+def _save_drawing(exercise: "Exercise", out: "Console", figures: list[Any]) -> None:
     """The exercise's tree and its legend as the quiz draws them on `out` (same width), saved
     before any answer is asked: a figure of the question, not of its answers."""
     from rich.console import Console

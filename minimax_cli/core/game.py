@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar, Union
 
 from minimax_cli.core.i18n import _
+from minimax_cli.core.record import Record
 
 if TYPE_CHECKING:  # kept out of start-up: `minimax games` needs none of them
     from fractions import Fraction
@@ -64,8 +64,7 @@ class SearchError(ValueError):
     """A search cannot be run as asked (no evaluation for a depth limit, a tree too deep...)."""
 
 
-@dataclass(frozen=True)
-class GameType:
+class GameType(Record):
     """What kind of game it is; every algorithm states which kinds it serves.
 
     `win_loss`: terminal values are only +1 (MAX wins), 0 (draw) and -1 (MIN wins), so searches may
@@ -73,20 +72,25 @@ class GameType:
     game's own scale (explicit trees, points). `low` and `high` bound every return where known; in a
     two-player zero-sum game they bound MAX's return, the value the course shows (MIN's is its
     negation), which is what pruning at chance nodes (Star1, Star2) needs.
+
+    The game's classes are values (core.record), not dataclasses: every command loads them.
     """
 
-    players: int = 2
-    chance: bool = False
-    zero_sum: bool = True
-    win_loss: bool = True
-    low: float | None = -1
-    high: float | None = 1
+    __slots__ = ("chance", "high", "low", "players", "win_loss", "zero_sum")
+    fields = ("players", "chance", "zero_sum", "win_loss", "low", "high")
 
-    def __post_init__(self) -> None:
-        if self.players < 1:
-            raise ValueError(f"a game has at least one player, not {self.players}")
-        if self.low is not None and self.high is not None and self.low > self.high:
-            raise ValueError(f"low {self.low} is above high {self.high}")
+    def __init__(self, players: int = 2, chance: bool = False, zero_sum: bool = True,
+                 win_loss: bool = True, low: float | None = -1, high: float | None = 1) -> None:
+        if players < 1:
+            raise ValueError(f"a game has at least one player, not {players}")
+        if low is not None and high is not None and low > high:
+            raise ValueError(f"low {low} is above high {high}")
+        self.players: Final = players
+        self.chance: Final = chance
+        self.zero_sum: Final = zero_sum
+        self.win_loss: Final = win_loss
+        self.low: Final = low
+        self.high: Final = high
 
     def describe(self) -> str:
         """`two players, deterministic, zero-sum, win/loss` and the like."""
@@ -103,8 +107,7 @@ TWO_PLAYER_WIN_LOSS = GameType()
 TWO_PLAYER_NUMERIC = GameType(win_loss=False, low=None, high=None)
 
 
-@dataclass(frozen=True)
-class Parameter:
+class Parameter(Record):
     """A game parameter as the registry and the CLI show it (`--rows 4`, `--take 1,3,4`).
 
     `parse` turns the user's text into the value and raises ValueError with a message naming the
@@ -112,21 +115,29 @@ class Parameter:
     sets the start position (bones' heap, Nim's heaps), which a position given with it replaces.
     """
 
-    name: str
-    parse: Callable[[str], object]
-    default: object
-    help: str
-    metavar: str = "VALUE"
-    sets_start: bool = False
+    __slots__ = ("default", "help", "metavar", "name", "parse", "sets_start")
+    fields = ("name", "parse", "default", "help", "metavar", "sets_start")
+
+    def __init__(self, name: str, parse: Callable[[str], object], default: object, help: str,
+                 metavar: str = "VALUE", sets_start: bool = False) -> None:
+        self.name: Final = name
+        self.parse: Final = parse
+        self.default: Final = default
+        self.help: Final = help
+        self.metavar: Final = metavar
+        self.sets_start: Final = sets_start
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(Record):
     """What a board renderer needs: cell symbols in reading order (None for empty)."""
 
-    rows: int
-    cols: int
-    cells: tuple[str | None, ...]
+    __slots__ = ("cells", "cols", "rows")
+    fields = ("rows", "cols", "cells")
+
+    def __init__(self, rows: int, cols: int, cells: tuple[str | None, ...]) -> None:
+        self.rows: Final = rows
+        self.cols: Final = cols
+        self.cells: Final = cells
 
 
 class Game(ABC, Generic[S, M]):

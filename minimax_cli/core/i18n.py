@@ -30,9 +30,11 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Final
+
+from minimax_cli.core.record import Record
 
 DOMAIN = "minimax"
 #: The catalogues ship with the package (minimax_cli/i18n/locale), beside the core.
@@ -161,25 +163,33 @@ def contracted(text: str) -> str:
                               text)
 
 
-@dataclass(frozen=True)
-class Grouped:
-    """A count inside a `Message`, its digits grouped as the shown language groups them."""
+class Grouped(Record):
+    """A count inside a `Message`, its digits grouped as the shown language groups them. The
+    words' classes are values (core.record), not dataclasses: every command loads them."""
 
-    number: int
+    __slots__ = ("number",)
+    fields = ("number",)
+
+    def __init__(self, number: int) -> None:
+        self.number: Final = number
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(Record):
     """Words not yet translated: the English `msgid` (with `plural` for the count `n`, `context`
     for pgettext) and the values of its named fields, themselves translated with it. `text()` (and
     `str()`) says it in the current language, `english()` in the source language without asking
     any translator: the form the JSON writer takes."""
 
-    msgid: str
-    values: tuple[tuple[str, Value], ...] = ()
-    plural: str | None = None
-    n: int = 1
-    context: str | None = None
+    __slots__ = ("context", "msgid", "n", "plural", "values")
+    fields = ("msgid", "values", "plural", "n", "context")
+
+    def __init__(self, msgid: str, values: tuple[tuple[str, Value], ...] = (),
+                 plural: str | None = None, n: int = 1, context: str | None = None) -> None:
+        self.msgid: Final = msgid
+        self.values: Final = values
+        self.plural: Final = plural
+        self.n: Final = n
+        self.context: Final = context
 
     def _source(self) -> str:
         return self.msgid if self.plural is None or self.n == 1 else self.plural
@@ -213,12 +223,15 @@ class Message:
         return format(self.text(), spec)
 
 
-@dataclass(frozen=True)
-class Joined:
+class Joined(Record):
     """Values inside a `Message` written one after another with `separator` between them."""
 
-    parts: tuple[Value, ...]
-    separator: Value = ", "
+    __slots__ = ("parts", "separator")
+    fields = ("parts", "separator")
+
+    def __init__(self, parts: tuple[Value, ...], separator: Value = ", ") -> None:
+        self.parts: Final = parts
+        self.separator: Final = separator
 
     def text(self) -> str:
         """The parts in the current language."""

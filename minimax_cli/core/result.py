@@ -9,11 +9,12 @@ course shows values.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
 
 from minimax_cli.core.i18n import Words
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME
+from minimax_cli.core.record import Record
 from minimax_cli.core.score import Bound, Number, PovScore, Score
 
 if TYPE_CHECKING:
@@ -23,24 +24,29 @@ if TYPE_CHECKING:
 STOP_TIME = "time"
 STOP_NODES = "nodes"
 STOP_INTERRUPTED = "interrupted"
+#: Nodes a recorded search keeps by default (SearchOptions.trace_limit).
+DEFAULT_TRACE_LIMIT = 5000
 
 
-@dataclass(frozen=True)
-class Limits:
-    """When a search must stop: plies below the root, seconds, nodes. None means no limit."""
+class Limits(Record):
+    """When a search must stop: plies below the root, seconds, nodes. None means no limit.
+    A value (core.record: not a dataclass, for start-up time)."""
 
-    depth: int | None = None
-    time: float | None = None
-    nodes: int | None = None
+    __slots__ = ("depth", "nodes", "time")
+    fields = ("depth", "time", "nodes")
 
-    def __post_init__(self) -> None:
-        if self.depth is not None and not 0 <= self.depth <= MAX_DEPTH:
-            raise ValueError(f"depth must be from 0 to {MAX_DEPTH:,} plies, got {self.depth:,}")
-        if self.time is not None and not 0 < self.time <= MAX_TIME:  # also refuses NaN
+    def __init__(self, depth: int | None = None, time: float | None = None,
+                 nodes: int | None = None) -> None:
+        if depth is not None and not 0 <= depth <= MAX_DEPTH:
+            raise ValueError(f"depth must be from 0 to {MAX_DEPTH:,} plies, got {depth:,}")
+        if time is not None and not 0 < time <= MAX_TIME:  # also refuses NaN
             raise ValueError(f"time must be a positive number of seconds, at most {MAX_TIME:,.0f}, "
-                             f"got {self.time:g}")
-        if self.nodes is not None and not 1 <= self.nodes <= MAX_NODES:
-            raise ValueError(f"nodes must be from 1 to {MAX_NODES:,}, got {self.nodes:,}")
+                             f"got {time:g}")
+        if nodes is not None and not 1 <= nodes <= MAX_NODES:
+            raise ValueError(f"nodes must be from 1 to {MAX_NODES:,}, got {nodes:,}")
+        self.depth: Final = depth
+        self.time: Final = time
+        self.nodes: Final = nodes
 
     @property
     def budget(self) -> bool:
@@ -48,8 +54,7 @@ class Limits:
         return self.time is not None or self.nodes is not None
 
 
-@dataclass(frozen=True)
-class SearchOptions:
+class SearchOptions(Record):
     """Everything a search may be told besides its limits; an unknown option is an error.
 
     - `evaluator`: the evaluation function's name (default: the game's first);
@@ -64,23 +69,39 @@ class SearchOptions:
     - Monte Carlo tree search: `iterations` (a budget besides time and nodes), `exploration` (the
       UCT constant c), `seed` (the random generator; None: unseeded), `rollout` ("random" or
       "eval": guided by the evaluation function), `mcts_solver` (back up proven wins and losses).
+
+    A value (core.record), not a dataclass, for start-up time; the class keeps each option's
+    default (`SearchOptions.trace_limit`).
     """
 
-    evaluator: str | None = None
-    trace: bool = False
-    trace_limit: int = 5000
-    exact_root: bool = True
-    symmetry: bool = True
-    table: TranspositionTable | None = None
-    table_mb: float | None = None
-    window: str = "full"
-    iterations: int | None = None
-    exploration: float = 1.4
-    seed: int | None = None
-    rollout: str = "random"
-    mcts_solver: bool = True
+    fields = ("evaluator", "trace", "trace_limit", "exact_root", "symmetry", "table", "table_mb",
+              "window", "iterations", "exploration", "seed", "rollout", "mcts_solver")
+    #: Nodes a trace records unless told otherwise.
+    trace_limit: int = DEFAULT_TRACE_LIMIT
 
-    def __post_init__(self) -> None:
+    def __init__(self, evaluator: str | None = None, trace: bool = False,
+                 trace_limit: int = DEFAULT_TRACE_LIMIT, exact_root: bool = True,
+                 symmetry: bool = True, table: TranspositionTable | None = None,
+                 table_mb: float | None = None, window: str = "full",
+                 iterations: int | None = None, exploration: float = 1.4,
+                 seed: int | None = None, rollout: str = "random",
+                 mcts_solver: bool = True) -> None:
+        self.evaluator: Final = evaluator
+        self.trace: Final = trace
+        self.trace_limit = trace_limit
+        self.exact_root: Final = exact_root
+        self.symmetry: Final = symmetry
+        self.table: Final = table
+        self.table_mb: Final = table_mb
+        self.window: Final = window
+        self.iterations: Final = iterations
+        self.exploration: Final = exploration
+        self.seed: Final = seed
+        self.rollout: Final = rollout
+        self.mcts_solver: Final = mcts_solver
+        self._check()
+
+    def _check(self) -> None:
         if self.iterations is not None and not 1 <= self.iterations <= MAX_NODES:
             raise ValueError(f"iterations must be from 1 to {MAX_NODES:,}, got {self.iterations:,}")
         if not 0 <= self.exploration <= 100:  # also refuses NaN
@@ -93,44 +114,62 @@ class SearchOptions:
             raise ValueError(f"trace_limit must be 0 or more, got {self.trace_limit}")
 
 
-@dataclass
-class SearchStats:
+class SearchStats(Record):
     """Counts kept by every search. `nodes` counts every state the search was called on, the root
     included, also when the table answered it; `leaves` counts utility and evaluation calls.
     `tt_probes` are table look-ups, `tt_hits` those that found the position, `tt_answers` the hits
     whose stored value answered the node without searching it. `pv_nodes` are nodes searched after
     the value was known, only to complete the principal variation. `depth` is the last completed
-    depth (0 when none was completed or the search had no depth limit)."""
+    depth (0 when none was completed or the search had no depth limit). Counts that change:
+    equal by value, never hashed (core.record; not a dataclass, for start-up time)."""
 
-    nodes: int = 0
-    leaves: int = 0
-    cutoffs: int = 0
-    tt_probes: int = 0
-    tt_hits: int = 0
-    tt_answers: int = 0
-    pv_nodes: int = 0
-    depth: int = 0
-    elapsed: float = 0.0
+    __slots__ = ("cutoffs", "depth", "elapsed", "leaves", "nodes", "pv_nodes", "tt_answers",
+                 "tt_hits", "tt_probes")
+    fields = ("nodes", "leaves", "cutoffs", "tt_probes", "tt_hits", "tt_answers", "pv_nodes",
+              "depth", "elapsed")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, nodes: int = 0, leaves: int = 0, cutoffs: int = 0, tt_probes: int = 0,
+                 tt_hits: int = 0, tt_answers: int = 0, pv_nodes: int = 0, depth: int = 0,
+                 elapsed: float = 0.0) -> None:
+        self.nodes = nodes
+        self.leaves = leaves
+        self.cutoffs = cutoffs
+        self.tt_probes = tt_probes
+        self.tt_hits = tt_hits
+        self.tt_answers = tt_answers
+        self.pv_nodes = pv_nodes
+        self.depth = depth
+        self.elapsed = elapsed
+
+    def copy(self) -> SearchStats:
+        """The counts as they are now, apart from those that go on changing."""
+        return SearchStats(*self._values())
 
     @property
     def nodes_per_second(self) -> float:
         return self.nodes / self.elapsed if self.elapsed > 0 else 0.0
 
 
-@dataclass(frozen=True)
-class MoveValue:
+class MoveValue(Record):
     """The score of one root move, as its player at the root sees it (`score.pov`).
 
     `vector`: one value per player, for games of more than two players (max^n, paranoid, MCTS),
     where a single number from MAX's view says too little; `visits`: how often Monte Carlo tree
-    search tried the move (its `score` is then the mean reward, an estimate unless proven)."""
+    search tried the move (its `score` is then the mean reward, an estimate unless proven).
+    A value (core.record)."""
 
-    move: Hashable
-    score: PovScore
-    vector: tuple[Number, ...] | None = None
-    visits: int | None = None
-    #: max^n: `vector` rests on a tie the rule broke (see SearchResult.tie_broken).
-    tie_broken: bool = False
+    __slots__ = ("move", "score", "tie_broken", "vector", "visits")
+    fields = ("move", "score", "vector", "visits", "tie_broken")
+
+    def __init__(self, move: Hashable, score: PovScore, vector: tuple[Number, ...] | None = None,
+                 visits: int | None = None, tie_broken: bool = False) -> None:
+        self.move: Final = move
+        self.score: Final = score
+        self.vector: Final = vector
+        self.visits: Final = visits
+        #: max^n: `vector` rests on a tie the rule broke (see SearchResult.tie_broken).
+        self.tie_broken: Final = tie_broken
 
     @property
     def max_score(self) -> Score:
@@ -157,33 +196,44 @@ class MoveValue:
         return self.score.relative.plies
 
 
-@dataclass
-class TraceNode:
+class TraceNode(Record):
     """One visited node of a recorded search, for the tree view.
 
     `alpha` and `beta` are the window the node was entered with, from MAX's point of view (None for
     plain minimax); `pruned` lists the moves whose subtrees were never visited because of a cutoff.
-    `value` is the backed-up engine or game number from MAX's point of view.
-    """
+    `value` is the backed-up engine or game number from MAX's point of view; `kind` is "inner",
+    "terminal", "eval" (heuristic at the depth limit) or "table". `probability`: that of the edge
+    into this node when its parent is a chance node; `vector`: one value per player (max^n,
+    paranoid), where `value` alone says too little; `low` and `high`: the interval the search
+    proved for the node's value (MAX's view), where it tracks one (textbook alpha-beta), None where
+    only `value` and the window tell; `bound`: a table's answer, whether `value` is exact or a
+    lower or upper bound (MAX's view). Equal by value, never hashed (core.record, as SearchStats)."""
 
-    move: Hashable | None
-    player: int
-    alpha: Number | None = None
-    beta: Number | None = None
-    value: Number | None = None
-    kind: str = "inner"  # "inner", "terminal", "eval" (heuristic at the depth limit) or "table"
-    children: list[TraceNode] = field(default_factory=list)
-    pruned: list[Hashable] = field(default_factory=list)
-    #: The probability of the edge into this node when its parent is a chance node.
-    probability: Number | None = None
-    #: One value per player (max^n, paranoid), where `value` alone says too little.
-    vector: tuple[Number, ...] | None = None
-    #: The interval the search proved for the node's value (MAX's view), where it tracks one
-    #: (textbook alpha-beta); None where only `value` and the window tell.
-    low: Number | None = None
-    high: Number | None = None
-    #: A table's answer: whether `value` is exact or a lower or upper bound (MAX's view).
-    bound: str | None = None
+    __slots__ = ("alpha", "beta", "bound", "children", "high", "kind", "low", "move", "player",
+                 "probability", "pruned", "value", "vector")
+    fields = ("move", "player", "alpha", "beta", "value", "kind", "children", "pruned",
+              "probability", "vector", "low", "high", "bound")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, move: Hashable | None, player: int, alpha: Number | None = None,
+                 beta: Number | None = None, value: Number | None = None, kind: str = "inner",
+                 children: list[TraceNode] | None = None, pruned: list[Hashable] | None = None,
+                 probability: Number | None = None, vector: tuple[Number, ...] | None = None,
+                 low: Number | None = None, high: Number | None = None,
+                 bound: str | None = None) -> None:
+        self.move = move
+        self.player = player
+        self.alpha = alpha
+        self.beta = beta
+        self.value = value
+        self.kind = kind
+        self.children: list[TraceNode] = [] if children is None else children
+        self.pruned: list[Hashable] = [] if pruned is None else pruned
+        self.probability = probability
+        self.vector = vector
+        self.low = low
+        self.high = high
+        self.bound = bound
 
 
 @dataclass

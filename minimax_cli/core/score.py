@@ -17,9 +17,10 @@ reads meaning from a number's size.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Union
+from typing import Final, Union
+
+from minimax_cli.core.record import Record
 
 Number = Union[int, float, Fraction]  # noqa: UP007 -- a runtime alias, also for Python 3.10
 
@@ -56,21 +57,26 @@ _FLIPPED_BOUND = {Bound.EXACT: Bound.EXACT, Bound.LOWER: Bound.UPPER, Bound.UPPE
 _FLIPPED_KIND = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN}
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(Record):
     """A result, number or estimate from one player's point of view.
 
     `number` is on the game's scale: +1 / 0 / -1 for a win / draw / loss, the value otherwise.
     `bound` says how the true value relates to it. For WIN and LOSS, `plies` counts the plies to
     the end of the game with best play (None when unknown); `plies_at_most` marks it as an upper
     limit (a quicker win, or a quicker loss, may exist: the search did not look everywhere).
+    Scores are values (core.record), not dataclasses: every command loads them.
     """
 
-    kind: Kind
-    number: Number
-    bound: Bound = Bound.EXACT
-    plies: int | None = None
-    plies_at_most: bool = False
+    __slots__ = ("bound", "kind", "number", "plies", "plies_at_most")
+    fields = ("kind", "number", "bound", "plies", "plies_at_most")
+
+    def __init__(self, kind: Kind, number: Number, bound: Bound = Bound.EXACT,
+                 plies: int | None = None, plies_at_most: bool = False) -> None:
+        self.kind: Final = kind
+        self.number: Final = number
+        self.bound: Final = bound
+        self.plies: Final = plies
+        self.plies_at_most: Final = plies_at_most
 
     # --- constructors ---------------------------------------------------------------------------
     @classmethod
@@ -143,12 +149,15 @@ class Score:
         return f"{word} {prefix}{format_number(self.number)}"
 
 
-@dataclass(frozen=True)
-class PovScore:
-    """A score as seen by player `pov` (0 is MAX, the first player)."""
+class PovScore(Record):
+    """A score as seen by player `pov` (0 is MAX, the first player). A value (core.record)."""
 
-    relative: Score
-    pov: int
+    __slots__ = ("pov", "relative")
+    fields = ("relative", "pov")
+
+    def __init__(self, relative: Score, pov: int) -> None:
+        self.relative: Final = relative
+        self.pov: Final = pov
 
     def seen_by(self, player: int) -> Score:
         """The score from `player`'s point of view (two players, zero-sum)."""

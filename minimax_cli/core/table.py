@@ -33,10 +33,10 @@ the list's indexing there (a two-level list of pages, allocated as written, meas
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from minimax_cli.core.memory import DEFAULT_MB, MAX_MB, MEGABYTE, MIN_MB, TABLE_ENTRY_BYTES
+from minimax_cli.core.record import Record
 from minimax_cli.core.score import WIN_BAND
 
 EXACT = 0
@@ -62,15 +62,20 @@ _DEPTH_AT = INFO_SHIFT + DEPTH_SHIFT
 
 
 
-@dataclass(frozen=True)
-class Entry:
-    """An unpacked entry (for tests and reports; the engine reads the packed int itself)."""
+class Entry(Record):
+    """An unpacked entry (for tests and reports; the engine reads the packed int itself).
+    A value (core.record), not a dataclass, for start-up time."""
 
-    flag: int
-    proven: bool
-    depth: int
-    move_index: int | None
-    score: Any
+    __slots__ = ("depth", "flag", "move_index", "proven", "score")
+    fields = ("flag", "proven", "depth", "move_index", "score")
+
+    def __init__(self, flag: int, proven: bool, depth: int, move_index: int | None,
+                 score: Any) -> None:
+        self.flag: Final = flag
+        self.proven: Final = proven
+        self.depth: Final = depth
+        self.move_index: Final = move_index
+        self.score: Final = score
 
 
 def pack_info(flag: int, proven: bool, depth: int, move_index: int, external: bool) -> int:

@@ -16,13 +16,16 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import Words
 from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
-from minimax_cli.core.solver import Series
+
+if TYPE_CHECKING:  # a solve's family and its pattern; an analysis never loads them
+    from minimax_cli.core.solver import Series
+    from minimax_cli.reports.pattern import Pattern
 
 #: Version 2: `value_view` names a player among more than two (it was always "MAX"); a paranoid
 #: search there values the root player's own return.
@@ -61,29 +64,6 @@ class MoveLine:
     def distance(self) -> int | None:
         """Plies to the end of the game after this move, when known."""
         return self.score.plies
-
-
-@dataclass(frozen=True)
-class Pattern:
-    """The outcomes of a family of positions (1 = the player to move wins) repeat with `period`
-    from n = `preperiod`.
-
-    `losing_residues` are the values of n mod period at which the player to move loses, for
-    n >= preperiod; `early_losses` the losing n below the preperiod. `proven`: the game's solver
-    proved it for every n; otherwise it was only observed in the outcomes 0..upto. `checked_upto`
-    counts the positions (0..checked_upto - 1) the claim rests on: those solved for the proof, or
-    those observed. `observed_upto` is the last n of the outcomes when they show this very period
-    by themselves (a block seen DEFAULT_MIN_REPEATS times), None when they are too few to.
-    """
-
-    preperiod: int
-    period: int
-    checked_upto: int
-    losing_residues: tuple[int, ...]
-    early_losses: tuple[int, ...]
-    sentence: Words
-    proven: bool = False
-    observed_upto: int | None = None
 
 
 @dataclass(frozen=True)
@@ -450,6 +430,6 @@ def exact_text(value: Number) -> str | None:
     return None
 
 
-__all__ = ["METHOD_SERIES", "SCHEMA_ID", "MoveLine", "Pattern", "Report", "chosen_first",
-           "exact_text", "from_search", "from_series", "from_solve", "json_number", "mover_view",
-           "parameters", "search_stats", "stats_dict"]
+__all__ = ["METHOD_SERIES", "SCHEMA_ID", "MoveLine", "Report", "chosen_first", "exact_text",
+           "from_search", "from_series", "from_solve", "json_number", "mover_view", "parameters",
+           "search_stats", "stats_dict"]

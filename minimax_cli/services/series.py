@@ -21,7 +21,8 @@ from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS, Period
 from minimax_cli.core.solver import ExactSolver, Progress, Series
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import grouped
-from minimax_cli.reports.model import Pattern, Report, from_series
+from minimax_cli.reports.model import Report, from_series
+from minimax_cli.reports.pattern import Pattern
 
 #: The most positions `--upto` tabulates.
 UPTO_MAX = 100_000

@@ -19,7 +19,6 @@ are from MAX's (the first player's) point of view.
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -123,7 +122,8 @@ def solve_by_search(game: AnyGame, state: Any, progress: Progress | None = None,
                 move=game.format_move(state, move)))
         nodes += result.stats.nodes
         child = result.max_score
-        found.append((move, dataclasses.replace(child, plies=_later(child.plies))))
+        found.append((move, Score(child.kind, child.number, child.bound, _later(child.plies),
+                                  child.plies_at_most)))
         if progress is not None:
             progress(done, len(moves))
     elapsed, entries = time.perf_counter() - started, len(table)  # the proof's, not the line's

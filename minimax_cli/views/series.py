@@ -14,7 +14,8 @@ from minimax_cli.core.score import format_number
 from minimax_cli.core.solver import Series
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import grouped
-from minimax_cli.reports.model import Pattern, Report
+from minimax_cli.reports.model import Report
+from minimax_cli.reports.pattern import Pattern
 from minimax_cli.views.report import grid
 
 #: `--upto` tables show at most this many rows (the JSON has them all).

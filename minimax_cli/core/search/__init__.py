@@ -86,7 +86,7 @@ def make_options(**options: Any) -> SearchOptions:
     try:
         return SearchOptions(**options)
     except TypeError as error:
-        accepted = ", ".join(SearchOptions.__dataclass_fields__)
+        accepted = ", ".join(SearchOptions.fields)
         raise SearchError(_("{error}; search options are: {accepted}").format(
             error=error, accepted=accepted)) from None
     except ValueError as error:

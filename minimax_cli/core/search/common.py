@@ -8,12 +8,12 @@ import sys
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame, Evaluator, SearchError
 from minimax_cli.core.i18n import _
+from minimax_cli.core.record import Record
 from minimax_cli.core.result import (
     STOP_NODES,
     STOP_TIME,
@@ -110,20 +110,29 @@ def pick_evaluator(game: AnyGame, name: str | None, needed: bool) -> Evaluator[A
 Run = Callable[[AnyGame, Any, Limits, SearchOptions], SearchResult]
 
 
-@dataclass(frozen=True)
-class Algorithm:
-    """A search algorithm and the kinds of game it serves (checked before it runs)."""
+class Algorithm(Record):
+    """A search algorithm and the kinds of game it serves (checked before it runs).
 
-    name: str
-    description: str
-    run: Run
-    players: tuple[int, ...] = (2,)
-    chance: bool = False
-    general_sum: bool = False
-    #: True when it computes the minimax value (so `--compare` may set it beside the others).
-    minimax_value: bool = True
-    #: True when it needs the game's proof kernel (`Game.proof_kernel`).
-    needs_kernel: bool = False
+    `minimax_value`: it computes the minimax value (so `--compare` may set it beside the others);
+    `needs_kernel`: it needs the game's proof kernel (`Game.proof_kernel`). A value (core.record),
+    not a dataclass: every command loads it."""
+
+    __slots__ = ("chance", "description", "general_sum", "minimax_value", "name", "needs_kernel",
+                 "players", "run")
+    fields = ("name", "description", "run", "players", "chance", "general_sum", "minimax_value",
+              "needs_kernel")
+
+    def __init__(self, name: str, description: str, run: Run, players: tuple[int, ...] = (2,),
+                 chance: bool = False, general_sum: bool = False, minimax_value: bool = True,
+                 needs_kernel: bool = False) -> None:
+        self.name: Final = name
+        self.description: Final = description
+        self.run: Final = run
+        self.players: Final = players
+        self.chance: Final = chance
+        self.general_sum: Final = general_sum
+        self.minimax_value: Final = minimax_value
+        self.needs_kernel: Final = needs_kernel
 
     def refusal(self, game: AnyGame) -> str | None:
         """Why this algorithm cannot search `game`, in one line; None when it can."""
@@ -148,6 +157,8 @@ class Algorithm:
 class BoundedAlgorithm(Algorithm):
     """An algorithm that also needs the game's bounds on its outcomes (Star1 and Star2)."""
 
+    __slots__ = ()
+
     def refusal(self, game: AnyGame) -> str | None:
         reason = super().refusal(game)
         if reason is None and outcome_bounds(game) is None:
@@ -171,20 +182,26 @@ def unbounded(name: str, game: AnyGame) -> str:
 
 
 # --- results -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Scored:
+class Scored(Record):
     """A root move's number from the point of view `pov` of the result, whether it is proven (no
-    heuristic took part), and its bound."""
+    heuristic took part), and its bound; `vector` and `visits` as in MoveValue. A value
+    (core.record), as Algorithm is."""
 
-    move: Hashable
-    number: Number
-    proven: bool
-    bound: Bound
-    vector: tuple[Number, ...] | None = None
-    visits: int | None = None
-    #: max^n: the tie-break rule chose between moves of different value to another player on the
-    #: line below (so `vector` holds only if players break ties by that rule).
-    tie_broken: bool = False
+    __slots__ = ("bound", "move", "number", "proven", "tie_broken", "vector", "visits")
+    fields = ("move", "number", "proven", "bound", "vector", "visits", "tie_broken")
+
+    def __init__(self, move: Hashable, number: Number, proven: bool, bound: Bound,
+                 vector: tuple[Number, ...] | None = None, visits: int | None = None,
+                 tie_broken: bool = False) -> None:
+        self.move: Final = move
+        self.number: Final = number
+        self.proven: Final = proven
+        self.bound: Final = bound
+        self.vector: Final = vector
+        self.visits: Final = visits
+        #: max^n: the tie-break rule chose between moves of different value to another player on
+        #: the line below (so `vector` holds only if players break ties by that rule).
+        self.tie_broken: Final = tie_broken
 
 
 def build_result(

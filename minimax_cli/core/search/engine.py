@@ -20,8 +20,7 @@ then the node's own, not its negation.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from minimax_cli.core.game import MAX, Evaluator
 from minimax_cli.core.memory import DEFAULT_MB
@@ -56,16 +55,20 @@ PV_LIMIT = 100_000
 Line = tuple[Hashable, Any] | None
 
 
-@dataclass
 class RootSearch:
-    """One search of the root's moves: each with its score for the root's mover."""
+    """One search of the root's moves: each with its score for the root's mover; `bound` is that
+    of `best`, against the window the root was searched with. (A plain class: see NodeRoutine.)"""
 
-    scored: list[Scored]
-    best_move: Hashable
-    best: Number
-    proven: bool
-    bound: Bound  # of `best`, against the window the root was searched with
-    pv: list[Hashable]
+    __slots__ = ("best", "best_move", "bound", "proven", "pv", "scored")
+
+    def __init__(self, scored: list[Scored], best_move: Hashable, best: Number, proven: bool,
+                 bound: Bound, pv: list[Hashable]) -> None:
+        self.scored = scored
+        self.best_move = best_move
+        self.best = best
+        self.proven = proven
+        self.bound = bound
+        self.pv = pv
 
 
 class Counts(NamedTuple):
@@ -93,13 +96,16 @@ class CountsFn(Protocol):
                  recheck: bool = False) -> Counts: ...
 
 
-@dataclass(frozen=True)
 class NodeRoutine:
     """The node routine and its counters, which live in its closure (a closure's variables are
-    cheaper to reach than an object's attributes in the inner loop)."""
+    cheaper to reach than an object's attributes in the inner loop). A plain class rather than a
+    dataclass: every analysis loads this module, and generated methods cost start-up time."""
 
-    node: NodeFn
-    counts: CountsFn
+    __slots__ = ("counts", "node")
+
+    def __init__(self, node: NodeFn, counts: CountsFn) -> None:
+        self.node: Final = node
+        self.counts: Final = counts
 
 
 class Engine:

@@ -13,7 +13,6 @@ value when none was completed.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from typing import Any
 
 from minimax_cli.core.game import SearchError
@@ -146,7 +145,7 @@ def _result(engine: Engine, game: AnyGame, found: RootSearch, depth: int | None)
     return build_result(
         "negamax", game, mover, pov=mover, engine_scores=True,
         root=Scored(None, found.best, found.proven, found.bound), moves=found.scored,
-        best_move=found.best_move, pv=pv, stats=replace(stats), depth=depth,
+        best_move=found.best_move, pv=pv, stats=stats.copy(), depth=depth,
         trace=engine.context.root_trace,
         trace_truncated=engine.context.trace_truncated,
     )
@@ -159,13 +158,13 @@ def _stopped(engine: Engine, game: AnyGame, completed: SearchResult | None,
     stats.elapsed = engine.budget.elapsed()
     if completed is not None:
         stats.depth = completed.stats.depth
-        completed.stats = replace(stats)
+        completed.stats = stats.copy()
         completed.stopped = reason
         return completed
     _, moves = engine.root_moves()
     return build_result(
         "negamax", game, engine.root_mover, pov=engine.root_mover, engine_scores=True, root=None,
-        moves=[], best_move=moves[0] if moves else None, pv=[], stats=replace(stats), depth=None,
+        moves=[], best_move=moves[0] if moves else None, pv=[], stats=stats.copy(), depth=None,
         stopped=reason, best_searched=False,
     )
 
@@ -189,7 +188,7 @@ def _leaf(engine: Engine, game: AnyGame, state: Any, value: Number | None,
     return build_result(
         "negamax", game, mover, pov=mover, engine_scores=True,
         root=Scored(None, relative, proven, Bound.EXACT), moves=[], best_move=None, pv=[],
-        stats=replace(stats), depth=limits.depth,
+        stats=stats.copy(), depth=limits.depth,
     )
 
 
