@@ -229,6 +229,8 @@ def analyze(
 def _save_tree(game: "Game[Any, Any]", state: Any, result: "SearchResult",
                figures: "list[cli_save.Figure]", depth_limited: bool,
                tree_depth: int | None) -> None:
+    if not cli_save.tree_figures(figures):
+        return  # nothing to draw: the views (and Rich) stay unloaded, as --json wants
     from minimax_cli.views.analysis import engine_units
 
     cli_save.save_tree(game, state, result, figures,

@@ -24,7 +24,6 @@ import typer
 from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.base import console, error_line, escaped, fail
 from minimax_cli.cli.help import help_text
-from minimax_cli.core.bounded import BoundedLines
 from minimax_cli.core.i18n import N_, _, ngettext
 from minimax_cli.services.limits import (
     BRANCHINGS,
@@ -42,6 +41,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.output import Output
     from rich.console import Console
 
+    from minimax_cli.core.bounded import BoundedLines
     from minimax_cli.services.quiz import Exercise
 
 Answer = TypeVar("Answer")
@@ -69,8 +69,10 @@ class Answers:
         if stdin is None and input is None and sys.stdin is None:
             stdin = io.StringIO()  # started with stdin closed: read as an empty input
         if stdin is not None or (input is None and not sys.stdin.isatty()):
+            from minimax_cli.core import bounded  # a scripted quiz only
+
             self.stream = stdin if stdin is not None else sys.stdin
-            self.lines = BoundedLines(self.stream)
+            self.lines = bounded.BoundedLines(self.stream)
         else:
             import prompt_toolkit  # loaded for an interactive quiz only
 
@@ -113,7 +115,7 @@ class Answers:
         self.errors.print(error_line(problem), soft_wrap=self.stream is not None)
 
 
-def read_line(lines: BoundedLines, limit: int) -> tuple[str, str | None]:
+def read_line(lines: "BoundedLines", limit: int) -> tuple[str, str | None]:
     """The next line of `lines` without its end, and why it is refused (None if it is not):
     longer than `limit` characters (refused once the limit is passed; its rest is skipped, never
     held in memory) or not UTF-8. EOFError at the end of the input."""

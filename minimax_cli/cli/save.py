@@ -16,13 +16,13 @@ stays what the terminal shows.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import typer
 
 from minimax_cli.cli.base import fail
 from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.record import Record
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -45,10 +45,16 @@ SAVE_HELP = N_("Save the view as a figure for slides, the format from FILE's end
 SAVE_OPTION: Any = typer.Option(None, "--save", metavar=N_("FILE"), help=SAVE_HELP)
 
 
-@dataclass(frozen=True)
-class Figure:
-    path: str
-    kind: str  # svg, html, tex, dot
+class Figure(Record):
+    """A file to save and its kind (svg, html, tex, dot). A record, not a dataclass: every
+    `analyze` loads this module (core.record says why)."""
+
+    __slots__ = ("kind", "path")
+    fields = ("path", "kind")
+
+    def __init__(self, path: str, kind: str) -> None:
+        self.path: Final = path
+        self.kind: Final = kind
 
 
 def _shown(path: str) -> str:
