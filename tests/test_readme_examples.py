@@ -48,7 +48,7 @@ FLOWING = " ".join(README.split())  # the README as one line of words, for prose
 #: Examples that take seconds, run only by the full suite (their command, from the README).
 SLOW = {
     "minimax solve tictactoe --rows 4 --cols 4 --k 4":
-        "proves the 4x4 board: 74,844 positions, about 2 s of CPU",
+        "proves the 4x4 board: 74,855 nodes, about 2 s of CPU",
     "minimax analyze tictactoe ......... --compare":
         "plain minimax visits 549,946 nodes of the empty board, and MCTS runs 10,000 simulations",
     "printf '4455 18\\n44455554221 -15\\n274552224131661 0\\n5455174361263362 -1\\n' | "
