@@ -97,7 +97,9 @@ def why(session: Sitting) -> None:
     with session.thinking(_("working out the line after the AI's move…")):
         line = session.thinker.line(state, choice.thought, choice.move)
     player = session.game.to_move(state)
-    session.console.print(hints.why_view(session.game, state, ply + 1, choice, line,
+    # A ply is a player's move: the chance outcomes before it are not counted.
+    number = sum(session.game.to_move(s) != CHANCE for s in session.states[:ply + 1])
+    session.console.print(hints.why_view(session.game, state, number, choice, line,
                                       session.party(player), session.other(player),
                                       session.config.policy, session.names[player]))
 
@@ -110,13 +112,29 @@ def undo(session: Sitting) -> None:
         session.say(_("nothing to undo"))
         return
     keep = human_turns[-1]
-    taken = [session.party(session.game.to_move(s)).move_of(session.game.format_move(s, m))
+    game = session.game
+    # A chance outcome is nobody's move: named as it is, and counted apart from the plies.
+    taken = [game.format_move(s, m) if game.to_move(s) == CHANCE else
+             session.party(game.to_move(s)).move_of(game.format_move(s, m))
              for s, m in zip(session.states[keep:-1], session.moves[keep:], strict=True)]
+    outcomes = sum(game.to_move(s) == CHANCE for s in session.states[keep:-1])
     del session.states[keep + 1:]
     del session.moves[keep:]
-    session.say(ngettext("took back {count} ply ({moves})", "took back {count} plies ({moves})",
-                      len(taken)).format(count=grouped(len(taken)), moves=", ".join(taken)))
+    # One form in English; the plural picks the verb's number in other languages (Spanish).
+    session.say(ngettext("took back {plies} ({moves})", "took back {plies} ({moves})",
+                         len(taken)).format(plies=plies_words(len(taken) - outcomes, outcomes),
+                                            moves=", ".join(taken)))
     session.shown = -1
+
+
+def plies_words(plies: int, outcomes: int) -> str:
+    """`4 plies`, or with chance `4 plies and 4 chance outcomes`: a ply is a player's move."""
+    words = count(plies, "ply")
+    if not outcomes:
+        return words
+    return _("{plies} and {outcomes}").format(plies=words, outcomes=ngettext(
+        "{count} chance outcome", "{count} chance outcomes", outcomes).format(
+        count=grouped(outcomes)))
 
 def summary(session: Sitting) -> None:
     """The game's result after how many plies (players' moves; chance outcomes counted apart),
@@ -135,11 +153,7 @@ def summary(session: Sitting) -> None:
         verdict = _("game over: {player} wins").format(
             player=session.who(MAX if value > 0 else 1 - MAX))
     outcomes = sum(game.to_move(state) == CHANCE for state in session.states[:-1])
-    plies = count(len(session.moves) - outcomes, "ply")
-    if outcomes:
-        plies = _("{plies} and {outcomes}").format(plies=plies, outcomes=ngettext(
-            "{count} chance outcome", "{count} chance outcomes", outcomes).format(
-            count=grouped(outcomes)))
+    plies = plies_words(len(session.moves) - outcomes, outcomes)
     session.say(_("{verdict} after {plies}").format(
         verdict=f"[bold]{escape(verdict)}[/]", plies=plies), markup=True)
     if not session.config.review:

@@ -267,3 +267,16 @@ def test_play_shows_every_roll_and_plays_to_the_end() -> None:
     again = runner.invoke(app, ["play", "dicebones", "--seed", "3", "--no-review"],
                           input="1\n" * 11)
     assert again.stdout == result.stdout  # the seed fixes the rolls
+
+
+def test_undo_and_why_count_plies_as_players_moves() -> None:
+    # Issue 20, defect 6: a ply is one player's move; `undo` said "took back 4 plies (your 1, the
+    # AI's roll 2, the AI's 1, the AI's roll 3)" and `why` numbered the AI's ply with the rolls.
+    result = runner.invoke(app, ["play", "dicebones", "--seed", "3", "--no-review"],
+                           input="1\nwhy\nundo\nquit\n")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    took = next(line for line in lines if line.startswith("took back "))
+    assert took == "took back 2 plies and 2 chance outcomes (your 1, roll 2, the AI's 1, roll 3)"
+    # MAX's take is ply 1, MIN's reply ply 2, whatever rolls came between.
+    assert any(line.startswith("why 1? the AI played 1 at ply 2:") for line in lines), lines
