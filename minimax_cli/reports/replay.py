@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from minimax_cli.core.result import TraceNode
 from minimax_cli.core.score import Number
-from minimax_cli.reports.trace import UNKNOWN, Interval, Step
+from minimax_cli.reports.intervals import UNKNOWN, Interval
+from minimax_cli.reports.trace import Step
 
 
 @dataclass

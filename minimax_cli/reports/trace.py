@@ -26,31 +26,20 @@ from typing import Any
 from minimax_cli.core.game import CHANCE, MAX, MIN, AnyGame
 from minimax_cli.core.result import TraceNode
 from minimax_cli.core.score import Number
+from minimax_cli.reports.intervals import (
+    INF,
+    UNKNOWN,
+    Interval,
+    bounded,
+    fail_soft,
+    point,
+    running,
+    sums_exactly,
+    window_at_cut,
+)
 
-INF = float("inf")
 #: Leaves listed for one pruned subtree, at most.
 PRUNED_LEAVES = 12
-
-
-@dataclass(frozen=True)
-class Interval:
-    low: Number
-    high: Number
-
-    @property
-    def exact(self) -> bool:
-        return self.low == self.high
-
-    @property
-    def known(self) -> bool:
-        return self.low != -INF or self.high != INF
-
-
-UNKNOWN = Interval(-INF, INF)
-
-
-def point(value: Number) -> Interval:
-    return Interval(value, value)
 
 
 @dataclass
@@ -225,7 +214,7 @@ class Walk:
             if (len(node.children) + len(node.pruned) < self._width(node)
                     and node.value is not None):
                 # The trace stopped recording below this node: read its value and window.
-                found = _fail_soft(node.value, node.alpha, node.beta)
+                found = fail_soft(node.value, node.alpha, node.beta)
             else:
                 found = self.combine(node, [self.final[id(c)] for c in node.children])
         self.final[id(node)] = found
@@ -238,7 +227,7 @@ class Walk:
         if kind in ("terminal", "eval") and value is not None:
             return point(value)
         if kind == "table" and value is not None:
-            return _bounded(value, node.bound)
+            return bounded(value, node.bound)
         if kind == "probe" and value is not None:
             return Interval(-INF, value) if node.player == MIN else Interval(value, INF)
         if node.low is not None and node.high is not None:
@@ -345,9 +334,10 @@ class Walk:
             finals = [self.final[id(c)] for c in node.children]
             moves = [c.move for c in node.children]  # Star2 records a probed move twice
             exact = (len(set(moves)) == len(moves)
-                     and all(p > 0 and _exact(p) for p in odds) and all(map(_exact, bounds))
-                     and all(_exact(f.low) and _exact(f.high) and f.low != INF and f.high != -INF
-                             for f in finals))
+                     and all(p > 0 and sums_exactly(p) for p in odds)
+                     and all(map(sums_exactly, bounds))
+                     and all(sums_exactly(f.low) and sums_exactly(f.high)
+                             and f.low != INF and f.high != -INF for f in finals))
             self._exactness[id(node)] = exact
         return exact
 
@@ -423,9 +413,9 @@ class Walk:
         for child in node.children:
             self._steps(child, depth + 1, out)
         if node.pruned and len(out) < self._most:
-            alpha, beta = _window_at_cut(node, self.maximizer)
+            alpha, beta = window_at_cut(node, self.maximizer)
             out.append(Step("cut", self.name(node), player, parent_name, alpha, beta,
-                            _running(node, self.maximizer), self.final[id(node)], depth=depth,
+                            running(node, self.maximizer), self.final[id(node)], depth=depth,
                             pruned=self.pruned_of(node), at=node))
 
     def _learn(self, node: TraceNode, step: Step) -> None:
@@ -447,48 +437,8 @@ class Walk:
             child, parent = parent, self.parents.get(id(parent))
 
 
-def _exact(number: Number) -> bool:
-    """A number sums the same in any order: not a finite float."""
-    return not isinstance(number, float) or number in (INF, -INF)
-
-
 def _leaf_kind(kind: str) -> str:
     return {"terminal": "leaf", "eval": "eval", "table": "table", "probe": "probe"}.get(kind, "leaf")
 
 
-def _bounded(value: Number, bound: str | None) -> Interval:
-    if bound == "lower":
-        return Interval(value, INF)
-    if bound == "upper":
-        return Interval(-INF, value)
-    return point(value)
-
-
-def _fail_soft(value: Number, alpha: Number | None, beta: Number | None) -> Interval:
-    if alpha is not None and value <= alpha:
-        return Interval(-INF, value)
-    if beta is not None and value >= beta:
-        return Interval(value, INF)
-    return point(value)
-
-
-def _running(node: TraceNode, maximizer: int = MAX) -> Number | None:
-    """The node's value when it was cut: the best of its searched children's values."""
-    values = [c.value for c in node.children if c.value is not None]
-    if not values:
-        return None
-    return max(values) if node.player == maximizer else min(values)
-
-
-def _window_at_cut(node: TraceNode, maximizer: int = MAX) -> tuple[Number | None, Number | None]:
-    """Alpha and beta at the moment of the cut: the entry window tightened by the node's value."""
-    alpha, beta = node.alpha, node.beta
-    value = _running(node, maximizer)
-    if value is None or alpha is None or beta is None:
-        return alpha, beta
-    if node.player == maximizer:
-        return max(alpha, value), beta
-    return alpha, min(beta, value)
-
-
-__all__ = ["UNKNOWN", "Interval", "Pruned", "Step", "Walk", "player_word", "point"]
+__all__ = ["Pruned", "Step", "Walk", "player_word"]

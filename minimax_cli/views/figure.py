@@ -19,7 +19,8 @@ from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.result import TraceNode
 from minimax_cli.core.score import format_number
 from minimax_cli.i18n import _
-from minimax_cli.reports.trace import INF, Interval, Walk
+from minimax_cli.reports.intervals import INF, Interval
+from minimax_cli.reports.trace import Walk
 from minimax_cli.views.tree import shown_number
 
 #: The most nodes (pruned ones included) a figure draws: beyond that a slide is unreadable.

@@ -15,8 +15,9 @@ from rich.text import Text
 from minimax_cli.core.i18n import M_, Joined, Message, Value, Words, english_of, pM_, text_of
 from minimax_cli.core.score import Number, format_number, is_decisive
 from minimax_cli.i18n import _
+from minimax_cli.reports.intervals import INF, Interval
 from minimax_cli.reports.model import pv_text
-from minimax_cli.reports.trace import INF, Interval, Pruned, Step
+from minimax_cli.reports.trace import Pruned, Step
 from minimax_cli.views.limits import DEFAULT_STEPS, MAX_STEPS
 from minimax_cli.views.tree import shown_number
 

@@ -23,8 +23,9 @@ from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.result import SearchOptions, TraceNode
 from minimax_cli.core.score import WIN, Number, format_number, is_decisive
 from minimax_cli.i18n import _, ngettext
+from minimax_cli.reports.intervals import INF, Interval
 from minimax_cli.reports.replay import Moment
-from minimax_cli.reports.trace import INF, Interval, Walk
+from minimax_cli.reports.trace import Walk
 from minimax_cli.views import boards
 from minimax_cli.views.limits import MAX_TREE_DEPTH
 

@@ -24,7 +24,8 @@ import pytest
 
 from games.tree import TreeGame
 from minimax_cli.core.search import search
-from minimax_cli.reports.trace import UNKNOWN, Interval, Walk
+from minimax_cli.reports.intervals import UNKNOWN, Interval
+from minimax_cli.reports.trace import Walk
 from minimax_cli.views.tree import search_tree
 
 WIDE = json.dumps({"chance": [["1/10000", i % 7] for i in range(10000)]})
