@@ -96,6 +96,12 @@ class ProofKernel:
     def key(self, state: Any, plies: int) -> int:
         raise NotImplementedError
 
+    def known_score(self, state: Any, plies: int) -> tuple[int, bool] | None:
+        """The score of `state` (not finished, `plies` played) from the game's opening book, where
+        it has one and the position is in it: (kernel score, only_sign), `only_sign` true when the
+        book holds only win, draw or loss (the score is then 1, 0 or -1). None: not in a book."""
+        return None
+
     def native_search(self, max_entries: int, check: Callable[[int], None]) -> ExactSearch | None:
         """The proof search over this kernel in native code, where the game has one, it was built
         and MINIMAX_PURE is not set; None otherwise (the Python search then runs)."""

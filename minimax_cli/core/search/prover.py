@@ -70,6 +70,8 @@ class Prover:
         found = self.kernel.native_search(capacity, self._check) if native else None
         self.search: ExactSearch = (found if found is not None
                                     else ProofSearch(self.kernel, capacity, self._check))
+        #: Scores answered by the game's book (ProofKernel.known_score) rather than searched.
+        self.book_hits = 0
 
     def _check(self, nodes: int) -> None:
         self.budget.check(nodes)
@@ -85,7 +87,14 @@ class Prover:
             self.search.clear()
 
     def score_of(self, state: Any, plies: int, weak: bool) -> int:
-        """The kernel score of a state that is not finished."""
+        """The kernel score of a state that is not finished: from the game's book when it holds
+        the position (`book_hits` counts those answers), else proven by the search."""
+        known = self.kernel.known_score(state, plies)
+        if known is not None:
+            score, only_sign = known
+            if weak or not only_sign:
+                self.book_hits += 1
+                return (score > 0) - (score < 0) if weak else score
         with deep_recursion():
             return self.search.solve(state, plies, weak)
 
