@@ -31,6 +31,7 @@ from minimax_cli.cli.game import (
     GAME_METAVAR,
     MAX_DELAY,
     MAX_SEED,
+    NODES_PARSER,
     POSITION_HELP,
     POSITION_METAVAR,
     TABLE_MB_HELP,
@@ -44,7 +45,7 @@ from minimax_cli.cli.options import check_table_mb, take_language
 from minimax_cli.cli.quiz import QUIZ_HELP, quiz
 from minimax_cli.cli.streams import output_failures
 from minimax_cli.core.i18n import N_, _, speaking
-from minimax_cli.core.params import MAX_DEPTH
+from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
 
 APP_HELP = N_("Play, analyze and solve games with adversarial search.")
 
@@ -93,6 +94,12 @@ def _root(
         print(cli_help.overview())
 
 
+SOLVE_TIME_HELP = help_text(N_("Stop after this many seconds and show what was proven ({least} "
+                                "to {most}; games with a proof kernel: Connect Four)."),
+                             **TIME_LIMITS)
+SOLVE_NODES_HELP = help_text(N_("Stop after N nodes and show what was proven (1 to {most}; games "
+                                "with a proof kernel: Connect Four)."), most=MAX_NODES)
+
 SOLVE_HELP = N_(
     "Solve a position exactly: who wins with perfect play, every move's value, how it was found."
     "\n\n"
@@ -130,6 +137,10 @@ def solve(
     jobs: int | None = typer.Option(None, "--jobs", "-j", metavar="N",
                              parser=cli_input.count_parser(1, 64, N_("processes")),
                              help=N_("Spread a --batch over N processes (1 to 64; default 1).")),
+    time_s: float | None = typer.Option(None, "--time", "-t", metavar=N_("SECONDS"),
+                                        parser=TIME_PARSER, help=SOLVE_TIME_HELP),
+    nodes: int | None = typer.Option(None, "--nodes", metavar="N", parser=NODES_PARSER,
+                                     help=SOLVE_NODES_HELP),
 ) -> None:
     """`minimax solve` (its description for users: SOLVE_HELP)."""
     # Imported here so other commands do not load the solver.
@@ -147,6 +158,12 @@ def solve(
                             position is not None or upto is not None or show_tree or as_json)
         if batch is not None:
             run_batch(game, batch, weak, jobs or 1, table_megabytes)
+    if time_s is not None or nodes is not None or (
+            game.proof_kernel() is not None and upto is None and not show_tree):
+        from minimax_cli.cli.solve_stream import streamed_solve
+
+        streamed_solve(game, state, (time_s, nodes, upto is not None or show_tree),
+                       weak=weak, table_mb=table_megabytes, as_json=as_json)
     # `--upto N` alone tabulates the family; the start position is solved only when asked for.
     solve_position = upto is None or ctx.meta["position_given"] or show_tree
     with user_errors(), progress_display(not as_json,

@@ -346,7 +346,7 @@ def chosen_first(lines: Sequence[MoveLine], chosen: Hashable | None, to_move: in
     return (*lines[:start], lines[at], *lines[start:at], *lines[at + 1:])
 
 
-def from_solve(game: AnyGame, state: Any, score: Score,
+def from_solve(game: AnyGame, state: Any, score: Score | None,
                found: Sequence[tuple[Hashable, Score]], *, method: str,
                explanation: Sequence[Words], nodes: int, elapsed: float,
                positions: int | None = None,
@@ -354,15 +354,18 @@ def from_solve(game: AnyGame, state: Any, score: Score,
                facts: Mapping[str, object] | None = None, pv: Sequence[Hashable] = (),
                searches: tuple[SearchResult, ...] = (), by_solver: bool = False,
                returns: tuple[Number, ...] | None = None,
-               move_returns: Mapping[Hashable, tuple[Number, ...]] | None = None) -> Report:
+               move_returns: Mapping[Hashable, tuple[Number, ...]] | None = None,
+               stopped: str | None = None) -> Report:
     """The report of a solve (`minimax solve`): `score` and each move's in `found` proven, from
     MAX's point of view (in a game of more than two players, the first player's component of the
     `returns` per player, each move's in `move_returns`). `nodes` searched, `positions` a game's
     own solver computed, `table_entries` kept; `searches` the searches set beside the answer
     (`--tree`). `win_loss` defaults to the game's; without a line `pv`, the report names the
-    first best move."""
+    first best move. A solve `stopped` by its budget or Ctrl-C holds only what it proved: `score`
+    None when the position's was not, and the moves proven so far."""
     to_move = _to_move(game, state)
     if returns is not None and to_move is not None:  # more than two players
+        assert score is not None  # their solve is never stopped
         mover = game.to_move(state)
         lines = tuple(sorted((_returns_line(game, state, move, s, score, returns, mover,
                                             (move_returns or {}).get(move))
@@ -380,7 +383,8 @@ def from_solve(game: AnyGame, state: Any, score: Score,
                        time_s=round(elapsed, 6))
     return Report("solve", game.name, parameters(game), game.format_position(state), to_move,
                   game.win_loss if win_loss is None else win_loss, score, lines, pv_words,
-                  complete or to_move is None, method, None, None, None, True,
+                  complete or to_move is None, method, None, None, stopped,
+                  stopped is None or first is not None,
                   pv_words[0] if pv_words else None, tuple(explanation), facts, stats, searches,
                   returns=returns, players=game.game_type.players, by_solver=by_solver)
 

@@ -120,6 +120,8 @@ def result_message(report: Report) -> Message:
     if report.over:
         return over_message(report)
     score = report.mover_score
+    if score is None and report.command == "solve":
+        return M_("no value: the solve stopped before the position's score was proven")
     if score is None:
         return M_("no value: the search stopped before any depth was completed")
     if report.returns is not None:

@@ -15,7 +15,7 @@ import concurrent.futures
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, cast
+from typing import IO, Any, cast
 
 from minimax_cli.core.bounded import BoundedLines
 from minimax_cli.core.game import AnyGame, GameError
@@ -165,6 +165,13 @@ class LineProver:
             state = self.game.parse_position(position)
         except GameError as error:
             return BatchLine(number, position, expected, None, str(error))
+        if expected is not None:
+            least, most = self.score_range(state)
+            if not least <= int(words[1]) <= most:  # checked before any work
+                return BatchLine(number, position, None, None, _(
+                    "the score {score} is impossible for this position: the side to move scores "
+                    "from {least} to {most}").format(score=quote(_short(words[1])), least=least,
+                                                     most=most))
         self.prover.restart(fresh=True)
         proof = self.prover.prove(state, self.weak)
         game, weak = self.game, self.weak
@@ -174,6 +181,18 @@ class LineProver:
             game, state, score, (), method=METHOD_PROOF, explanation=(),
             facts={"score": proof.score, "weak": weak}, nodes=proof.nodes,
             elapsed=proof.elapsed))
+
+
+    def score_range(self, state: Any) -> tuple[int, int]:
+        """The scores possible for the side to move in `state` (kernel units): at best it wins
+        with its next disc, at worst the opponent wins with the disc after."""
+        kernel = self.prover.kernel
+        plies = kernel.plies(state)
+        return -self.prover.scale.win_score(plies + 2), self.prover.scale.win_score(plies + 1)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 24 else text[:23] + "…"
 
 
 _worker: LineProver | None = None

@@ -20,7 +20,7 @@ are from MAX's (the first player's) point of view.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from minimax_cli.core.game import MAX, AnyGame, SearchError
@@ -48,9 +48,12 @@ METHOD_TREE = "minimax"
 # --- entry point ---------------------------------------------------------------------------------
 def solve(game: AnyGame, state: Any, *, tree: bool = False,
           progress: Progress | None = None, table_mb: float | None = None,
-          weak: bool = False) -> Report:
+          weak: bool = False, limits: Limits | None = None,
+          on_fact: Callable[[Any], None] | None = None) -> Report:
     """Solve `state` exactly (see the module docstring). `table_mb` sizes the engine's table when
     a search is needed, and bounds the game's solver's own tables (`ExactSolver.memory_mb`).
+    `limits` (time, nodes) and `on_fact` (each score as it is proven: solve_proof.ProvenFact) serve
+    the proof search only (`budget_refusal` says so for the others).
     Raises SearchError for what cannot be done (no family, a tree too large to draw, a game no
     search serves)."""
     if tree:
@@ -58,7 +61,7 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False,
     if game.proof_kernel() is not None:
         from minimax_cli.services.solve_proof import solve_by_proof  # loads the prover
 
-        return solve_by_proof(game, state, weak, progress, table_mb)
+        return solve_by_proof(game, state, weak, progress, table_mb, limits, on_fact)
     if not engine_serves(game):
         from minimax_cli.services.solve_search import solve_by_algorithm
 
@@ -70,6 +73,16 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False,
         return from_solution(game, state, solution, time.perf_counter() - started)
     table = TranspositionTable() if table_mb is None else TranspositionTable(table_mb)
     return solve_by_search(game, state, progress, table)
+
+
+def budget_refusal(game: AnyGame, tree: bool, upto: bool) -> str | None:
+    """Why `--time`/`--nodes` cannot bound this solve, or None: only the proof search stops
+    cleanly and keeps what it proved; the other solvers have no budget."""
+    if game.proof_kernel() is None or tree or upto:
+        return _("--time and --nodes bound `solve` of one position of a game with a proof kernel "
+                 "(Connect Four), not --tree, --upto or {game}'s solver; drop them, or use "
+                 "`analyze` for a bounded search").format(game=game.name)
+    return None
 
 
 def engine_serves(game: AnyGame) -> bool:
@@ -288,5 +301,6 @@ def _best(found: Sequence[tuple[Hashable, Score]], mover: int) -> Score:
     return max((s for _, s in found), key=lambda s: PovScore(s, MAX).seen_by(mover).sort_key())
 
 
-__all__ = ["METHOD_SEARCH", "METHOD_TREE", "TREE_NODE_LIMIT", "engine_serves", "solve",
+__all__ = ["METHOD_SEARCH", "METHOD_TREE", "TREE_NODE_LIMIT", "budget_refusal", "engine_serves",
+           "solve",
            "solve_by_search", "solve_by_tree", "tree_distances"]

@@ -1,0 +1,132 @@
+"""`minimax solve` of a position with a proof kernel (Connect Four), shown as it is proven: the
+position's score first, then each move's, with a progress bar on a terminal, then the answer. A
+`--time`/`--nodes` stop or Ctrl-C shows what was proven and names the rest as not proven.
+
+Exit codes: 0 when solved or stopped by the budget the user gave (the answer is what was asked
+for), 130 after Ctrl-C (the shell's convention for an interrupted command)."""
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from rich.text import Text
+
+from minimax_cli.cli.base import _ProgressDisplay
+from minimax_cli.cli.base import console as _console
+from minimax_cli.core.result import Limits
+from minimax_cli.i18n import _
+from minimax_cli.reports.model import Report
+
+INTERRUPTED = 130
+
+
+def fact_line(game: Any, state: Any, fact: Any) -> Text:
+    """One proven score as a line: the position's or a move's, in the kernel's units for the
+    player to move, and where it came from (the opening book or the proof search)."""
+    source = (_("from the opening book") if fact.from_book else
+              _("proven by the proof search, {seconds:.2f} s").format(seconds=fact.elapsed))
+    score = f"{fact.kernel_score:+d}" if fact.kernel_score else "0"
+    if fact.move is None:
+        return Text(_("score {score} for the side to move ({source})").format(
+            score=score, source=source), style="bold")
+    return Text(_("  move {move}: {score} ({source})").format(
+        move=game.format_move(state, fact.move), score=score, source=source))
+
+
+def stop_words(stopped: str) -> str:
+    return {"time": _("stopped by time"), "nodes": _("stopped by nodes")}.get(
+        stopped, _("stopped by Ctrl-C"))
+
+
+@contextmanager
+def _display(enabled: bool, description: str
+             ) -> Iterator[tuple[Callable[[int, int], None] | None, Callable[[Text], None]]]:
+    """The progress callback (on a terminal only: stdout and stderr both, so the lines printed
+    above the bar land where they belong) and a printer of lines for stdout."""
+    out = _console()
+    shown = enabled and sys.stdout.isatty()
+    display = _ProgressDisplay(description) if shown else None
+
+    def say(line: Text) -> None:
+        if display is not None and display.bar is not None:
+            display.bar.console.print(line)  # above the live bar, on the same terminal
+        else:
+            out.print(line)
+        sys.stdout.flush()
+
+    try:
+        yield (None if display is None else display.update), say
+    finally:
+        if display is not None:
+            display.close()
+
+
+def solve_streaming(game: Any, state: Any, *, weak: bool, table_mb: float | None,
+                    limits: Limits | None, as_json: bool) -> int:
+    """Solve and print (see the module docstring); the exit code."""
+    from minimax_cli.services.solve_proof import STOP_INTERRUPTED, solve_by_proof
+
+    with _display(not as_json, _("solving {game}").format(game=game.name)) as (progress, say):
+        def on_fact(fact: Any) -> None:
+            if not as_json:
+                say(fact_line(game, state, fact))
+
+        solved = solve_by_proof(game, state, weak, progress, table_mb, limits, on_fact)
+    show(game, state, solved, as_json)
+    return INTERRUPTED if solved.stopped == STOP_INTERRUPTED else 0
+
+
+def show(game: Any, state: Any, solved: Report, as_json: bool) -> None:
+    if as_json:
+        import json
+
+        from minimax_cli.reports.json_form import report_dict
+
+        print(json.dumps(report_dict(solved), indent=2))
+        return
+    from minimax_cli.views import solve as render_solve
+
+    out = _console()
+    if solved.stopped is None:
+        out.print(render_solve.solve_view(game, state, solved))
+        return
+    if solved.score is not None:
+        out.print(render_solve.solve_view(game, state, solved))
+    facts = solved.facts or {}
+    unproven = list(facts.get("unproven_moves", ()))  # type: ignore[call-overload]
+    why = stop_words(solved.stopped)
+    if solved.score is None:
+        out.print(Text(_("the position's score: not proven ({why})").format(why=why),
+                       style="yellow"))
+    if unproven:
+        out.print(Text(_("not proven ({why}): {moves}").format(why=why,
+                                                              moves=", ".join(unproven)),
+                       style="yellow"))
+
+
+
+
+
+def streamed_solve(game: Any, state: Any, budget: tuple[float | None, int | None, bool], *,
+                   weak: bool, table_mb: float | None, as_json: bool) -> None:
+    """`solve` with --time/--nodes (`budget`: seconds, nodes, whether --tree or --upto was
+    given), or of a game with a proof kernel: checked (one line and exit 2 where the budget cannot
+    apply), solved and shown; exits with the code."""
+    import typer
+
+    from minimax_cli.cli.base import fail, user_errors
+    from minimax_cli.cli.options import make_limits
+    from minimax_cli.services.solve import budget_refusal
+
+    time_s, nodes, other = budget
+    bounded = time_s is not None or nodes is not None
+    refusal = budget_refusal(game, other, other) if bounded else None
+    if refusal is not None:
+        fail(refusal)
+    limits = make_limits(None, time_s, nodes) if bounded else None
+    with user_errors():
+        code = solve_streaming(game, state, weak=weak, table_mb=table_mb, limits=limits,
+                               as_json=as_json)
+    raise typer.Exit(code)
+__all__ = ["INTERRUPTED", "fact_line", "solve_streaming", "stop_words", "streamed_solve"]

@@ -1,0 +1,191 @@
+"""`solve` of Connect Four as it is proven: the score first, then each column's, checked against a
+brute-force solver written here; a --nodes stop and Ctrl-C keep only what was proven; the opening
+book's answers are said to be the book's; a batch line's impossible score is refused at once."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import pytest
+
+from minimax_cli import registry
+from minimax_cli.cli.solve_stream import fact_line
+from minimax_cli.core.result import Limits
+from minimax_cli.services.solve_proof import ProvenFact, solve_by_proof
+from tests.cli.entry import run_main
+from tests.cli.test_solve import REPORT_SCHEMA
+
+COLS, ROWS = 5, 4
+#: A 5x4 position with 14 empty cells: small enough for the brute force below.
+POSITION = "332211"
+
+
+@cache
+def brute(heights: tuple[int, ...], cells: frozenset[tuple[int, int, int]], mover: int) -> int:
+    """The score for `mover` (Pons' convention on COLS x ROWS: (cells + 2 - P) // 2 for a win whose
+    last disc is the P-th) by plain negamax over every continuation; `cells` holds
+    (column, row, player)."""
+    plies = sum(heights)
+    if plies == COLS * ROWS:
+        return 0
+    best = -COLS * ROWS
+    for col in range(COLS):
+        if heights[col] == ROWS:
+            continue
+        placed = (col, heights[col], mover)
+        if wins(cells | {placed}, placed):
+            return (COLS * ROWS + 2 - (plies + 1)) // 2
+        after = (*heights[:col], heights[col] + 1, *heights[col + 1:])
+        best = max(best, -brute(after, cells | {placed}, 1 - mover))
+    return best
+
+
+def wins(cells: frozenset[tuple[int, int, int]], placed: tuple[int, int, int]) -> bool:
+    col, row, who = placed
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            c, r = col + sign * dc, row + sign * dr
+            while (c, r, who) in cells:
+                run, c, r = run + 1, c + sign * dc, r + sign * dr
+        if run >= 4:
+            return True
+    return False
+
+
+def oracle(position: str) -> tuple[int, dict[str, int]]:
+    """The brute force's score of `position` and of each column (for the player making it)."""
+    heights, cells, mover = [0] * COLS, set(), 0
+    for ch in position:
+        col = int(ch) - 1
+        cells.add((col, heights[col], mover))
+        heights[col] += 1
+        mover = 1 - mover
+    root = brute(tuple(heights), frozenset(cells), mover)
+    columns = {}
+    for col in range(COLS):
+        if heights[col] < ROWS:
+            columns[str(col + 1)] = -oracle_after(position + str(col + 1))
+    return root, columns
+
+
+def oracle_after(position: str) -> int:
+    heights, cells, mover = [0] * COLS, set(), 0
+    last = None
+    for ch in position:
+        col = int(ch) - 1
+        last = (col, heights[col], mover)
+        cells.add(last)
+        heights[col] += 1
+        mover = 1 - mover
+    assert last is not None
+    if wins(frozenset(cells), last):  # the column wins at once: its score, negated by the caller
+        return -((COLS * ROWS + 2 - len(position)) // 2)
+    return brute(tuple(heights), frozenset(cells), mover)
+
+
+def small_game() -> Any:
+    return registry.create("connect4", {"cols": str(COLS), "rows": str(ROWS)})
+
+
+def test_the_score_comes_first_then_every_column_as_the_brute_force_says() -> None:
+    game = small_game()
+    state = game.parse_position(POSITION)
+    heard: list[ProvenFact] = []
+    report = solve_by_proof(game, state, on_fact=heard.append)
+    root, columns = oracle(POSITION)
+    assert heard[0].move is None and heard[0].kernel_score == root
+    said = {game.format_move(state, f.move): f.kernel_score for f in heard[1:]}
+    assert said == columns
+    assert report.facts is not None and report.facts["move_scores"] == columns
+    assert report.stopped is None and report.facts["score"] == root
+    assert all(f.from_book is False for f in heard)
+
+
+def test_ctrl_c_after_the_score_keeps_what_was_proven() -> None:
+    game = small_game()
+    state = game.parse_position(POSITION)
+    root, columns = oracle(POSITION)
+
+    def progress(done: int, total: int) -> None:
+        if done >= 3:  # the score and two columns proven
+            raise KeyboardInterrupt
+
+    report = solve_by_proof(game, state, progress=progress)
+    assert report.stopped == "interrupted"
+    assert report.facts is not None and report.facts["score"] == root
+    proven = dict(report.facts["move_scores"])  # type: ignore[call-overload]
+    assert len(proven) == 2 and all(columns[m] == s for m, s in proven.items())
+    assert sorted(report.facts["unproven_moves"]) == sorted(set(columns) - set(proven))  # type: ignore[call-overload]
+    assert {m.text for m in report.moves} == set(proven)
+
+
+def test_a_node_budget_stop_shows_only_proven_facts() -> None:
+    # 4455: the side to move wins with its next-but-one disc by 3 or 6 (an open three), 18 in
+    # Pons' convention; the rest of the columns take millions of nodes.
+    done = run_main("solve", "connect4", "4455", "--nodes", "100000", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    REPORT_SCHEMA.validate(data)
+    assert data["stopped"] == "nodes" and data["facts"]["score"] == 18
+    proven = data["facts"]["move_scores"]
+    assert all((score == 18) == (move in ("3", "6")) for move, score in proven.items())
+    assert {m["move"] for m in data["moves"]} == set(proven)
+    assert set(data["facts"]["unproven_moves"]) == set("1234567") - set(proven)
+    text = run_main("solve", "connect4", "4455", "--nodes", "100000")
+    assert text.stdout.startswith("score +18 for the side to move")
+    assert "not proven (stopped by nodes): " in text.stdout
+
+
+def test_a_stop_before_the_score_invents_nothing() -> None:
+    game = registry.create("connect4")
+    state = game.parse_position("4453")  # millions of nodes (the kernel checks every thousand)
+    report = solve_by_proof(game, state, limits=Limits(nodes=1))
+    assert report.score is None and report.moves == () and report.stopped == "nodes"
+    done = run_main("solve", "connect4", "4453", "--nodes", "1")
+    assert done.returncode == 0
+    data = json.loads(run_main("solve", "connect4", "4453", "--nodes", "1", "--json").stdout)
+    REPORT_SCHEMA.validate(data)
+    assert data["value"] is None and data["score"] is None and data["moves"] == []
+    assert data["best_move"] is None and data["pv"] == []
+    assert "the position's score: not proven (stopped by nodes)" in done.stdout
+
+
+def test_the_books_answers_are_named_as_the_books(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = small_game()
+    kernel_type = type(game.proof_kernel())
+
+    root = oracle(POSITION)[0]
+
+    def known(self: Any, state: Any, plies: int) -> tuple[int, bool] | None:
+        """A book holding the root only (its score from the brute force)."""
+        return (root, False) if plies == len(POSITION) else None
+
+    monkeypatch.setattr(kernel_type, "known_score", known)
+    state = game.parse_position(POSITION)
+    heard: list[ProvenFact] = []
+    report = solve_by_proof(game, state, on_fact=heard.append)
+    assert heard[0].from_book and heard[0].kernel_score == root
+    assert not any(f.from_book for f in heard[1:])
+    assert report.facts is not None and report.facts["sources"]["position"] == "book"  # type: ignore[index]
+    assert "from the opening book" in str(fact_line(game, state, heard[0]))
+    assert "proven by the proof search" in str(fact_line(game, state, heard[1]))
+
+
+def test_budgets_are_refused_where_they_cannot_bound() -> None:
+    done = run_main("solve", "tictactoe", "--time", "1")
+    assert done.returncode == 2 and "--time and --nodes bound `solve`" in done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+def test_an_impossible_batch_score_is_refused_before_any_work() -> None:
+    done = run_main("solve", "connect4", "--batch", "-",
+                    stdin="4453 99999999999999999999999\n4455 18\n")
+    assert done.returncode == 2
+    assert done.stdout.splitlines() == ["4455 18"]
+    # 4 discs played: at best a win with the 5th disc, (42 + 2 - 5) // 2 = 19; at worst a loss to
+    # the 6th, -(42 + 2 - 6) // 2 = -19.
+    assert "line 1: the score '99999999999999999999999…' is impossible" not in done.stderr
+    assert "line 1: " in done.stderr and "from -19 to 19" in done.stderr
