@@ -108,6 +108,8 @@ SOLVE_HELP = N_(
     "proven period; Nim uses Bouton's theorem. Other games: every root move is searched to the end "
     "by the engine with one shared table, e.g. `minimax solve tictactoe`, `minimax solve "
     "tictactoe --rows 4 --cols 4 --k 4`.\n\n"
+    "Connect Four is proven by the proof search: the position's score first, then each column's "
+    "as it is proven; --time or --nodes (or Ctrl-C) stops it and shows what was proven.\n\n"
     "Game parameters follow the game: `minimax solve bones --n 1000000 --take 1,3,4 --misere`."
 )
 

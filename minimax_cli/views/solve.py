@@ -80,8 +80,12 @@ def summary(game: AnyGame, state: Any, rep: Report) -> RenderableType:
     rows: list[tuple[str, Text]] = []
     if not rep.over and rep.to_move != CHANCE:  # chance chooses no move: none is optimal
         optimal, every = len(rep.optimal_moves()), len(rep.moves)
-        text = ngettext("{optimal} of {moves} keeps the game value",
-                        "{optimal} of {moves} keep the game value", optimal)
+        text = (ngettext("{optimal} of {moves} keeps the game value",
+                         "{optimal} of {moves} keep the game value", optimal)
+                if rep.stopped is None else  # the others were not proven: see the line below
+                ngettext("{optimal} of {moves} proven before the stop keeps the game value",
+                         "{optimal} of {moves} proven before the stop keep the game value",
+                         optimal))
         rows.append((pgettext("moves", "optimal"), Text(text.format(optimal=optimal,
                                                     moves=count(every, "move")))))
     if rep.first_player_wins is not None:
