@@ -20,6 +20,10 @@ from minimax_cli.core.solver import Progress
 from minimax_cli.reports.model import Report, from_solve
 
 METHOD_PROOF = "proof"
+#: Seconds the line of best play may take after every move is proven (within --time): the
+#: proofs have filled the table, so it is quick, but past the book's positions a line from the
+#: first plies would be a long search.
+PV_SECONDS = 5.0
 #: `Report.stopped` after Ctrl-C (the JSON schema's word).
 STOP_INTERRUPTED = "interrupted"
 #: Where a proven score came from (`facts["sources"]`, JSON never translates).
@@ -59,6 +63,12 @@ class TickingBudget(Budget):
         self.tick()
         super().check(nodes)
 
+    def cap(self, seconds: float) -> None:
+        """At most `seconds` more (within the deadline already set, if any)."""
+        until = time.perf_counter() + seconds
+        self.deadline = until if self.deadline is None else min(self.deadline, until)
+        self._next(0)
+
 
 def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
                    progress: Progress | None = None, table_mb: float | None = None,
@@ -75,7 +85,8 @@ def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
         if progress is not None:
             progress(done[0], total)
 
-    prover = Prover(game, table_mb=table_mb, budget=TickingBudget(limits or Limits(), tick))
+    budget = TickingBudget(limits or Limits(), tick)
+    prover = Prover(game, table_mb=table_mb, budget=budget)
     mover, plies = game.to_move(state), prover.kernel.plies(state)
     facts: list[ProvenFact] = []
 
@@ -113,6 +124,7 @@ def solve_by_proof(game: AnyGame, state: Any, weak: bool = False,
         return _report(game, state, max_view(over), [], (),
                        (M_("The game is over. {title}: {score}.", title=title, score=over),),
                        {"score": over, "weak": weak}, prover, started)
+    budget.cap(PV_SECONDS)  # the answer is complete without the line: it may stop short
     return _answer(game, state, weak, prover, facts, scored, legal, stopped, max_view, started)
 
 
@@ -142,9 +154,9 @@ def _answer(game: AnyGame, state: Any, weak: bool, prover: Prover, facts: list[P
         first = next(m for m in scored if m.score == best)
         after = game.play(state, first.move)
         try:
-            pv = ((first.move, *prover.line(after, -best)) if game.outcome(after) is None
-                  else (first.move,))
-        except (Stop, KeyboardInterrupt):  # the answer stands; only the line is missing
+            pv = ((first.move, *prover.line(after, -best, partial=True))
+                  if game.outcome(after) is None else (first.move,))
+        except KeyboardInterrupt:  # the answer stands; only the line is missing
             pv = (first.move,)
     proven = {s.move for s in scored}
     unproven = [game.format_move(state, m) for m in order if m not in proven]

@@ -189,3 +189,43 @@ def test_an_impossible_batch_score_is_refused_before_any_work() -> None:
     # the 6th, -(42 + 2 - 6) // 2 = -19.
     assert "line 1: the score '99999999999999999999999…' is impossible" not in done.stderr
     assert "line 1: " in done.stderr and "from -19 to 19" in done.stderr
+
+
+#: The empty 7x6 board's column scores for the first player, as Pascal Pons' site shows them.
+PONS_FIRST_MOVES = {"1": -2, "2": -1, "3": 0, "4": 1, "5": 0, "6": -1, "7": -2}
+
+
+def test_the_empty_board_answers_at_once_from_a_book(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stand-in book holding the empty board (+1) and the seven one-disc positions (the
+    published values): every score is the book's and named so, and the solve answers quickly (the
+    line past the book is bounded)."""
+    import time
+
+    from minimax_cli.services import solve_proof
+
+    game = registry.create("connect4")
+    kernel_type = type(game.proof_kernel())
+
+    def known(self: Any, state: Any, plies: int) -> tuple[int, bool] | None:
+        if plies == 0:
+            return 1, False
+        if plies == 1:
+            bottom = game.format_position(state).split("/")[-1]
+            column = next(i for i, cell in enumerate(bottom) if cell != ".") + 1
+            return -PONS_FIRST_MOVES[str(column)], False  # for the second player, to move
+        return None
+
+    monkeypatch.setattr(kernel_type, "known_score", known)
+    monkeypatch.setattr(solve_proof, "PV_SECONDS", 0.5)
+    started = time.perf_counter()
+    done = run_main("solve", "connect4", "--json")
+    assert time.perf_counter() - started < 60  # hours without the book
+    data = json.loads(done.stdout)
+    REPORT_SCHEMA.validate(data)
+    assert data["facts"]["score"] == 1 and data["facts"]["move_scores"] == PONS_FIRST_MOVES
+    assert set(data["facts"]["sources"].values()) == {"book"}
+    assert data["best_moves"] == ["4"] and data["pv"][0] == "4"
+    text = run_main("solve", "connect4").stdout
+    assert text.splitlines()[0] == "score +1 for the side to move (from the opening book)"
+    assert "  move 4: +1 (from the opening book)" in text.splitlines()
+    assert "Every score here is from the opening book" in " ".join(text.split())

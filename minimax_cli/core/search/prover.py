@@ -19,7 +19,14 @@ from minimax_cli.core.memory import PROOF_ENTRY_BYTES, entries
 from minimax_cli.core.proof import ExactSearch, ProofKernel, ProofScale
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult
 from minimax_cli.core.score import Bound, Score, encode
-from minimax_cli.core.search.common import AnyGame, Budget, Scored, build_result, deep_recursion
+from minimax_cli.core.search.common import (
+    AnyGame,
+    Budget,
+    Scored,
+    Stop,
+    build_result,
+    deep_recursion,
+)
 from minimax_cli.core.search.context import SearchContext, drive
 from minimax_cli.core.search.proof import ProofSearch
 
@@ -127,10 +134,13 @@ class Prover:
                 scored.append(ScoredMove(move, -self.score_of(child, plies + 1, weak), False))
         return scored
 
-    def line(self, state: Any, score: int, node_limit: int = PV_NODES) -> list[Hashable]:
+    def line(self, state: Any, score: int, node_limit: int = PV_NODES,
+             partial: bool = False) -> list[Hashable]:
         """A principal variation from `state` whose exact score is `score`: at each step the first
-        move (in the game's order) that keeps the score, to the end of the game or the limit."""
-        game, line = self.game, []
+        move (in the game's order) that keeps the score, to the end of the game or the limit. The
+        game's book answers where it holds a child exactly. With `partial`, a budget stop (Stop)
+        ends the line where it got to instead of raising."""
+        game, line = self.game, list[Hashable]()
         plies = self.kernel.plies(state)
         start = self.search.nodes
         with deep_recursion():
@@ -138,11 +148,19 @@ class Prover:
                 for move in game.order_moves(state, game.legal_moves(state)):
                     child = game.play(state, move)
                     value = game.outcome(child)
+                    known = None if value is not None else self.kernel.known_score(child, plies + 1)
                     if value is not None:
                         keeps = (value != 0) == (score > 0) and (value == 0) == (score == 0)
+                    elif known is not None and not known[1]:
+                        keeps = known[0] == -score
                     else:
                         # The child's score is at least -score; it keeps the score if not more.
-                        keeps = not self.search.at_least(child, plies + 1, -score + 1)
+                        try:
+                            keeps = not self.search.at_least(child, plies + 1, -score + 1)
+                        except Stop:
+                            if partial:
+                                return line
+                            raise
                     if keeps:
                         line.append(move)
                         state, plies, score = child, plies + 1, -score
