@@ -153,6 +153,10 @@ def solve(
 
     game, state = game_and_position(ctx, game_name, position)
     table_megabytes = check_table_mb(table_mb)
+    bounded = time_s is not None or nodes is not None
+    if bounded:  # before --batch, which would run without it
+        with user_errors():
+            solving.check_budget(game, upto is not None or show_tree or batch is not None)
     if weak or batch is not None or jobs is not None:
         from minimax_cli.cli.batch import check_proof_options, run_batch
 
@@ -160,12 +164,11 @@ def solve(
                             position is not None or upto is not None or show_tree or as_json)
         if batch is not None:
             run_batch(game, batch, weak, jobs or 1, table_megabytes)
-    if time_s is not None or nodes is not None or (
-            game.proof_kernel() is not None and upto is None and not show_tree):
+    if bounded or (game.proof_kernel() is not None and upto is None and not show_tree):
         from minimax_cli.cli.solve_stream import streamed_solve
 
-        streamed_solve(game, state, (time_s, nodes, upto is not None or show_tree),
-                       weak=weak, table_mb=table_megabytes, as_json=as_json)
+        streamed_solve(game, state, time_s, nodes, weak=weak, table_mb=table_megabytes,
+                       as_json=as_json)
     # `--upto N` alone tabulates the family; the start position is solved only when asked for.
     solve_position = upto is None or ctx.meta["position_given"] or show_tree
     with user_errors(), progress_display(not as_json,

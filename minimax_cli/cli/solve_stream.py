@@ -108,25 +108,21 @@ def show(game: Any, state: Any, solved: Report, as_json: bool) -> None:
 
 
 
-def streamed_solve(game: Any, state: Any, budget: tuple[float | None, int | None, bool], *,
+def streamed_solve(game: Any, state: Any, time_s: float | None, nodes: int | None, *,
                    weak: bool, table_mb: float | None, as_json: bool) -> None:
-    """`solve` with --time/--nodes (`budget`: seconds, nodes, whether --tree or --upto was
-    given), or of a game with a proof kernel: checked (one line and exit 2 where the budget cannot
-    apply), solved and shown; exits with the code."""
+    """`solve` of a position of a game with a proof kernel, within --time/--nodes when given
+    (checked by `services.solve.check_budget` first): solved, shown, and exits with the code."""
     import typer
 
-    from minimax_cli.cli.base import fail, user_errors
+    from minimax_cli.cli.base import user_errors
     from minimax_cli.cli.options import make_limits
-    from minimax_cli.services.solve import budget_refusal
 
-    time_s, nodes, other = budget
     bounded = time_s is not None or nodes is not None
-    refusal = budget_refusal(game, other, other) if bounded else None
-    if refusal is not None:
-        fail(refusal)
     limits = make_limits(None, time_s, nodes) if bounded else None
     with user_errors():
         code = solve_streaming(game, state, weak=weak, table_mb=table_mb, limits=limits,
                                as_json=as_json)
     raise typer.Exit(code)
+
+
 __all__ = ["INTERRUPTED", "fact_line", "solve_streaming", "stop_words", "streamed_solve"]

@@ -53,7 +53,7 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False,
     """Solve `state` exactly (see the module docstring). `table_mb` sizes the engine's table when
     a search is needed, and bounds the game's solver's own tables (`ExactSolver.memory_mb`).
     `limits` (time, nodes) and `on_fact` (each score as it is proven: solve_proof.ProvenFact) serve
-    the proof search only (`budget_refusal` says so for the others).
+    the proof search only (`check_budget` says so for the others).
     Raises SearchError for what cannot be done (no family, a tree too large to draw, a game no
     search serves)."""
     if tree:
@@ -75,14 +75,15 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False,
     return solve_by_search(game, state, progress, table)
 
 
-def budget_refusal(game: AnyGame, tree: bool, upto: bool) -> str | None:
-    """Why `--time`/`--nodes` cannot bound this solve, or None: only the proof search stops
-    cleanly and keeps what it proved; the other solvers have no budget."""
-    if game.proof_kernel() is None or tree or upto:
-        return _("--time and --nodes bound `solve` of one position of a game with a proof kernel "
-                 "(Connect Four), not --tree, --upto or {game}'s solver; drop them, or use "
-                 "`analyze` for a bounded search").format(game=game.name)
-    return None
+def check_budget(game: AnyGame, other_work: bool) -> None:
+    """SearchError (one line, exit 2 at the command line) when `--time`/`--nodes` cannot bound
+    this solve: only the proof search of one position stops cleanly and keeps what it proved;
+    `other_work` is --tree, --upto or --batch, which have no budget."""
+    if game.proof_kernel() is None or other_work:
+        raise SearchError(_(
+            "--time and --nodes bound `solve` of one position of a game with a proof kernel "
+            "(Connect Four), not --tree, --upto, --batch or {game}'s solver; drop them, or use "
+            "`analyze` for a bounded search").format(game=game.name))
 
 
 def engine_serves(game: AnyGame) -> bool:
@@ -301,6 +302,6 @@ def _best(found: Sequence[tuple[Hashable, Score]], mover: int) -> Score:
     return max((s for _, s in found), key=lambda s: PovScore(s, MAX).seen_by(mover).sort_key())
 
 
-__all__ = ["METHOD_SEARCH", "METHOD_TREE", "TREE_NODE_LIMIT", "budget_refusal", "engine_serves",
+__all__ = ["METHOD_SEARCH", "METHOD_TREE", "TREE_NODE_LIMIT", "check_budget", "engine_serves",
            "solve",
            "solve_by_search", "solve_by_tree", "tree_distances"]

@@ -175,9 +175,12 @@ def test_the_books_answers_are_named_as_the_books(monkeypatch: pytest.MonkeyPatc
 
 
 def test_budgets_are_refused_where_they_cannot_bound() -> None:
-    done = run_main("solve", "tictactoe", "--time", "1")
-    assert done.returncode == 2 and "--time and --nodes bound `solve`" in done.stderr
-    assert done.stderr.count("\n") == 1
+    for argv in (["tictactoe", "--time", "1"], ["bones", "--n", "10", "--nodes", "5"],
+                 ["connect4", "--batch", "-", "--time", "1"], ["connect4", "4", "--tree",
+                                                                "--nodes", "9"]):
+        done = run_main("solve", *argv, stdin="4455\n")
+        assert done.returncode == 2 and "--time and --nodes bound `solve`" in done.stderr, argv
+        assert done.stderr.count("\n") == 1 and done.stdout == "", argv
 
 
 def test_an_impossible_batch_score_is_refused_before_any_work() -> None:
