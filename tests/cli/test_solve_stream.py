@@ -232,3 +232,30 @@ def test_the_empty_board_answers_at_once_from_a_book(monkeypatch: pytest.MonkeyP
     assert text.splitlines()[0] == "score +1 for the side to move (from the opening book)"
     assert "  move 4: +1 (from the opening book)" in text.splitlines()
     assert "Every score here is from the opening book" in " ".join(text.split())
+
+
+def test_ctrl_c_at_the_command_line_shows_the_proven_and_exits_130(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from minimax_cli.cli import solve_stream
+
+    said: list[str] = []
+    real = solve_stream.fact_line
+
+    def interrupted_at_the_third(game: Any, state: Any, fact: ProvenFact) -> Any:
+        if len(said) == 2:  # Ctrl-C as the third score is shown
+            raise KeyboardInterrupt
+        line = real(game, state, fact)
+        said.append(str(line))
+        return line
+
+    monkeypatch.setattr(solve_stream, "fact_line", interrupted_at_the_third)
+    done = run_main("solve", "connect4", "--cols", str(COLS), "--rows", str(ROWS), POSITION)
+    assert done.returncode == 130
+    root, columns = oracle(POSITION)
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith(f"score {root:+d} for the side to move")
+    first = said[1].split(":")[0].split()[-1]
+    assert lines[1].startswith(f"  move {first}: {columns[first]:+d}")
+    unproven = next(line for line in lines if line.startswith("not proven (stopped by Ctrl-C): "))
+    # The second column was proven when Ctrl-C came as its line was printed: the answer keeps it.
+    assert len(unproven.split(": ")[1].split(", ")) == len(columns) - 2
