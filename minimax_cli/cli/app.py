@@ -130,6 +130,15 @@ def solve(
     jobs: int | None = typer.Option(None, "--jobs", "-j", metavar="N",
                              parser=cli_input.count_parser(1, 64, N_("processes")),
                              help=N_("Spread a --batch over N processes (1 to 64; default 1).")),
+    out: str | None = typer.Option(None, "--out", metavar=N_("FILE"), help=N_(
+        "Keep a --batch's answers in FILE as they are proven (`number position score` lines); "
+        "the same command run again proves only the lines FILE does not hold.")),
+    backend: str | None = typer.Option(None, "--backend", metavar="local|ray", help=N_(
+        "Where a --batch is proven: local processes (default) or a Ray cluster (the optional "
+        "extra: pip install 'minimax-cli[cluster]').")),
+    address: str | None = typer.Option(None, "--address", metavar="HOST:PORT", help=N_(
+        "The Ray cluster of --backend ray: its head's HOST:PORT, or auto (default: RAY_ADDRESS, "
+        "else a Ray on this machine with --jobs CPUs).")),
 ) -> None:
     """`minimax solve` (its description for users: SOLVE_HELP)."""
     # Imported here so other commands do not load the solver.
@@ -140,13 +149,15 @@ def solve(
 
     game, state = game_and_position(ctx, game_name, position)
     table_megabytes = check_table_mb(table_mb)
-    if weak or batch is not None or jobs is not None:
-        from minimax_cli.cli.batch import check_proof_options, run_batch
+    batch_options = (jobs, out, backend, address)
+    if weak or batch is not None or batch_options != (None,) * 4:
+        from minimax_cli.cli.batch import BatchOptions, check_proof_options, run_batch
 
-        check_proof_options(game, weak, batch, jobs,
+        options = BatchOptions(jobs, out, backend, address)
+        check_proof_options(game, weak, batch, options,
                             position is not None or upto is not None or show_tree or as_json)
         if batch is not None:
-            run_batch(game, batch, weak, jobs or 1, table_megabytes)
+            run_batch(game, batch, weak, options, table_megabytes)
     # `--upto N` alone tabulates the family; the start position is solved only when asked for.
     solve_position = upto is None or ctx.meta["position_given"] or show_tree
     with user_errors(), progress_display(not as_json,
