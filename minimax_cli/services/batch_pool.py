@@ -25,11 +25,23 @@ Item = tuple[int, str, bool]
 #: Consecutive input lines proven by one task (a tuple: a list is answers already known).
 Chunk = tuple[Item, ...]
 
-#: Lines per chunk. Measured (scripts/bench_batch.py --chunks): a process-pool task costs about
-#: 1 ms and a Ray task about 3-5 ms of round trip, against 1-300 ms for a line of Pons' sets; 8
-#: lines keep the cost under a few percent on the easiest set while a chunk of the hardest lines
-#: stays short enough that two workers finish within a chunk of each other.
-CHUNK = 8
+#: Seconds of proving per chunk aimed at. Measured (2,000 lines of a 0.1 ms position, 2 workers,
+#: machine loaded): a task costs about 0.5 ms with local processes and 1.1 ms with Ray, so 0.2 s
+#: keeps that under 1 %, while a killed run loses at most 0.2 s per chunk out, and two workers
+#: end within 0.2 s of each other. A line's time varies 10,000-fold between Pons' sets (0.1 ms to
+#: seconds), so no fixed count of lines fits them all: the count follows the mean time per line
+#: seen so far (`chunk_size`), one line per chunk until a time is known and for lines that long.
+CHUNK_SECONDS = 0.2
+#: The most lines in a chunk (lines of microseconds: the answers of a chunk come back together).
+MAX_CHUNK = 256
+
+
+def chunk_size(mean_seconds: float) -> int:
+    """Lines per chunk for lines taking `mean_seconds` each (0: none timed yet)."""
+    if mean_seconds <= 0:
+        return 1
+    return max(1, min(MAX_CHUNK, round(CHUNK_SECONDS / mean_seconds)))
+
 
 Handle = TypeVar("Handle")
 
@@ -159,5 +171,5 @@ def in_order(units: Iterable[list[BatchLine] | Chunk], workers: Workers[Handle],
             yield from lines
 
 
-__all__ = ["CHUNK", "Chunk", "InProcess", "Item", "LocalProcesses", "Workers", "WorkersLost",
-           "in_order"]
+__all__ = ["CHUNK_SECONDS", "MAX_CHUNK", "Chunk", "InProcess", "Item", "LocalProcesses", "Workers",
+           "WorkersLost", "chunk_size", "in_order"]

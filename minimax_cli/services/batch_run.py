@@ -15,12 +15,12 @@ from minimax_cli.core.game import AnyGame
 from minimax_cli.services.batch import BatchLine, Summary, numbered
 from minimax_cli.services.batch_out import AnswersFile
 from minimax_cli.services.batch_pool import (
-    CHUNK,
     Chunk,
     InProcess,
     Item,
     LocalProcesses,
     Workers,
+    chunk_size,
     in_order,
 )
 
@@ -30,13 +30,15 @@ BACKENDS = ("local", "ray")
 def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine], None], *,
         weak: bool = False, jobs: int = 1, table_mb: float | None = None,
         out: str | None = None, backend: str = "local", address: str | None = None,
-        chunk: int = CHUNK, resuming: Callable[[int, int], None] | None = None) -> Summary:
+        chunk: int | None = None, resuming: Callable[[int, int], None] | None = None) -> Summary:
     """Prove every line, calling `emit` with each answer in input order; the summary.
 
     With `out`, the answers file is read first: `resuming(held, to_go)` is told how many input
     lines it already answers and how many are left, those are emitted from it (as `stored`) and
     not proven again; each new answer is added to it as it comes. `backend` "ray" proves the
     chunks on the Ray cluster at `address` (None: RAY_ADDRESS, or a local Ray of `jobs` CPUs).
+    `chunk` fixes the lines per task (default: as many as take about CHUNK_SECONDS, from the
+    mean time of the lines proven so far); the answers are the same whatever it is.
     Ctrl-C stops it with the summary of what was done (`interrupted`). Raises AnswersError for an
     answers file not of this run, cluster.ClusterError when Ray cannot be used, WorkersLost when
     a chunk's retries ran out: each before or between answers, the file keeping those given.
@@ -61,6 +63,9 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
         workers = InProcess(game, weak, table_mb)
         chunk = 1  # each answer as soon as it is proven
 
+    def size() -> int:
+        return chunk if chunk is not None else chunk_size(summary.mean_time)
+
     def proven(batch: list[BatchLine]) -> None:
         if answers is None:
             return
@@ -71,7 +76,7 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
 
     finished = False
     try:
-        for result in in_order(_units(items, answers, chunk, weak), workers, proven):
+        for result in in_order(_units(items, answers, size, weak), workers, proven):
             summary.add(result)
             emit(result)
         finished = True
@@ -89,17 +94,17 @@ def _position(text: str) -> str:
     return words[0] if words else ""
 
 
-def _units(items: Iterable[Item], answers: AnswersFile | None, size: int,
+def _units(items: Iterable[Item], answers: AnswersFile | None, size: Callable[[], int],
            weak: bool) -> Iterator[list[BatchLine] | Chunk]:
-    """The input as chunks of at most `size` lines to prove, between runs of lines the answers
-    file holds (their answers, read back)."""
+    """The input as chunks of at most `size()` lines to prove (asked as each chunk fills),
+    between runs of lines the answers file holds (their answers, read back)."""
     chunk: list[Item] = []
     for item in items:
         number, text, cut = item
         stored = None if answers is None or cut else answers.check(number, _position(text))
         if stored is None:
             chunk.append(item)
-            if len(chunk) == size:
+            if len(chunk) >= size():
                 yield tuple(chunk)
                 chunk = []
             continue

@@ -44,7 +44,7 @@ def test_chunks_and_workers_change_nothing() -> None:
     rows = [row for row in lines if not row.startswith("#")]
     assert [row[:3] for row in serial] == [
         (n if n < 12 else n + 1, p, s) for n, p, s in published(rows)]
-    for jobs, chunk in ((2, 1), (2, 3), (2, 8), (3, 5)):
+    for jobs, chunk in ((2, None), (2, 1), (2, 3), (2, 8), (3, 5)):
         assert answers(lines, jobs=jobs, chunk=chunk) == serial, (jobs, chunk)
 
 
