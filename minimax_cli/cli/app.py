@@ -133,10 +133,10 @@ def solve(
     out: str | None = typer.Option(None, "--out", metavar=N_("FILE"), help=N_(
         "Keep a --batch's answers in FILE as they are proven (`number position score` lines); "
         "the same command run again proves only the lines FILE does not hold.")),
-    backend: str | None = typer.Option(None, "--backend", metavar="local|ray", help=N_(
-        "Where a --batch is proven: local processes (default) or a Ray cluster (the optional "
-        "extra: pip install 'minimax-cli[cluster]').")),
-    address: str | None = typer.Option(None, "--address", metavar="HOST:PORT", help=N_(
+    backend: str | None = typer.Option(None, "--backend", metavar=N_("WHERE"), help=N_(
+        "Where a --batch is proven: local (processes on this machine; the default) or ray (a "
+        "Ray cluster; the optional extra: pip install 'minimax-cli[cluster]').")),
+    address: str | None = typer.Option(None, "--address", metavar=N_("HOST:PORT"), help=N_(
         "The Ray cluster of --backend ray: its head's HOST:PORT, or auto (default: RAY_ADDRESS, "
         "else a Ray on this machine with --jobs CPUs).")),
 ) -> None:

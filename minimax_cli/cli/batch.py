@@ -80,7 +80,7 @@ def _resume_hint(summary: Summary, out: str | None) -> str:
     """After Ctrl-C: how much is kept and how to go on."""
     if out is None:
         return _("nothing is kept: give --out FILE to make a batch resumable")
-    done = summary.held + summary.solved
+    done = summary.kept
     command = shlex.join(["minimax", *sys.argv[1:]]) if sys.argv[1:] else "the same command"
     return ngettext("{count} line done and kept in {file}; to resume, run again: {command}",
                     "{count} lines done and kept in {file}; to resume, run again: {command}",

@@ -82,6 +82,7 @@ class Summary:
     nodes: int = 0
     interrupted: bool = False
     held: int = 0  # lines answered by the answers file, not proven by this run
+    kept: int = 0  # answers the answers file holds at the end (--out)
 
     def add(self, line: BatchLine) -> None:
         if line.held is not None:

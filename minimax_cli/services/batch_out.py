@@ -86,6 +86,7 @@ class AnswersFile:
         """One answer, written and flushed at once (one write: a kill tears at most this line)."""
         self._stream.write(f"{number} {position} {score}\n")
         self._stream.flush()
+        self.done[number] = Stored(position, score)
 
     def sync(self) -> None:
         """To the disk, not only to the system (against a reboot); once per chunk, not per line."""

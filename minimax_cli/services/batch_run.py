@@ -86,6 +86,7 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
         workers.close(finished)
         if answers is not None:
             answers.close()
+            summary.kept = len(answers.done)
     return summary
 
 

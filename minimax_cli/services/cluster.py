@@ -99,15 +99,19 @@ class RayWorkers:
         self.game = ray.put(game)
         self.weak, self.table_mb = weak, table_mb
         self.task = ray.remote(num_cpus=1, max_retries=RETRIES)(_prove_chunk)
+        self.out: list[Any] = []  # chunks submitted and not yet taken
 
     def submit(self, chunk: Chunk) -> Any:
-        return self.task.remote(self.run_id, self.game, self.weak, self.table_mb, chunk)
+        handle = self.task.remote(self.run_id, self.game, self.weak, self.table_mb, chunk)
+        self.out.append(handle)
+        return handle
 
     def finished(self, handles: list[Any]) -> list[Any]:
         ready, _ = self.ray.wait(handles, num_returns=1)
         return list(ready)
 
     def result(self, handle: Any) -> list[BatchLine]:
+        self.out.remove(handle)
         try:
             lines: list[BatchLine] = self.ray.get(handle)
         except self.ray.exceptions.WorkerCrashedError as error:
@@ -116,6 +120,9 @@ class RayWorkers:
         return lines
 
     def close(self, finished: bool) -> None:
+        if not finished:  # stopped: a cluster that stays up is not left proving for nobody
+            for handle in self.out:
+                self.ray.cancel(handle, force=True)
         if self.started:
             self.ray.shutdown()
 

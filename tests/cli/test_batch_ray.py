@@ -105,3 +105,26 @@ def test_a_missing_ray_is_one_line_even_where_it_is_installed(
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "pip install 'minimax-cli[cluster]'" in lines[0], done.stderr
+
+
+@needs_ray
+@pytest.mark.slow  # a local Ray cluster
+def test_a_stopped_ray_run_resumes_without_proving_again(local_ray: None, tmp_path: Path) -> None:
+    lines = HARD * 2
+    out = tmp_path / "answers.txt"
+    seen: list[BatchLine] = []
+
+    def stop_at_first(line: BatchLine) -> None:
+        seen.append(line)
+        raise KeyboardInterrupt
+
+    summary = run(ConnectFour(), lines, stop_at_first, backend="ray", chunk=1, out=str(out))
+    assert summary.interrupted and summary.solved == 1
+    kept = summary.kept
+    assert kept >= 1  # the chunks still out were cancelled, their answers not written
+    again: list[BatchLine] = []
+    summary = run(ConnectFour(), lines, again.append, backend="ray", chunk=1, out=str(out))
+    assert (summary.held, summary.solved) == (kept, len(lines) - kept)
+    assert [line.score for line in again] == [int(row.split()[1]) for row in lines]
+    numbers = [int(row.split()[0]) for row in out.read_text().splitlines()[1:]]
+    assert sorted(numbers) == list(range(1, len(lines) + 1))
