@@ -42,6 +42,8 @@ THIRD_PARTY = {
     "cli": {"rich", "prompt_toolkit", "typer", "click"},
     "__main__": set(),
 }
+#: Optional extras, each used by one module alone, imported only inside it when asked for.
+EXTRA_PACKAGES = {"minimax_cli.services.cluster": {"ray"}}
 
 
 def module_files() -> dict[str, Path]:
@@ -161,7 +163,7 @@ def test_imports_go_down_the_layers() -> None:
 def test_each_layer_uses_only_its_own_third_party_packages(name: str) -> None:
     if layer(name) == "package":
         return
-    allowed = THIRD_PARTY[layer(name)]
+    allowed = THIRD_PARTY[layer(name)] | EXTRA_PACKAGES.get(name, set())
     outside = {target.split(".")[0] for target in imported_names(name, MODULES[name])}
     outside -= {"minimax_cli", "games", "__future__", *sys.stdlib_module_names}
     assert outside <= allowed, f"{name} imports {sorted(outside - allowed)}"
@@ -218,3 +220,11 @@ def test_games_import_only_the_core() -> None:
     games = [name for name in MODULES if layer(name) == "games"]
     modules = loaded_after("import " + ", ".join(games))
     assert "rich" not in modules and "typer" not in modules and "prompt_toolkit" not in modules
+
+
+def test_ray_is_loaded_only_when_a_cluster_is_asked_for() -> None:
+    """The optional extra's package is imported by no module, cluster.py included: only by its
+    workers' start, so no command's start-up grows with it installed."""
+    modules = loaded_after("import minimax_cli.cli.app, minimax_cli.cli.batch, "
+                           "minimax_cli.services.batch_run, minimax_cli.services.cluster")
+    assert not {name for name in modules if name == "ray" or name.startswith("ray.")}

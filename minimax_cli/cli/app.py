@@ -143,6 +143,15 @@ def solve(
                                         parser=TIME_PARSER, help=SOLVE_TIME_HELP),
     nodes: int | None = typer.Option(None, "--nodes", metavar="N", parser=NODES_PARSER,
                                      help=SOLVE_NODES_HELP),
+    out: str | None = typer.Option(None, "--out", metavar=N_("FILE"), help=N_(
+        "Keep a --batch's answers in FILE as they are proven (`number position score` lines); "
+        "the same command run again proves only the lines FILE does not hold.")),
+    backend: str | None = typer.Option(None, "--backend", metavar=N_("WHERE"), help=N_(
+        "Where a --batch is proven: local (processes on this machine; the default) or ray (a "
+        "Ray cluster; the optional extra: pip install 'minimax-cli[cluster]').")),
+    address: str | None = typer.Option(None, "--address", metavar=N_("HOST:PORT"), help=N_(
+        "The Ray cluster of --backend ray: its head's HOST:PORT, or auto (default: RAY_ADDRESS, "
+        "else a Ray on this machine with --jobs CPUs).")),
 ) -> None:
     """`minimax solve` (its description for users: SOLVE_HELP)."""
     # Imported here so other commands do not load the solver.
@@ -157,13 +166,15 @@ def solve(
     if bounded:  # before --batch, which would run without it
         with user_errors():
             solving.check_budget(game, upto is not None or show_tree or batch is not None)
-    if weak or batch is not None or jobs is not None:
-        from minimax_cli.cli.batch import check_proof_options, run_batch
+    batch_options = (jobs, out, backend, address)
+    if weak or batch is not None or batch_options != (None,) * 4:
+        from minimax_cli.cli.batch import BatchOptions, check_proof_options, run_batch
 
-        check_proof_options(game, weak, batch, jobs,
+        options = BatchOptions(jobs, out, backend, address)
+        check_proof_options(game, weak, batch, options,
                             position is not None or upto is not None or show_tree or as_json)
         if batch is not None:
-            run_batch(game, batch, weak, jobs or 1, table_megabytes)
+            run_batch(game, batch, weak, options, table_megabytes)
     if bounded or (game.proof_kernel() is not None and upto is None and not show_tree):
         from minimax_cli.cli.solve_stream import streamed_solve
 

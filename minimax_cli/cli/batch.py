@@ -5,8 +5,10 @@ not be read, 130 interrupted). The work itself is batch.py's."""
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
 from minimax_cli.cli.base import fail, one_line
@@ -14,7 +16,20 @@ from minimax_cli.core.game import Game
 from minimax_cli.core.params import quote
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import grouped
-from minimax_cli.services.batch import BatchLine, Summary, run
+from minimax_cli.services.batch import BatchLine, Summary
+from minimax_cli.services.batch_out import AnswersError
+from minimax_cli.services.batch_pool import WorkersLost
+from minimax_cli.services.batch_run import BACKENDS, run
+
+
+@dataclass(frozen=True)
+class BatchOptions:
+    """How a --batch is run: processes, answers file, where (None where not given)."""
+
+    jobs: int | None = None
+    out: str | None = None
+    backend: str | None = None
+    address: str | None = None
 
 
 def _emit(result: BatchLine) -> None:
@@ -38,6 +53,9 @@ def summary_lines(summary: Summary) -> list[str]:
     if summary.invalid:
         head += ", " + ngettext("{count} line not read", "{count} lines not read",
                                 summary.invalid).format(count=grouped(summary.invalid))
+    if summary.held:
+        head += ", " + ngettext("{count} read from --out", "{count} read from --out",
+                                summary.held).format(count=grouped(summary.held))
     if summary.interrupted:
         head += " " + _("before Ctrl-C")
     lines = [head]
@@ -58,6 +76,17 @@ def summary_lines(summary: Summary) -> list[str]:
     return lines
 
 
+def _resume_hint(summary: Summary, out: str | None) -> str:
+    """After Ctrl-C: how much is kept and how to go on."""
+    if out is None:
+        return _("nothing is kept: give --out FILE to make a batch resumable")
+    done = summary.kept
+    command = shlex.join(["minimax", *sys.argv[1:]]) if sys.argv[1:] else "the same command"
+    return ngettext("{count} line done and kept in {file}; to resume, run again: {command}",
+                    "{count} lines done and kept in {file}; to resume, run again: {command}",
+                    done).format(count=grouped(done), file=out, command=command)
+
+
 def _seconds(value: float) -> str:
     if value < 1e-3:
         return f"{value * 1e6:.0f} µs"
@@ -66,21 +95,37 @@ def _seconds(value: float) -> str:
     return f"{value:.2f} s"
 
 
-def check_proof_options(game: Game[Any, Any], weak: bool, batch: str | None, jobs: int | None,
-                        other_work: bool) -> None:
-    """One line and exit 2 for --weak, --batch and --jobs where they do not apply; `other_work`
-    is True when a position, --upto, --tree or --json was given too."""
+def check_proof_options(game: Game[Any, Any], weak: bool, batch: str | None,
+                        options: BatchOptions, other_work: bool) -> None:
+    """One line and exit 2 for --weak, --batch and its options where they do not apply;
+    `other_work` is True when a position, --upto, --tree or --json was given too."""
     if (weak or batch is not None) and game.proof_kernel() is None:
         fail(_("{option} needs a game with a proof kernel (connect4); {game} has none").format(
             option="--weak" if weak else "--batch", game=game.name))
-    if batch is None and jobs is not None:
+    if batch is None and options.jobs is not None:
         fail(_("--jobs spreads a --batch over processes: give --batch FILE too"))
+    for name, value in (("--out", options.out), ("--backend", options.backend),
+                        ("--address", options.address)):
+        if batch is None and value is not None:
+            fail(_("{option} is an option of --batch: give --batch FILE too").format(option=name))
+    if options.backend is not None and options.backend not in BACKENDS:
+        fail(_("--backend {backend}: expected local or ray").format(
+            backend=quote(options.backend)))
+    if options.address is not None and options.backend != "ray":
+        fail(_("--address names a Ray cluster: give --backend ray too"))
+    if options.backend == "ray":
+        from minimax_cli.services.cluster import ClusterError, check_address
+
+        try:
+            check_address(options.address)
+        except ClusterError as error:
+            fail(str(error))
     if batch is not None and other_work:
         fail(_("--batch reads its positions from the file: give no position, --upto, --tree or "
                "--json with it"))
 
 
-def run_batch(game: Game[Any, Any], source: str, weak: bool, jobs: int,
+def run_batch(game: Game[Any, Any], source: str, weak: bool, options: BatchOptions,
               table_mb: float | None) -> NoReturn:
     stream: Iterable[str]
     handle: TextIO | None = None
@@ -98,15 +143,43 @@ def run_batch(game: Game[Any, Any], source: str, weak: bool, jobs: int,
             fail(_("cannot read {where}: {reason}").format(where=quote(source),
                                                           reason=error.strerror or error))
         stream = handle
+    out = options.out
+    if out is not None and (os.path.isdir(out) or os.path.abspath(out) == os.path.abspath(source)):
+        fail(_("--out {file}: give a file of its own for the answers").format(file=quote(out)))
+
+    def resuming(held: int, to_go: int) -> None:
+        if held:
+            print(ngettext("{count} line already in {file}, {to_go} to go",
+                           "{count} lines already in {file}, {to_go} to go", held).format(
+                               count=grouped(held), file=out, to_go=grouped(to_go)),
+                  file=sys.stderr, flush=True)
+
+    from minimax_cli.services.cluster import ClusterError  # no Ray in it: Ray is loaded on use
+
     try:
-        summary = run(game, stream, _emit, weak=weak, jobs=jobs, table_mb=table_mb)
+        summary = run(game, stream, _emit, weak=weak, jobs=options.jobs or 1, table_mb=table_mb,
+                      out=out, backend=options.backend or "local", address=options.address,
+                      resuming=resuming)
+    except (AnswersError, ClusterError) as error:
+        fail(str(error))
+    except OSError as error:
+        fail(_("cannot write {where}: {reason}").format(where=quote(out or "-"),
+                                                       reason=error.strerror or error))
+    except WorkersLost as error:
+        print(one_line(str(error)), file=sys.stderr, flush=True)
+        if out is not None:
+            print(_("run the same command again to prove the lines {file} does not hold").format(
+                file=out), file=sys.stderr, flush=True)
+        raise SystemExit(1) from None
     finally:
         if handle is not None:
             handle.close()
     for line in summary_lines(summary):
         print(line, file=sys.stderr, flush=True)
+    if summary.interrupted:
+        print(_resume_hint(summary, out), file=sys.stderr, flush=True)
     code = 130 if summary.interrupted else 2 if summary.invalid else 1 if summary.mismatches else 0
     raise SystemExit(code)
 
 
-__all__ = ["check_proof_options", "run_batch", "summary_lines"]
+__all__ = ["BatchOptions", "check_proof_options", "run_batch", "summary_lines"]

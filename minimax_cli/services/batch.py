@@ -6,14 +6,13 @@ fresh table (so its time and nodes are its own, whatever came before); its answe
 (`from_solve`, the proof's score in `facts` as `solve --json` gives it), and an output line
 `position score` is written and flushed at once. A line that cannot be read is reported on
 stderr with its number and skipped. `jobs` > 1 spreads the lines over that many processes; the
-output keeps the input's order. No Rich here: the caller prints.
+output keeps the input's order (batch_run.py spreads the work and keeps the answers file). No
+Rich here: the caller prints.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
-import signal
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, cast
 
@@ -42,11 +41,24 @@ class BatchLine:
     expected: int | None
     report: Report | None
     error: str | None = None
+    held: int | None = None  # the score an answers file holds (--out), proven by an earlier run
+
+    @classmethod
+    def from_answers(cls, number: int, text: str, score: int, weak: bool) -> BatchLine:
+        """A line an answers file answers already, with the score the input gives if it gives
+        one (a line that gives another score differs as any other does)."""
+        words = text.split()
+        expected = int(words[1]) if len(words) == 2 and words[1].lstrip("-").isdigit() else None
+        if expected is not None and weak:
+            expected = (expected > 0) - (expected < 0)
+        return cls(number, words[0], expected, None, held=score)
 
     @property
     def score(self) -> int | None:
         """The proven score in the kernel's convention (Pons' for Connect Four: the report's
         `facts`, as `solve --json` has them); None when the line could not be read."""
+        if self.held is not None:
+            return self.held
         if self.report is None or self.report.facts is None:
             return None
         score = self.report.facts["score"]
@@ -69,8 +81,17 @@ class Summary:
     max_time: float = 0.0
     nodes: int = 0
     interrupted: bool = False
+    held: int = 0  # lines answered by the answers file, not proven by this run
+    kept: int = 0  # answers the answers file holds at the end (--out)
 
     def add(self, line: BatchLine) -> None:
+        if line.held is not None:
+            self.held += 1
+            if line.expected is not None:
+                self.checked += 1
+                if line.mismatch:
+                    self.mismatches.append(line)
+            return
         if line.report is None:
             self.invalid += 1
             return
@@ -195,54 +216,4 @@ def _short(text: str) -> str:
     return text if len(text) <= 24 else text[:23] + "…"
 
 
-_worker: LineProver | None = None
-
-
-def _start_worker(game: AnyGame, weak: bool, table_mb: float | None) -> None:
-    global _worker
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    _worker = LineProver(game, weak, table_mb)
-
-
-def _work(item: tuple[int, str, bool]) -> BatchLine:
-    assert _worker is not None
-    return _worker(item)
-
-
-def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine], None], *,
-        weak: bool = False, jobs: int = 1, table_mb: float | None = None) -> Summary:
-    """Prove every line, calling `emit` with each result in input order; the summary. Ctrl-C
-    stops it with the summary of what was done (`interrupted`)."""
-    summary = Summary(weak)
-    items = numbered(lines)
-    try:
-        if jobs <= 1:
-            prove = LineProver(game, weak, table_mb)
-            for item in items:
-                result = prove(item)
-                summary.add(result)
-                emit(result)
-        else:
-            # The input is read whole first (the pool takes every line at once), the output
-            # still comes line by line in the input's order.
-            pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=jobs, initializer=_start_worker, initargs=(game, weak, table_mb))
-            finished = False
-            try:
-                for result in pool.map(_work, items, chunksize=4):
-                    summary.add(result)
-                    emit(result)
-                finished = True
-            finally:
-                # Done: wait for the pool's manager thread to close its pipes before the
-                # interpreter exits. Left running (wait=False), it closed them while exit woke it
-                # through them (Python 3.11's _python_exit, unlocked): "Exception ignored ... Bad
-                # file descriptor" in about 1 run in 6. Interrupted: cancel, do not wait for a
-                # worker's long proof.
-                pool.shutdown(wait=finished, cancel_futures=True)
-    except KeyboardInterrupt:
-        summary.interrupted = True
-    return summary
-
-
-__all__ = ["MAX_JOBS", "MAX_LINE", "BatchLine", "Summary", "run"]
+__all__ = ["MAX_JOBS", "MAX_LINE", "BatchLine", "LineProver", "Summary", "numbered"]

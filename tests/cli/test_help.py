@@ -235,7 +235,7 @@ def completions(args: list[str], incomplete: str) -> list[str]:
     (["solve", "bones"], "--t", ["--tree", "--table-mb", "--time", "--take"]),
     (["solve", "bones", "--n", "5"], "--",
      ["--upto", "--tree", "--table-mb", "--json", "--weak", "--batch", "--jobs", "--time",
-      "--nodes", "--help", "--take", "--misere"]),
+      "--nodes", "--out", "--backend", "--address", "--help", "--take", "--misere"]),
     (["solve", "nim", "3,4,5"], "--h", ["--help", "--heaps"]),
     (["analyze", "tictactoe", "X........"], "--r", ["--rollout", "--rows"]),
     (["play", "bones"], "--m", ["--misere"]),

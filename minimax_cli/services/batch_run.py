@@ -1,0 +1,120 @@
+"""A batch of positions proven, on one process, local processes or a Ray cluster, resumable.
+
+`run` is the one entry for every caller that proves positions in bulk (`solve --batch`, a book
+builder): lines in (`position [score]`), each answer handed to `emit` in the input's order, the
+work spread as asked (`jobs`, `backend`), an answers file (`out`) written as answers come and read
+back first so that running again proves only what it does not hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any
+
+from minimax_cli.core.game import AnyGame
+from minimax_cli.services.batch import BatchLine, Summary, numbered
+from minimax_cli.services.batch_out import AnswersFile
+from minimax_cli.services.batch_pool import (
+    Chunk,
+    InProcess,
+    Item,
+    LocalProcesses,
+    Workers,
+    chunk_size,
+    in_order,
+)
+
+BACKENDS = ("local", "ray")
+
+
+def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine], None], *,
+        weak: bool = False, jobs: int = 1, table_mb: float | None = None,
+        out: str | None = None, backend: str = "local", address: str | None = None,
+        chunk: int | None = None, resuming: Callable[[int, int], None] | None = None) -> Summary:
+    """Prove every line, calling `emit` with each answer in input order; the summary.
+
+    With `out`, the answers file is read first: `resuming(held, to_go)` is told how many input
+    lines it already answers and how many are left, those are emitted from it (as `stored`) and
+    not proven again; each new answer is added to it as it comes. `backend` "ray" proves the
+    chunks on the Ray cluster at `address` (None: RAY_ADDRESS, or a local Ray of `jobs` CPUs).
+    `chunk` fixes the lines per task (default: as many as take about CHUNK_SECONDS, from the
+    mean time of the lines proven so far); the answers are the same whatever it is.
+    Ctrl-C stops it with the summary of what was done (`interrupted`). Raises AnswersError for an
+    answers file not of this run, cluster.ClusterError when Ray cannot be used, WorkersLost when
+    a chunk's retries ran out: each before or between answers, the file keeping those given.
+    """
+    summary = Summary(weak)
+    answers = AnswersFile(out, game.name, weak) if out is not None else None
+    items: Iterable[Item] = numbered(lines)
+    if answers is not None:
+        items = list(items)  # counted first, for "N already in FILE, M to go"
+        held = sum(answers.check(number, _position(text)) is not None
+                   for number, text, cut in items if not cut)
+        if resuming is not None:
+            resuming(held, len(items) - held)
+    workers: Workers[Any]
+    if backend == "ray":
+        from minimax_cli.services.cluster import RayWorkers  # Ray only when asked for
+
+        workers = RayWorkers(game, weak, table_mb, address, jobs)
+    elif jobs > 1:
+        workers = LocalProcesses(game, weak, table_mb, jobs)
+    else:
+        workers = InProcess(game, weak, table_mb)
+        chunk = 1  # each answer as soon as it is proven
+
+    def size() -> int:
+        return chunk if chunk is not None else chunk_size(summary.mean_time)
+
+    def proven(batch: list[BatchLine]) -> None:
+        if answers is None:
+            return
+        for line in batch:
+            if line.score is not None:
+                answers.add(line.number, line.position, line.score)
+        answers.sync()
+
+    finished = False
+    try:
+        for result in in_order(_units(items, answers, size, weak), workers, proven):
+            summary.add(result)
+            emit(result)
+        finished = True
+    except KeyboardInterrupt:
+        summary.interrupted = True
+    finally:
+        workers.close(finished)
+        if answers is not None:
+            answers.close()
+            summary.kept = len(answers.done)
+    return summary
+
+
+def _position(text: str) -> str:
+    words = text.split()
+    return words[0] if words else ""
+
+
+def _units(items: Iterable[Item], answers: AnswersFile | None, size: Callable[[], int],
+           weak: bool) -> Iterator[list[BatchLine] | Chunk]:
+    """The input as chunks of at most `size()` lines to prove (asked as each chunk fills),
+    between runs of lines the answers file holds (their answers, read back)."""
+    chunk: list[Item] = []
+    for item in items:
+        number, text, cut = item
+        stored = None if answers is None or cut else answers.check(number, _position(text))
+        if stored is None:
+            chunk.append(item)
+            if len(chunk) >= size():
+                yield tuple(chunk)
+                chunk = []
+            continue
+        if chunk:
+            yield tuple(chunk)
+            chunk = []
+        yield [BatchLine.from_answers(number, text, stored.score, weak)]
+    if chunk:
+        yield tuple(chunk)
+
+
+__all__ = ["BACKENDS", "run"]
