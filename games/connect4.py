@@ -11,19 +11,20 @@ Notation (games.connect4_notation): a move is a column number, 1 = leftmost; a p
 columns played from the empty board (`4453`) or a diagram of the rows from the top (`X`, `O`,
 `.`, rows separated by `/`), which is also how positions are written back.
 
-The hooks: the `windows` evaluation and the move ordering of games.connect4_eval; the mirror
-image as the canonical key; a position is not quiet while the player to move can win at once or
-must stop the opponent's win at once.
+The hooks: the evaluations `threats` (the default) and `windows` and the move ordering of
+games.connect4_eval; the mirror image as the canonical key; a position is not quiet while the
+player to move can win at once or must stop the opponent's win at once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from games import connect4_notation as notation
 from games.connect4_board import MAX_SIZE, MIN_SIZE, Shape
-from games.connect4_eval import make_evaluator, make_orderer
+from games.connect4_eval import make_evaluator, make_orderer, make_threat_evaluator
 from minimax_cli.core.game import (
     Evaluator,
     Game,
@@ -77,6 +78,9 @@ class ConnectFour(Game[State, int]):
     has_symmetry: ClassVar[bool] = True
     analysis_seconds: ClassVar[float | None] = 3.0
     example_position: ClassVar[str | None] = "5554224333234511764415115"  # Pons' Test_L2_R1
+    #: Two plies between levels 2, 3 and 4: with the `threats` evaluation a search two plies
+    #: deeper wins most decisive games (scripts/levels_connect4.py measures it).
+    level_depths: ClassVar[Mapping[int, int]] = MappingProxyType({1: 1, 2: 2, 3: 4, 4: 6})
     parameters: ClassVar[tuple[Parameter, ...]] = (
         Parameter("cols", _size_parser("cols"), 7, N_("board columns, 4 to 10"), "N"),
         Parameter("rows", _size_parser("rows"), 6, N_("board rows, 4 to 10"), "N"),
@@ -101,7 +105,9 @@ class ConnectFour(Game[State, int]):
         for taken in range(1 << cols):
             tops = sum(shape.bit(col, rows - 1) for col in range(cols) if taken >> col & 1)
             self._open[tops] = tuple(col + 1 for col in range(cols) if not taken >> col & 1)
-        self._evaluate = make_evaluator(shape)
+        # The default first: `threats` (depth d + 2 beats depth d, scripts/levels_connect4.py).
+        self._evaluations = {"threats": make_threat_evaluator(shape),
+                             "windows": make_evaluator(shape)}
         self._order = make_orderer(shape)
         self._kernel: ProofKernel | None = None
 
@@ -194,7 +200,7 @@ class ConnectFour(Game[State, int]):
 
     # --- optional hooks --------------------------------------------------------------------------
     def evaluators(self) -> Mapping[str, Evaluator[State]]:
-        return {"windows": self._evaluate}
+        return self._evaluations
 
     def order_moves(self, state: State, moves: Sequence[int]) -> list[int]:
         return self._order(state, moves)

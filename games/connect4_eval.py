@@ -13,6 +13,23 @@ The evaluation `windows` (from X's = MAX's point of view, X's terms minus O's):
 On a 7x6 board the total stays within a few thousand, far inside HEURISTIC_LIMIT. Windows are
 counted for all four directions at once per shift: a window is named by its first cell, and the
 number of discs in it is added up bit by bit, with the two lowest bits of the sum in two ints.
+
+The evaluation `threats` (the default; X's terms minus O's) weighs what decides Connect Four
+between players who do not blunder at once: who will be forced to fill the cell under a threat when
+the board fills up (zugzwang). With an even number of rows, the second player can answer every move
+in the same column (follow-up), taking every even row while the first player takes the odd ones; so
+a threat of X on an odd row (1, 3, 5 from the bottom) and a threat of O on an even row are the ones
+that tend to win the end game, and a threat right above the other side's threat in its column is
+usually worthless (theirs is reached first). It scores:
+
+- each disc by the number of lines of four through its cell (3 in a corner, 13 in the middle);
+- each live threat (an empty cell that would complete four, not above a threat of the other
+  side in its column) LIVE_THREAT_POINTS;
+- two threats of one side one right above the other (whoever must fill the cell under them loses)
+  STACKED_POINTS each;
+- on boards with an even number of rows, the side the zugzwang favours ZUGZWANG_POINTS (and
+  EXTRA_THREAT_POINTS for each further good threat): X when it has a live threat on an odd row,
+  else O when it has one on an even row.
 """
 
 from __future__ import annotations
@@ -28,6 +45,10 @@ WINDOW_POINTS = (0, 1, 4, 32)
 THREAT_POINTS = 16
 PARITY_POINTS = 16
 CENTRE_POINTS = 3
+LIVE_THREAT_POINTS = 4
+STACKED_POINTS = 100
+ZUGZWANG_POINTS = 100
+EXTRA_THREAT_POINTS = 20
 
 
 def centre_columns(shape: Shape) -> int:
@@ -84,6 +105,66 @@ def make_evaluator(shape: Shape) -> Callable[[State], int]:
     return windows
 
 
+def line_counts(shape: Shape) -> dict[int, int]:
+    """The cells grouped by the number of lines of four through them: count -> cells."""
+    counts = dict.fromkeys(range(shape.cols * shape.height), 0)
+    for shift in shape.shifts:
+        start = shape.board
+        for step in range(1, 4):  # a line's first cell: its next three are on the board too
+            start &= shape.board >> step * shift
+        for step in range(4):
+            cells = start << step * shift
+            while cells:
+                low = cells & -cells
+                counts[low.bit_length() - 1] += 1
+                cells ^= low
+    groups: dict[int, int] = {}
+    for index, lines in counts.items():
+        if lines:
+            groups[lines] = groups.get(lines, 0) | 1 << index
+    return groups
+
+
+def make_threat_evaluator(shape: Shape) -> Callable[[State], int]:
+    """The `threats` evaluation of a board of this shape (see the module docstring)."""
+    board, threats = shape.board, shape.threats
+    groups = tuple(line_counts(shape).items())
+    odd_rows = row_parity_cells(shape, True)
+    even_rows = row_parity_cells(shape, False)
+    zugzwang = shape.rows % 2 == 0
+
+    def above(cells: int) -> int:
+        """Every cell above one of `cells` in its column."""
+        found = 0
+        while cells:
+            cells = (cells << 1) & board
+            found |= cells
+        return found
+
+    def evaluate(state: State) -> int:
+        cur, mask = state
+        x = cur ^ mask if mask.bit_count() & 1 else cur
+        o = x ^ mask
+        score = 0
+        for lines, cells in groups:
+            score += lines * ((x & cells).bit_count() - (o & cells).bit_count())
+        x_threats, o_threats = threats(x, mask), threats(o, mask)
+        x_live = x_threats & ~above(o_threats)
+        o_live = o_threats & ~above(x_threats)
+        score += LIVE_THREAT_POINTS * (x_live.bit_count() - o_live.bit_count())
+        score += STACKED_POINTS * ((x_threats & x_threats << 1).bit_count()
+                                   - (o_threats & o_threats << 1).bit_count())
+        if zugzwang:
+            x_good, o_good = x_live & odd_rows, o_live & even_rows
+            if x_good:
+                score += ZUGZWANG_POINTS + EXTRA_THREAT_POINTS * (x_good.bit_count() - 1)
+            elif o_good:
+                score -= ZUGZWANG_POINTS + EXTRA_THREAT_POINTS * (o_good.bit_count() - 1)
+        return score
+
+    return evaluate
+
+
 def make_orderer(shape: Shape) -> Callable[[State, Sequence[int]], list[int]]:
     """Move ordering: a move that wins at once first, then a move that stops the opponent's win
     at once, then moves by the threats they make (more first), centre columns before the edges;
@@ -118,5 +199,6 @@ def make_orderer(shape: Shape) -> Callable[[State, Sequence[int]], list[int]]:
     return order
 
 
-__all__ = ["CENTRE_POINTS", "PARITY_POINTS", "THREAT_POINTS", "WINDOW_POINTS", "make_evaluator",
-           "make_orderer"]
+__all__ = ["CENTRE_POINTS", "EXTRA_THREAT_POINTS", "LIVE_THREAT_POINTS", "PARITY_POINTS",
+           "STACKED_POINTS", "THREAT_POINTS", "WINDOW_POINTS", "ZUGZWANG_POINTS", "line_counts",
+           "make_evaluator", "make_orderer", "make_threat_evaluator"]

@@ -203,8 +203,9 @@ PLAY_LEVEL_HELP = N_(
     "AI strength: 1 weak, 2 easy, 3 medium, 4 strong, 5 perfect (number or name). Every level "
     "thinks within --time seconds a move. Perfect plays a proven best move when it solves the "
     "position in time, else the best move of its deepest completed search, and says which. Below "
-    "perfect a game with an evaluation function is searched 1, 2, 3 or 5 plies deep; one without "
-    "plays a random move 60, 40, 25 or 10 % of the time."
+    "perfect a game with an evaluation function is searched 1, 2, 3 or 5 plies deep (Connect "
+    "Four: 1, 2, 4 or 6; `minimax games GAME` shows them); one without plays a random move 60, "
+    "40, 25 or 10 % of the time."
 )
 
 PLAY_HELP = N_(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar, Union
 
 from minimax_cli.core.i18n import _
@@ -167,6 +168,10 @@ class Game(ABC, Generic[S, M]):
     #: Seconds `analyze` searches when given no limit, for a game whose search to the end is out
     #: of reach from most positions (Connect Four); None: to the end.
     analysis_seconds: ClassVar[float | None] = None
+    #: How deep `play`'s levels 1 to 4 cut the search, for a game with an evaluation function
+    #: (level 5 searches to the end); a game whose evaluation was measured level against level
+    #: may space its levels otherwise (Connect Four: scripts/levels_connect4.py).
+    level_depths: ClassVar[Mapping[int, int]] = MappingProxyType({1: 1, 2: 2, 3: 3, 4: 5})
     #: A position that `solve` and a search to the end answer in a moment, for examples and tests
     #: of a game too large to solve from the start; None: the start is such a position.
     example_position: ClassVar[str | None] = None

@@ -19,8 +19,9 @@ says it in words.) Among equally good moves the AI picks one with the sitting's 
 from the moves in the game's order, so that a seed makes the choice reproducible.
 
 Levels: 5 (perfect) searches to the end of the game within the budget. Below that, a game with an
-evaluation function is cut at a fixed depth (level 1: one ply, 2: two, 3: three, 4: five) and the
-frontier scored by the evaluation. A game without one cannot be cut off honestly, so the AI thinks
+evaluation function is cut at a fixed depth, the game's `level_depths` (unless it sets its own,
+level 1: one ply, 2: two, 3: three, 4: five; Connect Four: 1, 2, 4, 6) and the frontier scored by
+the evaluation. A game without one cannot be cut off honestly, so the AI thinks
 as at perfect but plays a uniformly random legal move with a level's chance (level 1: 60 %, 2: 40 %,
 3: 25 %, 4: 10 %), and says so when it does.
 
@@ -40,7 +41,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
 
-from minimax_cli.core.game import AnyGame, SearchError
+from minimax_cli.core.game import AnyGame, Game, SearchError
 from minimax_cli.core.result import (
     STOP_INTERRUPTED,
     STOP_TIME,
@@ -65,7 +66,7 @@ from minimax_cli.reports.answers import complete, returns_alike, solution_result
 
 LEVELS = {1: "weak", 2: "easy", 3: "medium", 4: "strong", 5: "perfect"}
 PERFECT = 5
-LEVEL_DEPTHS = {1: 1, 2: 2, 3: 3, 4: 5}
+LEVEL_DEPTHS = Game.level_depths  # the generic table; a game may set its own
 LEVEL_RANDOM = {1: 0.6, 2: 0.4, 3: 0.25, 4: 0.1}
 MCTS = "mcts"
 PROOF = "proof"
@@ -151,7 +152,7 @@ class Policy:
         randomness = 0.0
         if depth is None and number < PERFECT:
             if evaluators and algorithm != MCTS:
-                depth = LEVEL_DEPTHS[number]
+                depth = game.level_depths[number]
             else:
                 randomness = LEVEL_RANDOM[number]
         return cls(number, DEFAULT_BUDGET if budget is None else budget, depth, algorithm,

@@ -193,6 +193,11 @@ def game_view(name: str, cls: GameClass, width: int = 80) -> RenderableType:
         parts.append(_section(_("Evaluation functions (--eval NAME)")))
         parts.append(Text(", ".join([_("{name} (the default)").format(name=evaluators[0]),
                                      *evaluators[1:]])))
+        depths = cls.level_depths
+        levels = _("play's levels 1 to 4 search {depths} plies deep with it; level 5 to the end "
+                   "within the time budget").format(
+            depths=", ".join(str(depths[level]) for level in sorted(depths)))
+        parts.append(Text("\n".join(textwrap.wrap(levels, width - 1))))
     named = cls.named_positions()
     if named:
         parts.append(_section(_("Bundled positions")))

@@ -231,7 +231,7 @@ def completions(args: list[str], incomplete: str) -> list[str]:
     (["analyze", "tree", "-a"], "a", ["alphabeta", "alphabeta-ordered"]),
     (["analyze", "tictactoe", "--eval"], "", ["open-lines"]),
     (["analyze", "bones", "--eval"], "", []),
-    (["analyze", "--eval"], "", ["windows", "open-lines"]),
+    (["analyze", "--eval"], "", ["threats", "windows", "open-lines"]),
     (["solve", "bones"], "--t", ["--tree", "--table-mb", "--time", "--take"]),
     (["solve", "bones", "--n", "5"], "--",
      ["--upto", "--tree", "--table-mb", "--json", "--weak", "--batch", "--jobs", "--time",
