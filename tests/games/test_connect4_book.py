@@ -109,6 +109,10 @@ def test_the_kernel_and_the_prover_answer_from_the_book(monkeypatch: pytest.Monk
     # A sign answers a weak proof, never an exact one (that one is searched).
     assert prover.prove(game.parse_position("44"), weak=True).score == 1
     assert prover.book_hits == 2
+    # The moves the book scores: 5's mirror image 3 scores 0 for the opponent, so 0 for the mover
+    # of either; 4 loses for the side to move after it, so it wins for the mover.
+    scored = {m.move: (m.score, sign) for m, sign in prover.book_moves(game.parse_position(""))}
+    assert scored == {3: (0, False), 4: (1, False), 5: (0, False)}
     monkeypatch.setenv("MINIMAX_NO_BOOK", "1")
     assert kernel.known_score(game.parse_position("5"), 1) is None
     # Other boards have no book.
