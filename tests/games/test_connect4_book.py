@@ -239,3 +239,30 @@ def test_a_sample_of_the_shipped_book_re_proves() -> None:
         state = game.parse_position(entry.position)
         weak = data.only_sign(entry)
         assert prover.search.solve(state, len(entry.position), weak) == entry.score, entry
+
+
+def test_the_first_players_lines_try_moves_in_order_until_one_keeps_the_win(
+        tmp_path: Path) -> None:
+    """With made-up proofs (a position whose last disc went into column 3 is lost for the side to
+    move, every other one a draw), the builder asks for each candidate in the game's move order
+    (centre first: 4, 3, 5, ...) until one is lost for the opponent, and then every reply."""
+    game = ConnectFour()
+    work = building.Work(game, str(tmp_path / "work"))
+    asked: list[list[str]] = []
+
+    def prove(positions: list[str]) -> bool:
+        asked.append(positions)
+        for position in positions:
+            work.add(building.Proven(position, -1 if position[-1] == "3" else 0, False, "1", 1))
+        return True
+
+    found, finished = building.first_player_lines(game, work, prove, 3)
+    assert finished
+    assert asked[:2] == [["4"], ["3"]]  # the centre first: a draw; then column 3: a win
+    assert found[0] == ""
+    # Then each of the 7 replies to 3, mirror images once (none: 3 is off-centre), plays 4 first
+    # (a draw by the made-up proofs), then 3.
+    replies = [p for p in found if len(p) == 2]
+    assert sorted(replies) == ["31", "32", "33", "34", "35", "36", "37"]
+    assert sorted(asked[2]) == sorted(r + "4" for r in replies)
+    assert sorted(asked[3]) == sorted(r + "3" for r in replies)
