@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from minimax_cli.core.book import book_off
 from minimax_cli.core.compiled import NATIVE_NAME, PURE_NAME
 from minimax_cli.core.i18n import M_, Value, Words
 from minimax_cli.core.proof import ExactSearch, ProofKernel
@@ -125,13 +126,43 @@ class ConnectFourKernel(ProofKernel):
         cur: int = state[0]
         mask: int = state[1]
         key = cur + mask  # unique: in each column, the discs plus one bit above them
-        if plies >= SYMMETRY_PLIES:
-            return key
+        return key if plies >= SYMMETRY_PLIES else self.folded(key)
+
+    def folded(self, key: int) -> int:
+        """The smaller of a key and its mirror image's."""
         mirror = 0
         height, column, last = self.height, self.column, self.cols - 1
         for c in range(self.cols):
             mirror |= ((key >> (c * height)) & column) << ((last - c) * height)
         return key if key <= mirror else mirror
+
+    def book_key(self, state: Any) -> int:
+        cur: int = state[0]
+        mask: int = state[1]
+        return self.folded(cur + mask)
+
+    def book_file(self) -> str | None:
+        from games import connect4_book
+
+        return connect4_book.BOOK_PATH if (self.cols, self.height - 1) == (7, 6) else None
+
+    def known_score(self, state: Any, plies: int) -> tuple[int, bool] | None:
+        """The 7x6 book's score of `state` (games/connect4_book.py, loaded at the first call)."""
+        if (self.cols, self.height - 1) != (7, 6) or book_off():
+            return None
+        from games import connect4_book
+
+        return connect4_book.shipped(self.book_key_of).known(self.book_key(state))
+
+    def book_key_of(self, moves: str) -> int:
+        """`book_key` of the position reached by playing `moves` (columns from 1) from the empty
+        board: how the book, which stores positions so, keys them."""
+        cur = mask = 0
+        for move in moves:
+            column = self.column << ((int(move) - 1) * self.height)
+            cur ^= mask  # the mover's discs become the opponent's: the other side is to move
+            mask |= (mask + (self.bottom & column)) & column
+        return self.folded(cur + mask)
 
     def native_search(self, max_entries: int, check: Callable[[int], None]) -> ExactSearch | None:
         from games import connect4_native

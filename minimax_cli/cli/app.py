@@ -24,6 +24,7 @@ from minimax_cli.cli.base import (
     progress_display,
     user_errors,
 )
+from minimax_cli.cli.book import BOOK_HELP, book
 from minimax_cli.cli.commands import UNSET_FLAGS, GamesCommand, MinimaxCommand, MinimaxGroup
 from minimax_cli.cli.game import (
     EXTRA,
@@ -335,6 +336,7 @@ _command(analyze, MinimaxCommand, EXTRA, ANALYZE_HELP)
 _command(solve, MinimaxCommand, EXTRA, SOLVE_HELP)
 _command(games, GamesCommand, {"allow_extra_args": True}, GAMES_HELP)
 _command(quiz, MinimaxCommand, None, QUIZ_HELP)
+_command(book, MinimaxCommand, EXTRA, BOOK_HELP)
 
 
 def main() -> None:

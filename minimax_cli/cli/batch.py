@@ -108,21 +108,25 @@ def check_proof_options(game: Game[Any, Any], weak: bool, batch: str | None,
                         ("--address", options.address)):
         if batch is None and value is not None:
             fail(_("{option} is an option of --batch: give --batch FILE too").format(option=name))
-    if options.backend is not None and options.backend not in BACKENDS:
-        fail(_("--backend {backend}: expected local or ray").format(
-            backend=quote(options.backend)))
-    if options.address is not None and options.backend != "ray":
-        fail(_("--address names a Ray cluster: give --backend ray too"))
-    if options.backend == "ray":
-        from minimax_cli.services.cluster import ClusterError, check_address
-
-        try:
-            check_address(options.address)
-        except ClusterError as error:
-            fail(str(error))
+    check_backend(options.backend, options.address)
     if batch is not None and other_work:
         fail(_("--batch reads its positions from the file: give no position, --upto, --tree or "
                "--json with it"))
+
+
+def check_backend(backend: str | None, address: str | None) -> None:
+    """One line and exit 2 for a --backend or --address that cannot be used (also `book build`)."""
+    if backend is not None and backend not in BACKENDS:
+        fail(_("--backend {backend}: expected local or ray").format(backend=quote(backend)))
+    if address is not None and backend != "ray":
+        fail(_("--address names a Ray cluster: give --backend ray too"))
+    if backend == "ray":
+        from minimax_cli.services.cluster import ClusterError, check_address
+
+        try:
+            check_address(address)
+        except ClusterError as error:
+            fail(str(error))
 
 
 def run_batch(game: Game[Any, Any], source: str, weak: bool, options: BatchOptions,

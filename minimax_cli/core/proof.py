@@ -102,6 +102,15 @@ class ProofKernel:
         book holds only win, draw or loss (the score is then 1, 0 or -1). None: not in a book."""
         return None
 
+    def book_key(self, state: Any) -> int:
+        """A key shared by exactly the positions an opening book treats as one (a position and
+        its mirror image, at any number of plies): the book's builder deduplicates by it."""
+        return self.key(state, self.plies(state))
+
+    def book_file(self) -> str | None:
+        """The path of the game's packaged opening book for this board (None: it has none)."""
+        return None
+
     def native_search(self, max_entries: int, check: Callable[[int], None]) -> ExactSearch | None:
         """The proof search over this kernel in native code, where the game has one, it was built
         and MINIMAX_PURE is not set; None otherwise (the Python search then runs)."""

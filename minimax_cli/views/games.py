@@ -166,6 +166,30 @@ def _example_lines(rows: Sequence[tuple[str, str]]) -> Text:
     return text
 
 
+def _book_lines(game: Any, kernel: Any, width: int) -> list[RenderableType]:
+    """The game's opening book, where it has one: size, what it covers, where its values come
+    from and how it was built (read from the book file itself)."""
+    path = kernel.book_file() if kernel is not None else None
+    if path is None:
+        return []
+    from minimax_cli.core.book import summarize
+
+    summary = summarize(path, lambda position: kernel.plies(game.parse_position(position)))
+    if summary is None:
+        return [Text.assemble((_("opening book: "), "dim"), _("none built"))]
+    lines: list[RenderableType] = [Text.assemble(
+        (_("opening book: "), "dim"),
+        _("{entries} positions, {size} bytes ({command} shows them)").format(
+            entries=summary.entries, size=summary.size,
+            command=f"minimax book show {game.name}"))]
+    said = [_("{count} at {low} to {high} discs: {source}").format(
+        count=count, low=low, high=high, source=source.text)
+        for source, count, low, high in summary.by_source]
+    return lines + [Text(textwrap.fill(line, width - 1, initial_indent="  ",
+                                       subsequent_indent="    "))
+                    for line in said + summary.comments]
+
+
 def game_view(name: str, cls: GameClass, width: int = 80) -> RenderableType:
     """One game in full: what it is, its parameters, notation, positions and examples."""
     head = Text("\n".join(textwrap.wrap(f"{name}: {_(cls.description)}", width - 1)))
@@ -178,6 +202,7 @@ def game_view(name: str, cls: GameClass, width: int = 80) -> RenderableType:
         # Which code proves its positions: the native kernel where it was built, or Python.
         *([Text.assemble((_("proof search: "), "dim"), _(kernel.kernel_name()))]
           if kernel is not None else []),
+        *_book_lines(game, kernel, width),
         _section(_("Parameters (options after the game's name)")),
         _rows(parameter_rows(cls.parameters), width) if cls.parameters else Text(
             pgettext("parameters", "none")),

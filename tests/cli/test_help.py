@@ -147,7 +147,7 @@ def test_the_algorithms_are_listed_with_the_default_marked() -> None:
 
 def test_the_commands_come_in_a_new_users_order() -> None:
     text = page("--help").split("Commands:")[1].split("Options:")[0]
-    assert re.findall(r"^  (\w+) ", text, re.M) == ["play", "analyze", "solve", "games", "quiz"]
+    assert re.findall(r"^  (\w+) ", text, re.M) == ["play", "analyze", "solve", "games", "quiz", "book"]
 
 
 # --- minimax games ---------------------------------------------------------------------------------
@@ -219,7 +219,7 @@ def completions(args: list[str], incomplete: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("args", "incomplete", "expected"), [
-    ([], "", ["play", "analyze", "solve", "games", "quiz"]),
+    ([], "", ["play", "analyze", "solve", "games", "quiz", "book"]),
     (["analyze"], "", ["bones", "bones3", "connect4", "dicebones", "nim", "tictactoe", "tree"]),
     (["analyze"], "t", ["tictactoe", "tree"]),
     (["solve"], "b", ["bones", "bones3"]),

@@ -134,6 +134,25 @@ class Prover:
                 scored.append(ScoredMove(move, -self.score_of(child, plies + 1, weak), False))
         return scored
 
+    def book_moves(self, state: Any) -> list[tuple[ScoredMove, bool]]:
+        """The moves of `state` whose score the game's book (or the end of the game) gives without
+        a search, each with whether only its sign is known: a player can keep a win by any move
+        scored > 0 here, sign or not. Moves the book does not hold are left out."""
+        game, known = self.game, []
+        plies = self.kernel.plies(state)
+        for move in game.legal_moves(state):
+            child = game.play(state, move)
+            value = game.outcome(child)
+            if value is not None:
+                score = 0 if value == 0 else self.scale.win_score(plies + 1)
+                known.append((ScoredMove(move, score, True), False))
+                continue
+            found = self.kernel.known_score(child, plies + 1)
+            if found is not None:
+                self.book_hits += 1
+                known.append((ScoredMove(move, -found[0], False), found[1]))
+        return known
+
     def line(self, state: Any, score: int, node_limit: int = PV_NODES,
              partial: bool = False) -> list[Hashable]:
         """A principal variation from `state` whose exact score is `score`: at each step the first

@@ -1,0 +1,172 @@
+"""`minimax book build|show GAME`: build an opening book from proofs (services/book.py), or show what
+a book holds. Progress on stderr, one line a proof; Ctrl-C keeps every proof done (the work file)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+import typer
+
+from minimax_cli.cli import options as cli_input
+from minimax_cli.cli.base import fail, one_line, user_errors
+from minimax_cli.cli.game import GAME_HELP, GAME_METAVAR, TABLE_MB_HELP
+from minimax_cli.cli.options import check_table_mb
+from minimax_cli.core.i18n import N_, _
+
+#: The deepest --plies and --lines accepted (far past what a machine proves in a day at --plies).
+MAX_PLIES = 20
+ACTIONS = ("build", "show")
+
+BOOK_HELP = N_(
+    "An opening book of proven scores: `minimax book build connect4 --plies 2 --lines 8` proves "
+    "every position of up to 2 discs and the positions a first player playing by the book meets "
+    "up to 8 discs, appending each proof to the work file (a rerun proves only what is missing), "
+    "then writes the book; `minimax book show connect4` says what the book holds.")
+
+
+def book(
+    ctx: typer.Context,
+    action: str = typer.Argument(..., metavar=N_("ACTION"),
+                                 help=N_("build (prove and write the book) or show.")),
+    game_name: str = typer.Argument(..., metavar=GAME_METAVAR, help=GAME_HELP),
+    plies: int | None = typer.Option(None, "--plies", metavar="N",
+                                     parser=cli_input.count_parser(0, MAX_PLIES, N_("plies")),
+                                     help=N_("Cover every position of at most N discs (default "
+                                             "1).")),
+    lines: int | None = typer.Option(None, "--lines", metavar="N",
+                                     parser=cli_input.count_parser(0, MAX_PLIES, N_("plies")),
+                                     help=N_("Cover the first player's book lines to N discs "
+                                             "(weak proofs; default 0: none).")),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", metavar="N",
+                                    parser=cli_input.count_parser(1, 64, N_("processes")),
+                                    help=N_("Prove over N processes (1 to 64; default 1).")),
+    backend: str | None = typer.Option(None, "--backend", metavar=N_("WHERE"), help=N_(
+        "Where the proofs run: local (processes on this machine; the default) or ray (a Ray "
+        "cluster, as for solve --batch; the optional extra: pip install 'minimax-cli[cluster]').")),
+    address: str | None = typer.Option(None, "--address", metavar=N_("HOST:PORT"), help=N_(
+        "The Ray cluster of --backend ray: its head's HOST:PORT, or auto (default: RAY_ADDRESS, "
+        "else a Ray on this machine with --jobs CPUs).")),
+    table_mb: float | None = typer.Option(None, "--table-mb", metavar="MB", help=TABLE_MB_HELP),
+    weak: bool = typer.Option(False, "--weak", help=N_(
+        "Prove the --plies positions' win, draw or loss only (faster; the book then holds signs).")),
+    out: str | None = typer.Option(None, "--out", metavar=N_("FILE"), help=N_(
+        "The work file: each proof appended as it comes; a rerun skips what it holds (default "
+        "GAME_book.work in the current folder).")),
+    book_file: str | None = typer.Option(None, "--book", metavar=N_("FILE"), help=N_(
+        "The book file to write or show (default: the game's packaged book).")),
+) -> None:
+    """`minimax book` (its description for users: BOOK_HELP)."""
+    from minimax_cli.cli.game import game_and_position
+    from minimax_cli.core.search.prover import kernel_of
+
+    if action not in ACTIONS:
+        fail(_("unknown action {action}: give build or show, e.g. `minimax book show connect4`")
+             .format(action=repr(action)))
+    game, _state = game_and_position(ctx, game_name, None)
+    if ctx.meta.get("position_given"):
+        fail(_("`minimax book` takes no position: give the game and its parameters"))
+    with user_errors():
+        kernel = kernel_of(game)
+    path = book_file or kernel.book_file()
+    if path is None:
+        fail(_("{game} has no packaged book on this board: give --book FILE").format(
+            game=game_name))
+    if action == "show":
+        _show(game, path)
+        return
+    from minimax_cli.cli.batch import check_backend
+
+    check_backend(backend, address)
+    _build(game, game_name, path, plies if plies is not None else 1, lines or 0,
+           building_options(jobs or 1, backend or "local", address),
+           check_table_mb(table_mb), weak, out or f"{game_name}_book.work")
+
+
+def _show(game: Any, path: str) -> None:
+    from minimax_cli.core.book import BookFormatError, summarize
+    from minimax_cli.core.search.prover import kernel_of
+
+    kernel = kernel_of(game)
+    try:
+        summary = summarize(path, lambda position: kernel.plies(game.parse_position(position)))
+    except BookFormatError as error:
+        fail(str(error))
+    if summary is None:
+        fail(_("no book at {path}: build one with `minimax book build`").format(path=path))
+    print(_("{game}: {entries} positions, {size} bytes").format(
+        game=game_words(game), entries=summary.entries, size=summary.size))
+    for source, count, low, high in summary.by_source:
+        print("  " + _("{count} at {low} to {high} discs: {source}").format(
+            count=count, low=low, high=high, source=source.text))
+    for comment in summary.comments:
+        print("  " + comment)
+
+
+def building_options(jobs: int, backend: str, address: str | None) -> dict[str, Any]:
+    """Where `book build`'s proofs run, as `services.book.prove_positions` takes it."""
+    return {"jobs": jobs, "backend": backend, "address": address}
+
+
+def _build(game: Any, name: str, path: str, plies: int, lines: int, where: dict[str, Any],
+           table_mb: float | None, weak: bool, work_path: str) -> None:
+    from minimax_cli.core.book import format_book
+    from minimax_cli.services import book as building
+
+    started = time.perf_counter()
+    work = building.Work(game, work_path)
+    print(_("{path}: {count} proofs already done").format(path=work_path, count=work.loaded),
+          file=sys.stderr, flush=True)
+    finished = True
+
+    def emit(proven: building.Proven) -> None:
+        work.add(proven)
+        print(f"{proven.position} {proven.score} ({proven.nodes} nodes)", file=sys.stderr,
+              flush=True)
+
+    def prove(positions: list[str], weak_proof: bool) -> bool:
+        from minimax_cli.services.batch_pool import WorkersLost
+        from minimax_cli.services.cluster import ClusterError  # no Ray in it: loaded on use
+
+        try:
+            return building.prove_positions(game, positions, emit, weak=weak_proof,
+                                            table_mb=table_mb, **where)
+        except ClusterError as error:
+            fail(str(error))
+        except WorkersLost as error:  # as for solve --batch: exit 1, the work file keeps the rest
+            print(one_line(str(error)), file=sys.stderr, flush=True)
+            print(_("run the same command again to prove what {file} does not hold").format(
+                file=work_path), file=sys.stderr, flush=True)
+            raise SystemExit(1) from None
+
+    wanted = [p for p in building.positions_upto(game, plies) if work.get(p) is None]
+    finished = prove(wanted, weak)
+    if finished and lines:
+        _found, finished = building.first_player_lines(game, work, lambda ps: prove(ps, True),
+                                                       lines)
+    data = building.book_data(game, work, game_words(game), [])
+    depth = building.complete_to(game, data)
+    # In the file's own words (English, as the sources are): what it covers and how it was made.
+    data.comments = [
+        f"every position of up to {depth} discs is in the book (one of each mirror pair; those "
+        "decided or won at once left out)" if depth >= 0 else "no depth is covered completely",
+        f"written by `minimax book build {name}` (this run: --plies {plies} --lines {lines}"
+        f"{' --weak' if weak else ''}) from {len(work.proven)} proofs of its work file"]
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(format_book(data))
+    print(_("{path}: {entries} entries written in {seconds:.0f} s").format(
+        path=path, entries=len(data.entries), seconds=time.perf_counter() - started),
+        file=sys.stderr, flush=True)
+    if not finished:
+        print(_("interrupted: rerun the same command to go on"), file=sys.stderr)
+        raise typer.Exit(130)
+
+
+def game_words(game: Any) -> str:
+    """The game's name with its board when it has one: `connect4 7x6`."""
+    cols, rows = getattr(game, "cols", None), getattr(game, "rows", None)
+    return game.name if cols is None or rows is None else f"{game.name} {cols}x{rows}"
+
+
+__all__ = ["BOOK_HELP", "book"]

@@ -1,0 +1,283 @@
+"""`minimax book build GAME`: an opening book built from proofs, resumable.
+
+What it covers: every position with at most `plies` discs (a position and its mirror image once;
+positions the game has already decided, and those whose side to move wins at once, left out: the
+search answers those without a book), and, to `lines` discs, the positions met by a first player
+who plays by the book: at each of its turns one move proven to keep the win (its children tried in
+the game's move order until one is proven lost for the opponent), at each opponent turn every reply.
+Parents whose children are all in the book get their value by one negamax step ("derived").
+
+Every proof goes through `prove_positions` (positions in, proven scores out, over services/batch.py's
+`run` with --jobs), the one place to put another backend. Each proof is appended and flushed to the
+work file as it comes, one line `position score exact|weak table_mb nodes`; a rerun reads it and
+proves only what is missing. The book file (core/book.py's format) is written from the work file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from minimax_cli.core.book import NO_BOOK_VARIABLE, BookData, Entry, Source
+from minimax_cli.core.game import AnyGame
+from minimax_cli.core.proof import ProofKernel, ProofScale
+from minimax_cli.core.search.prover import kernel_of
+
+
+@dataclass(frozen=True)
+class Proven:
+    """One proof of the work file: the position's score for its side to move (sign only unless
+    `exact`), the table it was proven with ("default" when none was given) and its nodes."""
+
+    position: str
+    score: int
+    exact: bool
+    table: str
+    nodes: int
+
+    def line(self) -> str:
+        return (f"{self.position or '-'} {self.score} {'exact' if self.exact else 'weak'} "
+                f"{self.table} {self.nodes}")
+
+
+def parse_work_line(line: str) -> Proven | None:
+    """A work-file line, None for one that does not read (a line cut by a kill is redone)."""
+    words = line.split()
+    if len(words) != 5 or words[2] not in ("exact", "weak"):
+        return None
+    try:
+        score, nodes = int(words[1]), int(words[4])
+    except ValueError:
+        return None
+    return Proven("" if words[0] == "-" else words[0], score, words[2] == "exact", words[3], nodes)
+
+
+class Work:
+    """The proofs done so far, by the kernel's book key; `add` appends each to the work file."""
+
+    def __init__(self, game: AnyGame, path: str) -> None:
+        self.game, self.path = game, path
+        self.kernel: ProofKernel = kernel_of(game)
+        self.proven: dict[int, Proven] = {}
+        self.loaded = 0
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as handle:
+                for line in handle:
+                    proven = parse_work_line(line)
+                    if proven is not None:
+                        self.remember(proven)
+                        self.loaded += 1
+
+    def key(self, position: str) -> int:
+        return self.kernel.book_key(self.game.parse_position(position))
+
+    def remember(self, proven: Proven) -> None:
+        key = self.key(proven.position)
+        known = self.proven.get(key)
+        if known is None or (proven.exact and not known.exact):
+            self.proven[key] = proven
+
+    def get(self, position: str) -> Proven | None:
+        return self.proven.get(self.key(position))
+
+    def add(self, proven: Proven) -> None:
+        with open(self.path, "a", encoding="utf-8") as handle:
+            handle.write(proven.line() + "\n")
+            handle.flush()
+        self.remember(proven)
+
+
+def prove_positions(game: AnyGame, positions: list[str], emit: Callable[[Proven], None], *,
+                    weak: bool, jobs: int, table_mb: float | None, backend: str = "local",
+                    address: str | None = None) -> bool:
+    """Prove `positions` (never from the book being built) through the batch machinery
+    (`batch_run.run`: chunks on `jobs` local processes, or on the Ray cluster of `backend` "ray"
+    at `address`), calling `emit` with each proof as it comes; False when Ctrl-C stopped it.
+    Raises what `batch_run.run` raises (ClusterError, WorkersLost)."""
+    from minimax_cli.services.batch import BatchLine
+    from minimax_cli.services.batch_run import run
+
+    table = "default" if table_mb is None else f"{table_mb:g}"
+
+    def each(line: BatchLine) -> None:
+        if line.score is not None and line.report is not None:
+            emit(Proven(line.position, line.score, not weak, table, line.report.count("nodes")))
+
+    before = os.environ.get(NO_BOOK_VARIABLE)
+    os.environ[NO_BOOK_VARIABLE] = "1"  # inherited by the worker processes
+    try:
+        # A batch line needs a word: the empty board is never proven here (its value is derived).
+        summary = run(game, [p for p in positions if p], each, weak=weak, jobs=jobs,
+                      table_mb=table_mb, backend=backend, address=address)
+    finally:
+        if before is None:
+            del os.environ[NO_BOOK_VARIABLE]
+        else:
+            os.environ[NO_BOOK_VARIABLE] = before
+    return not summary.interrupted
+
+
+def children(game: AnyGame, position: str) -> list[tuple[str, Any]]:
+    """The positions after each legal move, in the game's move order: (notation, state)."""
+    state = game.parse_position(position)
+    moves = game.order_moves(state, game.legal_moves(state))
+    return [(position + str(move), game.play(state, move)) for move in moves]
+
+
+def open_position(game: AnyGame, kernel: ProofKernel, state: Any) -> bool:
+    """Not decided by the game, and its side to move cannot win at once: worth a book entry."""
+    return game.outcome(state) is None and not kernel.wins_now(state)
+
+
+def positions_upto(game: AnyGame, plies: int) -> list[str]:
+    """Every open position with at most `plies` discs, one of each mirror pair, by discs."""
+    kernel = kernel_of(game)
+    level, found = [""], [""]
+    seen = {kernel.book_key(game.parse_position(""))}
+    for _ply in range(plies):
+        following = []
+        for position in level:
+            for child, state in children(game, position):
+                key = kernel.book_key(state)
+                if key not in seen and open_position(game, kernel, state):
+                    seen.add(key)
+                    following.append(child)
+        found += following
+        level = following
+    return found
+
+
+Prove = Callable[[list[str]], bool]
+
+
+def first_player_lines(game: AnyGame, work: Work, prove: Prove,
+                       plies: int) -> tuple[list[str], bool]:
+    """The open positions a first player playing by the book meets up to `plies` discs, proving
+    what it needs (weak proofs suffice: a child proven lost for the opponent keeps the win): the
+    positions whose book move was found, and False if Ctrl-C stopped it early."""
+    kernel = kernel_of(game)
+    frontier: list[str] = [""]
+    found: list[str] = []
+    for _ply in range(0, plies, 2):
+        choices: dict[str, list[str]] = {}
+        for position in frontier:
+            choices[position] = [child for child, state in children(game, position)
+                                 if open_position(game, kernel, state)]
+        chosen: dict[str, str] = {}
+        while choices:
+            wanted = []
+            for position, candidates in list(choices.items()):
+                while candidates:
+                    proven = work.get(candidates[0])
+                    if proven is None:
+                        wanted.append(candidates[0])
+                        break
+                    if proven.score < 0:
+                        chosen[position] = candidates[0]
+                        break
+                    candidates.pop(0)
+                if position in chosen or not candidates:
+                    del choices[position]  # a move found, or none keeps a win here
+            if wanted and not prove(sorted(set(wanted))):
+                return found, False
+        found += list(chosen)
+        following: dict[int, str] = {}
+        for move in chosen.values():
+            for reply, state in children(game, move):
+                if open_position(game, kernel, state):
+                    following.setdefault(kernel.book_key(state), reply)
+        frontier = list(following.values())
+    return found, True
+
+
+def derive(game: AnyGame, work: Work) -> dict[int, tuple[str, int, bool]]:
+    """Values one negamax step gives to the parents of proven positions (every prefix of a proven
+    line, deepest first): exact when every child is known exactly, else the sign when a child is
+    known lost for the opponent or every child's sign is known. By book key: (position, score,
+    exact)."""
+    kernel = kernel_of(game)
+    scale = ProofScale(kernel.max_plies)
+    known: dict[int, tuple[int, bool]] = {k: (p.score, p.exact) for k, p in work.proven.items()}
+    prefixes = {p.position[:n] for p in work.proven.values() for n in range(len(p.position))}
+    derived: dict[int, tuple[str, int, bool]] = {}
+    for position in sorted(prefixes, key=len, reverse=True):
+        state = game.parse_position(position)
+        key = kernel.book_key(state)
+        if (key in known and known[key][1]) or not open_position(game, kernel, state):
+            continue
+        plies = kernel.plies(state)
+        values: list[tuple[int, bool] | None] = []
+        for _child, after in children(game, position):
+            outcome = game.outcome(after)
+            if outcome is not None:
+                values.append((0 if outcome == 0 else scale.win_score(plies + 1), True))
+            elif kernel.wins_now(after):
+                values.append((-scale.win_score(plies + 2), True))
+            else:
+                score = known.get(kernel.book_key(after))
+                values.append(None if score is None else (-score[0], score[1]))
+        value: tuple[int, bool] | None = None
+        if all(v is not None and v[1] for v in values):
+            value = (max(v[0] for v in values if v is not None), True)
+        elif any(v is not None and v[0] > 0 for v in values):
+            value = (1, False)
+        elif all(v is not None for v in values):
+            best = max(v[0] for v in values if v is not None)
+            value = ((best > 0) - (best < 0), False)
+        if value is not None and (key not in known or value[1]):
+            known[key] = value
+            derived[key] = (position, *value)
+    return derived
+
+
+def book_data(game: AnyGame, work: Work, board: str, comments: Iterable[str]) -> BookData:
+    """The book of the work done: every proof (the best one of each position) and every value
+    derived from them, each with its source."""
+    data = BookData(board, comments=list(comments))
+    entries: list[Entry] = []
+    for proven in work.proven.values():
+        ident = f"{'e' if proven.exact else 'w'}{proven.table}"
+        if ident not in data.sources:
+            table = (_table_words(proven.table))
+            data.sources[ident] = Source(
+                ident, proven.exact,
+                f"{'exact' if proven.exact else 'weak (win, draw or loss)'} proof by the "
+                f"minimax-cli proof search, {table}; nodes as counted by it")
+        entries.append(Entry(proven.position, proven.score, ident, proven.nodes))
+    for position, score, exact in derive(game, work).values():
+        ident = "d" if exact else "dw"
+        if ident not in data.sources:
+            data.sources[ident] = Source(
+                ident, exact, "derived: one negamax step over the book's values of every move"
+                if exact else "derived, sign only: a move the book proves wins, or every move's "
+                              "sign known")
+        entries.append(Entry(position, score, ident, 0))
+    data.entries = sorted(entries, key=lambda e: (len(e.position), e.position))
+    return data
+
+
+def complete_to(game: AnyGame, data: BookData) -> int:
+    """The most discs N such that every open position of at most N discs is in the book."""
+    kernel = kernel_of(game)
+    keys = {kernel.book_key(game.parse_position(e.position)) for e in data.entries}
+    level, depth = [game.parse_position("")], -1
+    while level and all(kernel.book_key(s) in keys for s in level):
+        depth += 1
+        following: dict[int, Any] = {}
+        for state in level:
+            for move in game.legal_moves(state):
+                after = game.play(state, move)
+                if open_position(game, kernel, after):
+                    following.setdefault(kernel.book_key(after), after)
+        level = list(following.values())
+    return depth
+
+
+def _table_words(table: str) -> str:
+    return "the default table" if table == "default" else f"table {table} MB"
+
+
+__all__ = ["Proven", "Work", "book_data", "complete_to", "derive", "first_player_lines", "parse_work_line",
+           "positions_upto", "prove_positions"]
