@@ -65,6 +65,10 @@ def book(
         fail(_("unknown action {action}: give build or show, e.g. `minimax book show connect4`")
              .format(action=repr(action)))
     game, _state = game_and_position(ctx, game_name, None)
+    if backend is not None or address is not None:
+        from minimax_cli.cli.batch import check_backend
+
+        check_backend(backend, address)
     if ctx.meta.get("position_given"):
         fail(_("`minimax book` takes no position: give the game and its parameters"))
     with user_errors():
@@ -76,9 +80,6 @@ def book(
     if action == "show":
         _show(game, path)
         return
-    from minimax_cli.cli.batch import check_backend
-
-    check_backend(backend, address)
     _build(game, game_name, path, plies if plies is not None else 1, lines or 0,
            building_options(jobs or 1, backend or "local", address),
            check_table_mb(table_mb), weak, out or f"{game_name}_book.work")

@@ -128,3 +128,29 @@ def test_a_stopped_ray_run_resumes_without_proving_again(local_ray: None, tmp_pa
     assert [line.score for line in again] == [int(row.split()[1]) for row in lines]
     numbers = [int(row.split()[0]) for row in out.read_text().splitlines()[1:]]
     assert sorted(numbers) == list(range(1, len(lines) + 1))
+
+
+@needs_ray
+@pytest.mark.slow  # a local Ray cluster
+def test_the_book_builder_proves_on_ray_as_locally(local_ray: None, tmp_path: Path) -> None:
+    """`book build` proves through the same machinery: on Ray, a 4x4 book of every position of
+    up to 3 discs holds the entries a brute-force negamax gives (the oracle of the book's tests)."""
+    from minimax_cli.services import book as building
+    from tests.games.test_connect4_book import oracle
+
+    game = ConnectFour(cols=4, rows=4)
+    positions = building.positions_upto(game, 3)
+    work = building.Work(game, str(tmp_path / "work"))
+    assert building.prove_positions(game, positions, work.add, weak=False, jobs=2,
+                                    table_mb=None, backend="ray")
+    data = building.book_data(game, work, "connect4 4x4", [])
+    assert len(data.entries) == len(positions)
+    for entry in data.entries:
+        assert entry.score == oracle(4, 4, entry.position), entry.position
+
+
+def test_book_build_names_a_bad_backend_in_one_line() -> None:
+    done = run_main("book", "build", "connect4", "--cols", "4", "--rows", "4", "--backend",
+                    "cloud")
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
+    assert "local or ray" in done.stderr
