@@ -6,8 +6,10 @@ think is bounded by the budget:
 
 1. the game's own exact solver (`Game.exact_solver`), when it has one and the level searches to the
    end; the budget is checked at its progress reports, so a solve that reports gives up in time;
-2. for a game with a proof kernel (Connect Four), the core's exact proof search of every move,
-   given half of the budget: from the middle game on it proves the position outright;
+2. for a game with a proof kernel (Connect Four), the move settled by proof (play/proving.py):
+   every move from the opening book, else the position's value proven (win, draw or loss) within
+   PROOF_SHARE of the budget, then a move that keeps it, then, time permitting, exact scores; the
+   think ends as soon as that is done (`Thought.proof` says what was proven);
 3. otherwise a search: iterative deepening (`iterate`) under `Limits(time=..., depth=...)` with every
    root move searched with the full window (`exact_root`), keeping the last completed depth.
 
@@ -39,7 +41,7 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import AnyGame, Game, SearchError
 from minimax_cli.core.result import (
@@ -64,15 +66,18 @@ from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count
 from minimax_cli.reports.answers import complete, returns_alike, solution_result, tied_moves
 
+if TYPE_CHECKING:
+    from minimax_cli.play.proving import Settled, Settler
+
 LEVELS = {1: "weak", 2: "easy", 3: "medium", 4: "strong", 5: "perfect"}
 PERFECT = 5
 LEVEL_DEPTHS = Game.level_depths  # the generic table; a game may set its own
 LEVEL_RANDOM = {1: 0.6, 2: 0.4, 3: 0.25, 4: 0.1}
 MCTS = "mcts"
 PROOF = "proof"
-#: The share of a think's budget given to an exact proof first (games with a proof kernel): from
-#: the middle game on it usually proves every move, which no depth-limited search can.
-PROOF_SHARE = 0.5
+#: The share of a think's budget given to proving the position's value first (games with a proof
+#: kernel): from the middle game on it settles the move, which no depth-limited search can.
+PROOF_SHARE = 0.8
 #: Seconds the AI may think per move unless --time says otherwise.
 DEFAULT_BUDGET = 1.0
 #: The least time a search is given after a solver used up the budget (it then yields a move).
@@ -186,6 +191,9 @@ class Thought:
     #: or by Ctrl-C); None when no proof was tried or it finished.
     proof_seconds: float | None = None
     in_proof: bool = False  # Ctrl-C came during the proof search
+    #: What settled the move by proof (play/proving.py): "book", "exact" (the exact score of every
+    #: move that keeps the value) or "value" (values, some without distance); None: not so.
+    proof: str | None = None
 
     @property
     def solved(self) -> bool:
@@ -224,6 +232,7 @@ class Thinker:
                  table: TranspositionTable | None = None) -> None:
         self.game, self.policy, self.rng = game, policy, rng
         self.table = table if table is not None else TranspositionTable()
+        self._settler: Settler | None = None
 
     def choose(self, state: Any,
                display: AbstractContextManager[object] | None = None) -> Choice:
@@ -258,6 +267,7 @@ class Thinker:
         last: SearchResult | None = None
         method: str | None = None
         interrupted = in_proof = False
+        proof: str | None = None
         proof_started: float | None = None
         proof_seconds: float | None = None
         try:
@@ -269,9 +279,11 @@ class Thinker:
                     elif algorithm in (DEFAULT_ALGORITHM, PROOF) and \
                             self.game.proof_kernel() is not None:
                         proof_started = time.perf_counter()
-                        last = self._prove(state, deadline)
-                        if last is None:
+                        settled = self._settle(state, deadline)
+                        if settled is None:
                             proof_seconds = time.perf_counter() - proof_started
+                        else:
+                            last, proof = settled.result, settled.proof
                 if last is None:
                     remaining = max(deadline - time.perf_counter(), MIN_SLICE)
                     limits = Limits(depth=depth, time=remaining)
@@ -280,6 +292,8 @@ class Thinker:
         except KeyboardInterrupt:
             interrupted = True
             self.table.clear()  # Ctrl-C may have landed in the middle of a table update
+            if self._settler is not None:
+                self._settler.forget()
             in_proof = proof_started is not None and proof_seconds is None
             if in_proof:
                 proof_seconds = time.perf_counter() - (proof_started or 0.0)
@@ -288,7 +302,7 @@ class Thinker:
             last = self._unsearched(state, algorithm, stopped)
         elif interrupted:
             last = replace(last, stopped=stopped)
-        return Thought(last, budget, method, interrupted, proof_seconds, in_proof)
+        return Thought(last, budget, method, interrupted, proof_seconds, in_proof, proof)
 
     def _solve(self, state: Any, deadline: float) -> tuple[SearchResult, str] | None:
         solver = self.game.exact_solver()
@@ -305,18 +319,16 @@ class Thinker:
         return solution_result(self.game, state, solution, time.perf_counter() - started), \
             solution.method
 
-    def _prove(self, state: Any, deadline: float) -> SearchResult | None:
-        """Every move's exact score by the game's proof search (Connect Four's kernel), within
-        PROOF_SHARE of the time left; None when the game has no kernel or the proof ran out of
-        time (the deepening search then has the rest)."""
-        if self.game.proof_kernel() is None:
+    def _settle(self, state: Any, deadline: float) -> Settled | None:
+        """The move settled by proof (play/proving.py) for a game with a proof kernel, or None
+        when its value was not proven within PROOF_SHARE of the time left."""
+        if self.game.proof_kernel() is None or self.game.outcome(state) is not None:
             return None
-        share = (deadline - time.perf_counter()) * PROOF_SHARE
-        if share <= MIN_SLICE:
-            return None
-        run = ALGORITHMS[PROOF].run
-        result = run(self.game, state, Limits(time=share), make_options())
-        return result if result.score is not None else None
+        if self._settler is None:
+            from minimax_cli.play.proving import Settler
+
+            self._settler = Settler(self.game)
+        return self._settler.settle(state, deadline, PROOF_SHARE)
 
     def _search(self, state: Any, limits: Limits, algorithm: str,
                 table: TranspositionTable | None = None) -> Iterator[SearchResult]:
@@ -366,6 +378,9 @@ class Thinker:
         after = game.play(state, move)
         if game.outcome(after) is not None:
             return Line([move], True, thought.solved)
+        if thought.proof is not None:  # settled by proof: a weak value has no line beyond it
+            pv = list(result.pv) if result.pv and result.pv[0] == move else [move]
+            return self._line(pv, state, thought.solved, optimal_only=len(pv) == 1)
         if result.pv and result.pv[0] == move:
             return self._line(list(result.pv), state, thought.solved)
         if thought.method is not None:

@@ -148,6 +148,11 @@ def how_words(thought: Thought) -> str:
             return _("no value found: Ctrl-C stopped the search before any depth was completed")
         return _("no value found: the {budget} s budget ran out before any depth was "
                  "completed").format(budget=budget)
+    if thought.proof == "book":
+        return _("the opening book")
+    if thought.proof == "value":
+        return _("a proof search of the moves' values (win, draw or loss; distances where "
+                 "proven)")
     if thought.solved:
         return _("an exact proof search") if result.algorithm == "proof" else _(
             "a search to the end")
@@ -214,7 +219,11 @@ def explain(game: AnyGame, thought: Thought, move: Any, mover: Party, other: Par
         words = secured_words(score, mover)
     else:
         words = (after_words if played else before_words)(game, score, mover, other)
-    if score.exact:
+    if thought.proof is not None and score.exact and score.kind in (Kind.WIN, Kind.LOSS) \
+            and score.plies is None:
+        # A weak proof: the result is proven, how long it takes is not.
+        text = _("{how}: {value} (proven; distance not proven){work}")
+    elif score.exact:
         if thought.solved:
             text = _("{value}, proven by {how}{work}")
         else:

@@ -526,14 +526,14 @@ def test_connect4_ai_plays_a_proven_move_from_the_middle_game() -> None:
 # own 0.5 s (the proof had the first half), and Ctrl-C during the proof said no depth completed as
 # if the searches had run.
 def unfinished_proof(seconds: float) -> Callable[..., None]:
-    """A `_prove` that spends `seconds` and does not finish, as a proof out of time does."""
+    """A `_settle` that spends `seconds` and does not finish, as a proof out of time does."""
     def prove(self: Thinker, state: Any, deadline: float) -> None:
         time.sleep(seconds)  # stands for the proof's work; the test reads no clock for its verdict
     return prove
 
 
 def test_a_think_says_the_proof_took_part_of_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Thinker, "_prove", unfinished_proof(0.05))
+    monkeypatch.setattr(Thinker, "_settle", unfinished_proof(0.05))
     game = ConnectFour()
     thought = Thinker(game, Policy(budget=0.3)).think(game.initial_state(), None, "negamax")
     assert thought.proof_seconds is not None and thought.proof_seconds >= 0.05
@@ -546,7 +546,7 @@ def test_ctrl_c_during_the_proof_says_so(monkeypatch: pytest.MonkeyPatch) -> Non
     def interrupted(self: Thinker, state: Any, deadline: float) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(Thinker, "_prove", interrupted)
+    monkeypatch.setattr(Thinker, "_settle", interrupted)
     game = ConnectFour()
     thought = Thinker(game, Policy(budget=5.0)).think(game.initial_state(), None, "negamax")
     assert thought.interrupted and thought.result.score is None

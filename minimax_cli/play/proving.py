@@ -1,0 +1,217 @@
+"""The AI's think in a game with a proof kernel (Connect Four): settle the move by proof.
+
+Within the time a think gives it, `Settler.settle` proves as much as it needs, in this order, and
+stops as soon as the move is settled:
+
+1. the opening book (`ProofKernel.known_score`): when it holds every move, they are its answer;
+2. the position's value, weakly (win, draw or loss), then each move's value weakly, best first in
+   the game's order: a move that keeps the value is then proven (for a won position a winning
+   move, for a drawn one a drawing move); the proof's table makes these re-checks cheap;
+3. time permitting, the exact scores of the moves that keep a won value (the quickest win), or of
+   every move of a lost position (the slowest loss).
+
+What it proved is said in `Settled.proof`: BOOK, EXACT (every move's value, and the exact score
+of each that keeps the position's value: the move played is the quickest win or the slowest loss)
+or VALUE (values, some of the moves that keep it without their distance, or not every move). A
+weakly proven win or loss is a Score without a distance, never a guessed one. When not even the
+position's value is proven in time, `settle` gives None and the think falls back to the search's
+estimate.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from minimax_cli.core.game import MAX, AnyGame
+from minimax_cli.core.result import Limits, MoveValue, SearchResult, SearchStats
+from minimax_cli.core.score import Bound, PovScore, Score, encode
+from minimax_cli.core.search.common import Scored, Stop, build_result
+from minimax_cli.core.search.prover import Prover
+
+BOOK = "book"
+EXACT = "exact"
+VALUE = "value"
+#: The least share of the budget given to refining a settled move (distances, other moves).
+REFINE_SHARE = 0.1
+#: The budget of a proof whose time is already spent (Limits takes only positive times).
+MIN_SECONDS = 1e-6
+#: Nodes the principal variation of an exact result may cost (it is words, not the move).
+LINE_NODES = 200_000
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A settled move: `result` scores the moves proven (weak scores have no distance), its best
+    move keeps the position's value; `proof` says what was proven (BOOK, EXACT or VALUE)."""
+
+    result: SearchResult
+    proof: str
+
+
+@dataclass
+class _Known:
+    score: int  # kernel score for the player making the move
+    weak: bool  # only its sign is proven
+
+
+def _within(seconds: float) -> Limits:
+    """A time budget of `seconds`; one already spent stops the search at its first node."""
+    return Limits(time=max(seconds, MIN_SECONDS))
+
+
+def _sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+class Settler:
+    """The proof think of one sitting; its proof table is kept from move to move."""
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
+        self._prover: Prover | None = None
+        #: Scores the book answered in the last settle.
+        self.book_hits = 0
+
+    def prover(self, seconds: float) -> Prover:
+        """The sitting's prover with a budget of `seconds`."""
+        limits = _within(seconds)
+        if self._prover is None:
+            self._prover = Prover(self.game, limits)
+        else:
+            self._prover.restart(limits)
+        return self._prover
+
+    def forget(self) -> None:
+        """Drop the table (Ctrl-C may have landed in the middle of an update)."""
+        if self._prover is not None:
+            self._prover.search.clear()
+
+    def settle(self, state: Any, deadline: float, value_share: float) -> Settled | None:
+        """The settled move of `state` (not finished), or None when its value was not proven
+        within `value_share` of the time left (the rest is then the search's)."""
+        game = self.game
+        started = time.perf_counter()
+        prover = self.prover(deadline - started)
+        nodes, hits = prover.nodes, prover.book_hits
+        plies = prover.kernel.plies(state)
+        moves = list(game.legal_moves(state))
+        booked = self._from_book(prover, state, plies, moves)
+        if booked is not None:
+            return self._result(prover, state, booked, BOOK, nodes, hits, started)
+        prover.restart(_within((deadline - time.perf_counter()) * value_share))
+        try:
+            value = _sign(prover.prove(state, weak=True).score)
+        except Stop:
+            return None
+        prover.restart(_within(deadline - time.perf_counter()))
+        known: dict[Hashable, _Known] = {}
+        order = list(game.order_moves(state, moves))  # a keeping move is met sooner
+        try:
+            for move in order if value >= 0 else []:
+                self._weak(prover, state, move, known)
+                if _sign(known[move].score) == value:
+                    break
+        except Stop:
+            return None  # the value is proven but no move found in time: the search decides
+        # Settled (or lost). What is left only refines it: the other moves' values and the
+        # distances, within as long again as the settling took (at least REFINE_SHARE of the
+        # budget), or half the time left for the slowest loss.
+        refine = self._refine_seconds(value, started, deadline)
+        prover.restart(_within(refine))
+        try:
+            for move in order if value >= 0 and refine > 0 else []:
+                if move not in known:
+                    self._weak(prover, state, move, known)
+            for move in order if value != 0 and refine > 0 else []:
+                found = known.get(move)
+                if (value < 0 and found is None) or (found is not None and found.weak
+                                                     and found.score > 0):
+                    known[move] = _Known(prover.moves_of(state, [move])[0].score, False)
+        except Stop:
+            pass
+        if not known:
+            return None  # lost, and no move's distance proven: the search picks the move
+        keepers_exact = not any(k.weak for k in known.values() if _sign(k.score) == value)
+        proof = EXACT if len(known) == len(moves) and keepers_exact else VALUE
+        return self._result(prover, state, known, proof, nodes, hits, started)
+
+    @staticmethod
+    def _refine_seconds(value: int, started: float, deadline: float) -> float:
+        """The time given to refine a settled move (see `settle`)."""
+        now = time.perf_counter()
+        if value < 0:
+            return (deadline - now) * 0.5
+        return min(deadline - now, max(now - started, REFINE_SHARE * (deadline - started)))
+
+    @staticmethod
+    def _weak(prover: Prover, state: Any, move: Hashable, known: dict[Hashable, _Known]) -> None:
+        """`move`'s weak score into `known` (exact when it ends the game or draws)."""
+        scored = prover.moves_of(state, [move], weak=True)[0]
+        if scored.terminal:  # a move that ends the game: its exact score costs nothing
+            scored = prover.moves_of(state, [move])[0]
+        known[move] = _Known(scored.score, not (scored.terminal or scored.score == 0))
+
+    def _from_book(self, prover: Prover, state: Any, plies: int,
+                   moves: list[Hashable]) -> dict[Hashable, _Known] | None:
+        """Every move's score from the book, or None when it lacks one of them."""
+        game, kernel, known = self.game, prover.kernel, {}
+        for move in moves:
+            child = game.play(state, move)
+            outcome = game.outcome(child)
+            if outcome is not None:
+                win = prover.scale.win_score(plies + 1)
+                known[move] = _Known(0 if outcome == 0 else win, False)
+                continue
+            found = kernel.known_score(child, plies + 1)
+            if found is None:
+                return None
+            score, only_sign = found
+            known[move] = _Known(-score, only_sign and score != 0)
+        return known
+
+    def _result(self, prover: Prover, state: Any, known: dict[Hashable, _Known], proof: str,
+                nodes: int, hits: int, started: float) -> Settled:
+        """The SearchResult of the proven moves: the best one (the quickest proven win, the
+        slowest proven loss; a weak score ranks as Score's sort_key says) and its line."""
+        game = self.game
+        plies = prover.kernel.plies(state)
+        mover = game.to_move(state)
+
+        def pov(item: _Known) -> Score:
+            if item.weak:
+                sign = _sign(item.score)
+                return Score.win() if sign > 0 else Score.loss() if sign < 0 else Score.draw()
+            return prover.pov_score(item.score, plies, False)
+
+        scores = {move: pov(item) for move, item in known.items()}
+        order = [m for m in game.legal_moves(state) if m in scores]
+        best = max(order, key=lambda m: scores[m].sort_key())
+        pv: list[Hashable] = [best]
+        if not known[best].weak and proof != BOOK:
+            child = game.play(state, best)
+            if game.outcome(child) is None:
+                with contextlib.suppress(Stop):
+                    pv.extend(prover.line(child, -known[best].score, LINE_NODES))
+        stats = SearchStats(nodes=prover.nodes - nodes,
+                            elapsed=time.perf_counter() - started)
+        stats.tt_probes, stats.tt_hits = prover.search.probes, prover.search.hits
+        root_score = scores[best]
+        moves = [Scored(m, encode(scores[m]), True, Bound.EXACT) for m in order]
+        result = build_result("proof", game, mover if mover >= 0 else MAX, pov=mover,
+                              engine_scores=True,
+                              root=Scored(None, encode(root_score), True, Bound.EXACT),
+                              moves=moves, best_move=best, pv=pv, stats=stats, depth=None)
+        # A weak win or loss has no distance: the engine numbers above cannot say so.
+        result = replace(result, score=PovScore(root_score, mover).for_player(mover),
+                         moves=[MoveValue(m.move, PovScore(scores[m.move], mover)
+                                          .for_player(mover), m.vector, m.visits, m.tie_broken)
+                                for m in result.moves])
+        self.book_hits = prover.book_hits - hits
+        return Settled(result, proof)
+
+
+__all__ = ["BOOK", "EXACT", "LINE_NODES", "REFINE_SHARE", "VALUE", "Settled", "Settler"]

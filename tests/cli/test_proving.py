@@ -1,0 +1,245 @@
+"""The AI's think settled by proof in Connect Four (minimax_cli.play.proving), against a brute-force
+oracle written here: a won position gets a winning move, a drawn one a drawing move, a think that
+proved its move ends at once, the words say what was proven, and a book answers without a search."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games.connect4 import ConnectFour
+from games.connect4_proof import ConnectFourKernel
+from minimax_cli.core.proof import ProofKernel
+from minimax_cli.core.score import Kind
+from minimax_cli.play import proving
+from minimax_cli.play.policy import Policy, Thinker, Thought
+from minimax_cli.play.words import explain, line_text
+from minimax_cli.reports.words import Party, you
+
+COLS, ROWS = 7, 6
+AMPLE = 600.0
+Columns = tuple[str, ...]  # each column's discs bottom up, "x" for the first player, "o" the second
+
+
+def _four(columns: Columns, col: int) -> bool:
+    """Whether the top disc of `col` completes four in a line."""
+    row = len(columns[col]) - 1
+    disc = columns[col][row]
+
+    def at(c: int, r: int) -> bool:
+        return 0 <= c < COLS and 0 <= r < len(columns[c]) and columns[c][r] == disc
+
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            c, r = col + sign * dc, row + sign * dr
+            while at(c, r):
+                run += 1
+                c, r = c + sign * dc, r + sign * dr
+        if run >= 4:
+            return True
+    return False
+
+
+def oracle(columns: Columns, memo: dict[Columns, int]) -> int:
+    """Plain negamax to the end: the score for the side to move in Pons' convention (22 minus the
+    winner's discs at its win, negative for a loss, 0 for a draw)."""
+    if columns in memo:
+        return memo[columns]
+    stones = sum(len(c) for c in columns)
+    if stones == COLS * ROWS:
+        return 0
+    disc = "x" if stones % 2 == 0 else "o"
+    best = -COLS * ROWS
+    for col in range(COLS):
+        if len(columns[col]) < ROWS:
+            after = (*columns[:col], columns[col] + disc, *columns[col + 1:])
+            value = (22 - (stones + 2) // 2) if _four(after, col) else -oracle(after, memo)
+            best = max(best, value)
+    memo[columns] = best
+    return best
+
+
+def move_scores(columns: Columns, memo: dict[Columns, int]) -> dict[int, int]:
+    """Each legal move (column 1..7)'s oracle score for the player making it."""
+    stones = sum(len(c) for c in columns)
+    disc = "x" if stones % 2 == 0 else "o"
+    scores = {}
+    for col in range(COLS):
+        if len(columns[col]) < ROWS:
+            after = (*columns[:col], columns[col] + disc, *columns[col + 1:])
+            scores[col + 1] = (22 - (stones + 2) // 2) if _four(after, col) else \
+                -oracle(after, memo)
+    return scores
+
+
+def sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+def late_positions(stones: int, count: int, seed: int) -> list[str]:
+    """Positions of `stones` discs by seeded random play, none finished on the way (the oracle
+    then solves them in a moment)."""
+    rng, found = random.Random(seed), []
+    while len(found) < count:
+        columns: Columns = ("",) * COLS
+        moves = ""
+        while len(moves) < stones:
+            open_ = [c for c in range(COLS) if len(columns[c]) < ROWS]
+            col = rng.choice(open_)
+            disc = "x" if len(moves) % 2 == 0 else "o"
+            columns = (*columns[:col], columns[col] + disc, *columns[col + 1:])
+            if _four(columns, col):
+                break
+            moves += str(col + 1)
+        else:
+            if not any(_four(columns, c) for c in range(COLS) if columns[c]):
+                found.append(moves)
+    return found
+
+
+def columns_of(moves: str) -> Columns:
+    columns: Columns = ("",) * COLS
+    for ply, text in enumerate(moves):
+        col = int(text) - 1
+        columns = (*columns[:col], columns[col] + ("x" if ply % 2 == 0 else "o"), *columns[col + 1:])
+    return columns
+
+
+def words(game: ConnectFour, state: Any, thought: Thought, move: int) -> str:
+    mover = game.to_move(state)
+    return explain(game, thought, move, Party(mover, "the AI"), you(1 - mover))
+
+
+POSITIONS = late_positions(32, 6, seed=21)
+
+
+def test_the_oracle_knows_the_rules() -> None:
+    """Fours in each direction, and no four from three in a line."""
+    assert _four(columns_of("1212121"), 0)  # vertical
+    assert _four(columns_of("1122334"), 3)  # horizontal
+    assert _four(columns_of("12234334544"), 3)  # rising diagonal
+    assert not _four(columns_of("112233"), 2)
+
+
+@pytest.mark.parametrize("moves", POSITIONS)
+def test_a_proven_think_keeps_the_value_and_ends_at_once(moves: str) -> None:
+    """With a budget of 10 minutes, a position of 10 empty cells is settled by an exact proof
+    (every move's score, the quickest win or slowest loss played) in few nodes: the think did
+    not go on to fill its budget."""
+    game = ConnectFour()
+    state = game.parse_position(moves)
+    memo: dict[Columns, int] = {}
+    scores = move_scores(columns_of(moves), memo)
+    choice = Thinker(game, Policy(budget=AMPLE), random.Random(1)).choose(state)
+    thought = choice.thought
+    assert thought.proof == proving.EXACT and thought.solved
+    assert scores[choice.move] == max(scores.values())
+    assert thought.result.stats.nodes < 2_000_000  # a whole budget of search is ~10**8 here
+    said = words(game, state, thought, choice.move)
+    assert "proven by an exact proof search" in said and "not proven" not in said
+
+
+@pytest.mark.parametrize("moves", POSITIONS)
+def test_a_value_proof_alone_keeps_the_value_and_says_the_distance_is_unproven(
+        moves: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No time to refine: the move keeps the position's value (won stays won, drawn stays drawn),
+    and a win or loss is said to be proven with its distance not proven."""
+    monkeypatch.setattr(proving.Settler, "_refine_seconds",
+                        staticmethod(lambda value, started, deadline: 0.0))
+    game = ConnectFour()
+    state = game.parse_position(moves)
+    scores = move_scores(columns_of(moves), {})
+    value = sign(max(scores.values()))
+    thinker = Thinker(game, Policy(budget=AMPLE), random.Random(1))
+    choice = thinker.choose(state)
+    thought = choice.thought
+    if value < 0:  # lost, no distance proven: the search's estimate picks the move
+        assert thought.proof is None or thought.proof == proving.VALUE
+        return
+    # Only the moves up to the first that keeps the value were proven (centre first).
+    assert thought.proof == (proving.EXACT if len(thought.result.moves) == len(scores) and
+                             value == 0 else proving.VALUE)
+    assert sign(scores[choice.move]) == value
+    chosen = next(m for m in thought.result.moves if m.move == choice.move)
+    said = words(game, state, thought, choice.move)
+    assert "estimate" not in said
+    if value == 0:
+        assert "a draw with best play" in said and "distance not proven" not in said
+    if chosen.score.relative.kind is Kind.WIN and chosen.score.relative.plies is None:
+        assert "can force a win (proven; distance not proven)" in said
+        line = line_text(game, state, thinker.line(state, thought, choice.move))
+        assert "each move keeps the game value" in line and "best play" not in line
+
+
+def test_no_proof_in_time_is_an_estimate_and_says_so() -> None:
+    game = ConnectFour()
+    thought = Thinker(game, Policy(budget=0.05), random.Random(1)).choose(
+        game.initial_state()).thought
+    assert thought.proof is None
+    said = words(game, game.initial_state(), thought, thought.result.best_move)
+    assert "(proven" not in said and ("not proven" in said or "no value found" in said)
+
+
+class BookKernel(ConnectFourKernel):
+    """A kernel whose book holds the positions of `book` (state -> (score, only_sign))."""
+
+    def __init__(self, book: dict[Any, tuple[int, bool]]) -> None:
+        super().__init__(COLS, ROWS)
+        self.book = book
+
+    def known_score(self, state: Any, plies: int) -> tuple[int, bool] | None:
+        return self.book.get(state)
+
+
+class BookConnectFour(ConnectFour):
+    def __init__(self, book: dict[Any, tuple[int, bool]]) -> None:
+        super().__init__()
+        self.book_kernel = BookKernel(book)
+
+    def proof_kernel(self) -> ProofKernel:
+        return self.book_kernel
+
+
+def book_of(game: ConnectFour, moves: str, only_sign: bool) -> dict[Any, tuple[int, bool]]:
+    """The oracle's score of every position after one move from `moves`, as a book holds it."""
+    memo: dict[Columns, int] = {}
+    book = {}
+    state = game.parse_position(moves)
+    for move, score in move_scores(columns_of(moves), memo).items():
+        child = game.play(state, move)
+        if game.outcome(child) is None:
+            book[child] = (-sign(score), True) if only_sign else (-score, False)
+    return book
+
+
+@pytest.mark.parametrize("only_sign", [False, True])
+def test_a_book_holding_every_move_answers_without_a_search(only_sign: bool) -> None:
+    moves = POSITIONS[0]
+    game = BookConnectFour(book_of(ConnectFour(), moves, only_sign))
+    state = game.parse_position(moves)
+    scores = move_scores(columns_of(moves), {})
+    choice = Thinker(game, Policy(budget=AMPLE), random.Random(1)).choose(state)
+    thought = choice.thought
+    assert thought.proof == proving.BOOK and thought.result.stats.nodes == 0
+    assert sign(scores[choice.move]) == sign(max(scores.values()))
+    if not only_sign:
+        assert scores[choice.move] == max(scores.values())
+    said = words(game, state, thought, choice.move)
+    assert "the opening book" in said and "estimate" not in said
+    chosen = next(m for m in thought.result.moves if m.move == choice.move).score.relative
+    if only_sign and chosen.kind in (Kind.WIN, Kind.LOSS) and chosen.plies is None:
+        assert "(proven; distance not proven)" in said
+
+
+def test_a_book_missing_a_move_leaves_the_proof_to_the_search() -> None:
+    moves = POSITIONS[0]
+    book = book_of(ConnectFour(), moves, False)
+    book.pop(next(iter(book)))
+    game = BookConnectFour(book)
+    state = game.parse_position(moves)
+    thinker = Thinker(game, Policy(budget=AMPLE), random.Random(1))
+    thought = thinker.choose(state).thought
+    assert thought.proof in (proving.EXACT, proving.VALUE) and thought.result.stats.nodes > 0
