@@ -174,7 +174,8 @@ def test_a_value_proof_alone_keeps_the_value_and_says_the_distance_is_unproven(
         assert "each move keeps the game value" in line and "best play" not in line
 
 
-def test_no_proof_in_time_is_an_estimate_and_says_so() -> None:
+def test_no_proof_in_time_is_an_estimate_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MINIMAX_NO_BOOK", "1")  # the empty board is in the shipped book
     game = ConnectFour()
     thought = Thinker(game, Policy(budget=0.05), random.Random(1)).choose(
         game.initial_state()).thought
