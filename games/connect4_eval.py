@@ -20,16 +20,27 @@ the board fills up (zugzwang). With an even number of rows, the second player ca
 in the same column (follow-up), taking every even row while the first player takes the odd ones; so
 a threat of X on an odd row (1, 3, 5 from the bottom) and a threat of O on an even row are the ones
 that tend to win the end game, and a threat right above the other side's threat in its column is
-usually worthless (theirs is reached first). It scores:
+usually worthless (theirs is reached first). Two threats of O on odd rows in two different columns
+beat that: X runs out of other moves first and has to fill the cell under one of them. It scores:
 
 - each disc by the number of lines of four through its cell (3 in a corner, 13 in the middle);
 - each live threat (an empty cell that would complete four, not above a threat of the other
   side in its column) LIVE_THREAT_POINTS;
 - two threats of one side one right above the other (whoever must fill the cell under them loses)
   STACKED_POINTS each;
-- on boards with an even number of rows, the side the zugzwang favours ZUGZWANG_POINTS (and
-  EXTRA_THREAT_POINTS for each further good threat): X when it has a live threat on an odd row,
-  else O when it has one on an even row.
+- on boards with an even number of rows, ZUGZWANG_POINTS to the side the zugzwang favours, counting
+  live threats by column: O when it has odd-row threats in two columns or more; else X when it has
+  an odd-row threat, unless O has both an even-row and an odd-row threat (then neither); else O
+  when it has an even-row threat.
+
+Measured (scripts/zugzwang_connect4.py, 160 games between depths 2, 4 and 6, seed 101, the
+positions of 12 discs or more proven exactly): on games played with this evaluation both rules
+name the winner about as often (88.4 % of 1,762 decided positions; the rule before, X for any
+odd-row threat, else O for an even-row one, 88.1 % of 1,797); on such games played with the rule
+before as the evaluation, it was right in 84.7 % and this rule in 87.5 %: the searches steered
+into the endings it misjudged. Depth 6 against depth 4 (scripts/levels_connect4.py, seeds 1 to 4,
+400 games): 64 % of the decisive games with this rule; in a comparison with other tie-break draws
+on the same openings, 69 % with it against 59 % with the rule before (such runs spread that wide).
 """
 
 from __future__ import annotations
@@ -47,8 +58,7 @@ PARITY_POINTS = 16
 CENTRE_POINTS = 3
 LIVE_THREAT_POINTS = 4
 STACKED_POINTS = 100
-ZUGZWANG_POINTS = 100
-EXTRA_THREAT_POINTS = 20
+ZUGZWANG_POINTS = 400
 
 
 def centre_columns(shape: Shape) -> int:
@@ -127,7 +137,7 @@ def line_counts(shape: Shape) -> dict[int, int]:
 
 def make_threat_evaluator(shape: Shape) -> Callable[[State], int]:
     """The `threats` evaluation of a board of this shape (see the module docstring)."""
-    board, threats = shape.board, shape.threats
+    board, bottom, threats = shape.board, shape.bottom, shape.threats
     groups = tuple(line_counts(shape).items())
     odd_rows = row_parity_cells(shape, True)
     even_rows = row_parity_cells(shape, False)
@@ -140,6 +150,21 @@ def make_threat_evaluator(shape: Shape) -> Callable[[State], int]:
             cells = (cells << 1) & board
             found |= cells
         return found
+
+    def columns(cells: int) -> int:
+        """How many columns hold one of `cells` (each column folded onto its bottom cell)."""
+        folded = 0
+        for row in range(shape.rows):
+            folded |= cells >> row
+        return (folded & bottom).bit_count()
+
+    def favoured(x_odd: int, o_even: int, o_odd: int) -> int:
+        """1 when the zugzwang favours X, -1 when it favours O, else 0 (the module docstring)."""
+        if o_odd and columns(o_odd) >= 2:
+            return -1
+        if x_odd:
+            return 0 if o_even and o_odd else 1
+        return -1 if o_even else 0
 
     def evaluate(state: State) -> int:
         cur, mask = state
@@ -155,11 +180,8 @@ def make_threat_evaluator(shape: Shape) -> Callable[[State], int]:
         score += STACKED_POINTS * ((x_threats & x_threats << 1).bit_count()
                                    - (o_threats & o_threats << 1).bit_count())
         if zugzwang:
-            x_good, o_good = x_live & odd_rows, o_live & even_rows
-            if x_good:
-                score += ZUGZWANG_POINTS + EXTRA_THREAT_POINTS * (x_good.bit_count() - 1)
-            elif o_good:
-                score -= ZUGZWANG_POINTS + EXTRA_THREAT_POINTS * (o_good.bit_count() - 1)
+            score += ZUGZWANG_POINTS * favoured(x_live & odd_rows, o_live & even_rows,
+                                                o_live & odd_rows)
         return score
 
     return evaluate
@@ -199,6 +221,6 @@ def make_orderer(shape: Shape) -> Callable[[State, Sequence[int]], list[int]]:
     return order
 
 
-__all__ = ["CENTRE_POINTS", "EXTRA_THREAT_POINTS", "LIVE_THREAT_POINTS", "PARITY_POINTS",
+__all__ = ["CENTRE_POINTS", "LIVE_THREAT_POINTS", "PARITY_POINTS",
            "STACKED_POINTS", "THREAT_POINTS", "WINDOW_POINTS", "ZUGZWANG_POINTS", "line_counts",
            "make_evaluator", "make_orderer", "make_threat_evaluator"]

@@ -1,6 +1,7 @@
 """Connect Four's levels measured: a search to depth d + 2 against one to depth d, seeded.
 
     python scripts/levels_connect4.py                    # 2 -> 4 and 4 -> 6, 50 openings each
+    python scripts/levels_connect4.py --seed 1,2,3,4 --jobs 2    # four seeds, pooled, 2 processes
     python scripts/levels_connect4.py --depths 1,3,5 --openings 20 --seed 3 --evaluation windows
 
 Each pairing plays every opening twice, the deeper side once as X and once as O, so that an
@@ -14,14 +15,20 @@ budget large enough that every move completes its depth; each keeps its transpos
 the moves of one game, as in play. Equally good moves are chosen among with the seeded generator,
 so a seed gives the same games, moves and node counts on every machine (only the times differ).
 
-Prints per pairing: the deeper side's wins, losses and draws (and by colour), the share of the
-decisive games it won, and for each side its moves, mean nodes and mean milliseconds a move.
-Figures only, never pass/fail.
+Each seed draws its own openings, and each pairing of a seed breaks ties with its own generator
+(seeded by the seed and the two depths), so a pairing's games do not depend on which other
+pairings run or in which process (--jobs). Prints per seed and pairing: the deeper side's wins,
+losses and draws (and by colour), the share of the decisive games it won, and for each side its
+moves, mean nodes and mean milliseconds a move; with several seeds, each pairing's totals and the
+share's 95 % interval (Wilson's score interval of the binomial). Figures only,
+never pass/fail.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import multiprocessing
 import random
 import sys
 import time
@@ -164,34 +171,120 @@ def parse_depths(text: str) -> list[int]:
     return depths
 
 
+def parse_seeds(text: str) -> list[int]:
+    try:
+        seeds = [int(part) for part in text.split(",")]
+    except ValueError:
+        seeds = []
+    if not seeds or len(set(seeds)) != len(seeds):
+        raise argparse.ArgumentTypeError(f"expected one seed or several different ones separated "
+                                         f"by commas, such as 1 or 1,2,3; got {text!r}")
+    return seeds
+
+
+@dataclass(frozen=True)
+class Task:
+    """One pairing of one seed: what a worker process needs to play it."""
+
+    seed: int
+    shallow: int
+    deep: int
+    openings: int
+    opening: int
+    decided: int
+    evaluation: str
+
+
+def run_task(task: Task) -> tuple[Task, Pairing, float]:
+    """Play one pairing of one seed (in a worker process under --jobs): its openings from the
+    seed, its tie-breaks from the seed and the two depths."""
+    game = registry.create("connect4", {})
+    rng = random.Random(task.seed)
+    openings = [random_opening(game, rng, task.opening, task.decided)
+                for _ in range(task.openings)]
+    started = time.perf_counter()
+    pairing = match(game, task.shallow, task.deep, openings,
+                    random.Random(f"{task.seed}:{task.shallow}-{task.deep}"), task.evaluation)
+    return task, pairing, time.perf_counter() - started
+
+
+def pooled(pairings: list[Pairing]) -> list[str]:
+    """The totals of one pairing over several seeds and its share's 95 % interval."""
+    wins = sum(sum(p.wins) for p in pairings)
+    losses = sum(sum(p.losses) for p in pairings)
+    draws = sum(sum(p.draws) for p in pairings)
+    decisive = wins + losses
+    share = wins / decisive if decisive else 0.0
+    low, high = wilson(wins, decisive)
+    first = pairings[0]
+    return [f"depth {first.deep.depth} against depth {first.shallow.depth}, {len(pairings)} seeds: "
+            f"{decisive + draws} games; the deeper side won {wins}, lost {losses}, drew {draws}: "
+            f"{share:.1%} of {decisive} decisive games (95 % interval {low:.1%} to "
+            f"{high:.1%})"]
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share of `wins` in `games` (z = 1.96: 95 %); it stays
+    within 0 to 1, unlike the plain normal approximation."""
+    if not games:
+        return 0.0, 1.0
+    share, z2 = wins / games, z * z
+    centre = (share + z2 / (2 * games)) / (1 + z2 / games)
+    half = z * math.sqrt(share * (1 - share) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--depths", type=parse_depths, default=[2, 4, 6],
                         help="the depths, each against the next (2,4,6)")
     parser.add_argument("--openings", type=int, default=50,
-                        help="openings per pairing; each is played twice (50)")
+                        help="openings per pairing and seed; each is played twice (50)")
     parser.add_argument("--opening", type=int, default=4, help="random plies per opening (4)")
     parser.add_argument("--decided", type=int, default=5,
                         help="an opening in which a win is forced within this many plies is drawn "
                              "again (5; 0 keeps every opening)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=parse_seeds, default=[1],
+                        help="the seed, or several separated by commas, each with its own openings "
+                             "(1)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes playing pairings side by side (1)")
     parser.add_argument("--evaluation", default=None,
                         help="the evaluation's name (the game's default unless given)")
     args = parser.parse_args()
+    if args.jobs < 1:
+        parser.error(f"--jobs: expected a whole number from 1 up; got {args.jobs}")
 
     game = registry.create("connect4", {})
     evaluation = args.evaluation or next(iter(game.evaluators()))
-    rng = random.Random(args.seed)
-    openings = [random_opening(game, rng, args.opening, args.decided)
-                for _ in range(args.openings)]
+    if evaluation not in game.evaluators():
+        parser.error(f"--evaluation: expected one of {', '.join(game.evaluators())}; "
+                     f"got {evaluation!r}")
     print(f"connect4, evaluation {evaluation}: {args.openings} openings of {args.opening} random "
           f"plies (none decided within {args.decided} plies), each played with both colours; "
-          f"seed {args.seed}", flush=True)
-    for shallow, deep in zip(args.depths, args.depths[1:], strict=False):
-        started = time.perf_counter()
-        pairing = match(game, shallow, deep, openings, rng, evaluation)
-        print("\n".join(pairing.report()))
-        print(f"  {time.perf_counter() - started:.0f} s", flush=True)
+          f"seed {','.join(map(str, args.seed))}", flush=True)
+    pairs = list(zip(args.depths, args.depths[1:], strict=False))
+    tasks = [Task(seed, shallow, deep, args.openings, args.opening, args.decided, evaluation)
+             for seed in args.seed for shallow, deep in pairs]
+    results: dict[tuple[int, int], list[Pairing]] = {pair: [] for pair in pairs}
+    if args.jobs == 1:
+        done = map(run_task, tasks)
+        for task, pairing, seconds in done:
+            show(task, pairing, seconds, results)
+    else:
+        with multiprocessing.Pool(min(args.jobs, len(tasks))) as pool:
+            for task, pairing, seconds in pool.imap(run_task, tasks):
+                show(task, pairing, seconds, results)
+    if len(args.seed) > 1:
+        for pair in pairs:
+            print("\n".join(pooled(results[pair])), flush=True)
+
+
+def show(task: Task, pairing: Pairing, seconds: float,
+         results: dict[tuple[int, int], list[Pairing]]) -> None:
+    print(f"seed {task.seed}: " + "\n".join(pairing.report()))
+    print(f"  {seconds:.0f} s", flush=True)
+    results[task.shallow, task.deep].append(pairing)
 
 
 if __name__ == "__main__":

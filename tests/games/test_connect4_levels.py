@@ -16,11 +16,13 @@ from typing import Any
 import pytest
 
 from games.connect4 import ConnectFour, State
+from games.connect4_eval import ZUGZWANG_POINTS
 from games.tictactoe import TicTacToe
 from minimax_cli.core.game import Evaluator
 from minimax_cli.core.result import Limits
 from minimax_cli.core.score import HEURISTIC_LIMIT
 from minimax_cli.core.search import iterate, make_options
+from minimax_cli.core.search.prover import Prover
 from minimax_cli.play.policy import Policy
 from tests.games.test_connect4 import (
     DIRECTIONS,
@@ -64,12 +66,15 @@ def oracle_threats_eval(board: Board, rows: int) -> int:
         stacked = sum((c, r + 1) in threats[player] for c, r in threats[player])
         score += sign * 100 * stacked
     if rows % 2 == 0:  # rows counted from 0 here: an odd row from the bottom has an even index
-        x_good = [spot for spot in live["X"] if spot[1] % 2 == 0]
-        o_good = [spot for spot in live["O"] if spot[1] % 2 == 1]
-        if x_good:
-            score += 100 + 20 * (len(x_good) - 1)
-        elif o_good:
-            score -= 100 + 20 * (len(o_good) - 1)
+        x_odd = {c for c, r in live["X"] if r % 2 == 0}
+        o_even = {c for c, r in live["O"] if r % 2 == 1}
+        o_odd = {c for c, r in live["O"] if r % 2 == 0}  # the columns holding each kind
+        if len(o_odd) >= 2:
+            score -= 400
+        elif x_odd:
+            score += 0 if o_even and o_odd else 400
+        elif o_even:
+            score -= 400
     return score
 
 
@@ -117,6 +122,37 @@ def test_an_open_three_scores_higher_than_a_disc_elsewhere() -> None:
     o_open_three = game.parse_position("144553")  # O: c1 d1 e1; X: a1 d2 e2
     o_elsewhere = game.parse_position("144551")  # O: a2 d1 e1
     assert evaluate(o_open_three) < evaluate(o_elsewhere)
+
+
+#: Endings (from games of scripts/levels_connect4.py), none with a four to complete at once, each
+#: with its exact value for X (proven again in the test) and its live threats in the comment:
+#: X's threat on an odd row wins; O's on an even row wins; O's odd-row threats in two columns win
+#: for O, with or without an odd-row threat of X; O's lone odd-row threat only draws.
+ZUGZWANG_ENDINGS = [
+    (".OXOOXX/.XXXOOO/.XOOXXX/XOOXOOO/OXXXOXO/XOXOXOX", 1),  # X: a5
+    ("OXOXOX./XXOXXO./OOXOOXX/XXOOXOO/OXXOOOX/OXOXXXO", -1),  # O: g6
+    ("O.OOX.O/X.XXX.X/O.OXX.O/X.OOO.X/O.OXO.O/OXXOXXX", -1),  # O: b3, b5, f3 (X's b5, f5: dead)
+    ("XO.XOX./OX.XXO./OO.OOO./XX.XOO./XX.OOXO/XOXXXOX", -1),  # O: c3, g5 and g4; X: c3
+    (".XXO.OO/.OOO.XX/.OOX.XO/.XXXOOX/.XOOXOX/OXXXOOX", -1),  # O: a3, e5; X: a3, e5 as well
+    ("XXO.XXO/OOO.OOX/OXX.OXO/XOOXXOX/XXXOOXO/XOXXXOO", 0),  # O: d5
+]
+
+
+@pytest.mark.parametrize(("diagram", "value"), ZUGZWANG_ENDINGS)
+def test_the_threats_evaluation_names_the_winner_of_a_zugzwang_ending(diagram: str,
+                                                                       value: int) -> None:
+    """The evaluation's sign is the exact value (X's view) that the proof search finds, and a drawn
+    ending gets no zugzwang points either way."""
+    game = ConnectFour()
+    state = game.parse_position(diagram)
+    proof = Prover(game).prove(state, weak=True)
+    x_to_move = state[1].bit_count() % 2 == 0
+    assert (proof.score if x_to_move else -proof.score) == value
+    score = threats_of(game)(state)
+    if value:
+        assert score * value >= ZUGZWANG_POINTS
+    else:
+        assert abs(score) < ZUGZWANG_POINTS
 
 
 class Recording(ConnectFour):
@@ -176,3 +212,27 @@ def test_a_match_plays_every_opening_with_both_colours() -> None:
     pairing = script.match(game, 2, 4, openings, rng)
     assert sum(pairing.wins) + sum(pairing.losses) + sum(pairing.draws) == 6
     assert pairing.deep.moves > 0 and pairing.shallow.moves > 0
+
+
+def test_the_pooled_share_has_wilsons_interval() -> None:
+    """Wilson's 95 % score interval: 5 of 10 gives 0.2366 to 0.7634 (the textbook example), and
+    0 of 10 gives 0 to z^2 / (n + z^2) = 3.8416 / 13.8416; it never leaves 0 to 1."""
+    script: Any = load_levels_script()
+    low, high = script.wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    low, high = script.wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(3.8416 / 13.8416)
+    assert script.wilson(10, 10)[1] == 1.0
+
+
+def test_a_pairing_plays_the_same_games_in_a_worker_as_in_sequence() -> None:
+    """A pairing's openings and tie-breaks come from its seed and depths only, so running it alone
+    (as a worker of --jobs does) gives the same games as running it after another pairing."""
+    script: Any = load_levels_script()
+    task = script.Task(seed=3, shallow=1, deep=2, openings=2, opening=4, decided=3,
+                       evaluation="threats")
+    first = script.run_task(task)[1]
+    script.run_task(script.Task(3, 2, 3, 1, 4, 3, "threats"))  # another pairing in between
+    again = script.run_task(task)[1]
+    assert (first.wins, first.losses, first.draws) == (again.wins, again.losses, again.draws)
+    assert (first.deep.nodes, first.shallow.nodes) == (again.deep.nodes, again.shallow.nodes)
