@@ -86,7 +86,7 @@ def book(
 
 
 def _show(game: Any, path: str) -> None:
-    from minimax_cli.core.book import BookFormatError, summarize
+    from minimax_cli.core.book import BookFormatError, source_words, summarize
     from minimax_cli.core.search.prover import kernel_of
 
     kernel = kernel_of(game)
@@ -99,8 +99,7 @@ def _show(game: Any, path: str) -> None:
     print(_("{game}: {entries} positions, {size} bytes").format(
         game=game_words(game), entries=summary.entries, size=summary.size))
     for source, count, low, high in summary.by_source:
-        print("  " + _("{count} at {low} to {high} discs: {source}").format(
-            count=count, low=low, high=high, source=source.text))
+        print("  " + source_words(count, low, high, source.text))
     for comment in summary.comments:
         print("  " + comment)
 
@@ -150,8 +149,9 @@ def _build(game: Any, name: str, path: str, plies: int, lines: int, where: dict[
     depth = building.complete_to(game, data)
     # In the file's own words (English, as the sources are): what it covers and how it was made.
     data.comments = [
-        f"every position of up to {depth} discs is in the book (one of each mirror pair; those "
-        "decided or won at once left out)" if depth >= 0 else "no depth is covered completely",
+        f"every position of up to {depth} {'disc' if depth == 1 else 'discs'} is in the book "
+        "(one of each mirror pair; those decided or won at once left out)" if depth >= 0
+        else "no depth is covered completely",
         f"written by `minimax book build {name}` (this run: --plies {plies} --lines {lines}"
         f"{' --weak' if weak else ''}) from {len(work.proven)} proofs of its work file"]
     with open(path, "w", encoding="utf-8") as handle:

@@ -16,6 +16,8 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from minimax_cli.core.i18n import _, ngettext
+
 #: `MINIMAX_NO_BOOK=1` in the environment: every position is proven, none answered by a book (the
 #: builder sets it, so that a rebuilt book holds proofs, not copies of the book it replaces).
 NO_BOOK_VARIABLE = "MINIMAX_NO_BOOK"
@@ -131,5 +133,14 @@ def format_book(data: BookData) -> str:
     return "\n".join(lines) + "\n"
 
 
+def source_words(count: int, low: int, high: int, source: str) -> str:
+    """One source's line of a book's summary: how many entries, at how many discs, from what."""
+    if low == high:
+        return ngettext("{count} at {discs} disc: {source}", "{count} at {discs} discs: {source}",
+                        low).format(count=count, discs=low, source=source)
+    return _("{count} at {low} to {high} discs: {source}").format(count=count, low=low,
+                                                                   high=high, source=source)
+
+
 __all__ = ["NO_BOOK_VARIABLE", "BookData", "BookFormatError", "Entry", "Source", "Summary", "book_off",
-           "format_book", "parse_book", "summarize"]
+           "format_book", "parse_book", "source_words", "summarize"]

@@ -172,18 +172,18 @@ def _book_lines(game: Any, kernel: Any, width: int) -> list[RenderableType]:
     path = kernel.book_file() if kernel is not None else None
     if path is None:
         return []
-    from minimax_cli.core.book import summarize
+    from minimax_cli.core.book import source_words, summarize
 
     summary = summarize(path, lambda position: kernel.plies(game.parse_position(position)))
     if summary is None:
         return [Text.assemble((_("opening book: "), "dim"), _("none built"))]
-    lines: list[RenderableType] = [Text.assemble(
-        (_("opening book: "), "dim"),
-        _("{entries} positions, {size} bytes ({command} shows them)").format(
-            entries=summary.entries, size=summary.size,
-            command=f"minimax book show {game.name}"))]
-    said = [_("{count} at {low} to {high} discs: {source}").format(
-        count=count, low=low, high=high, source=source.text)
+    label = _("opening book: ")
+    said_size = textwrap.fill(label + _("{entries} positions, {size} bytes ({command} shows them)")
+                              .format(entries=f"{summary.entries:,}", size=f"{summary.size:,}",
+                                      command=f"minimax book show {game.name}"),
+                              width - 1, subsequent_indent="  ")
+    lines: list[RenderableType] = [Text.assemble((label, "dim"), said_size[len(label):])]
+    said = [source_words(count, low, high, source.text)
         for source, count, low, high in summary.by_source]
     return lines + [Text(textwrap.fill(line, width - 1, initial_indent="  ",
                                        subsequent_indent="    "))
