@@ -121,12 +121,14 @@ def _build(game: Any, name: str, path: str, plies: int, lines: int, where: dict[
               flush=True)
 
     def prove(positions: list[str], weak_proof: bool) -> bool:
+        from minimax_cli.cli.batch_progress import batch_progress
         from minimax_cli.services.batch_pool import WorkersLost
         from minimax_cli.services.cluster import ClusterError  # no Ray in it: loaded on use
 
         try:
-            return building.prove_positions(game, positions, emit, weak=weak_proof,
-                                            table_mb=table_mb, **where)
+            with batch_progress(_("proving the book")) as progress:
+                return building.prove_positions(game, positions, emit, weak=weak_proof,
+                                                table_mb=table_mb, progress=progress, **where)
         except ClusterError as error:
             fail(str(error))
         except WorkersLost as error:  # as for solve --batch: exit 1, the work file keeps the rest
