@@ -168,7 +168,10 @@ def run_batch(game: Game[Any, Any], source: str, weak: bool, options: BatchOptio
         with contextlib.suppress(OSError):  # read once already: a failure here only costs that
             total = count_lines(source)
     try:
-        with batch_progress(_("solving {game}").format(game=game.name)) as progress:
+        # No bar over positions being typed at the terminal (`--batch -` from the keyboard).
+        typed = handle is None and sys.stdin is not None and sys.stdin.isatty()
+        with batch_progress(_("solving {game}").format(game=game.name),
+                            enabled=not typed) as progress:
             summary = run(game, stream, _emit, weak=weak, jobs=options.jobs or 1,
                           table_mb=table_mb, out=out, backend=options.backend or "local",
                           address=options.address, resuming=resuming, progress=progress,

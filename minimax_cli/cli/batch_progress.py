@@ -168,9 +168,13 @@ def _bar(console: Console, delay: float) -> Progress:
 
 
 @contextmanager
-def batch_progress(description: str,
-                   console: Console | None = None) -> Iterator[Callable[[int, int | None], None]]:
-    """A progress callback for `batch_run.run`, drawing on stderr while the block runs."""
+def batch_progress(description: str, console: Console | None = None, enabled: bool = True,
+                   ) -> Iterator[Callable[[int, int | None], None] | None]:
+    """A progress callback for `batch_run.run`, drawing on stderr while the block runs; None
+    when not `enabled`."""
+    if not enabled:
+        yield None
+        return
     display = BatchProgress(description, console)
     try:
         yield display.update
