@@ -137,9 +137,8 @@ def solve(
     batch: str | None = typer.Option(None, "--batch", metavar=N_("FILE"), help=N_(
         "Prove every `position [score]` line of FILE (- for stdin), printing `position score` as "
         "each is proven, then a summary (Connect Four; Pons' test-set format).")),
-    jobs: int | None = typer.Option(None, "--jobs", "-j", metavar="N",
-                             parser=cli_input.count_parser(1, 64, N_("processes")),
-                             help=N_("Spread a --batch over N processes (1 to 64; default 1).")),
+    jobs: int | None = cli_input.jobs_option(N_("Spread a --batch over N processes (1 to 64; "
+                                                "default 1).")),
     time_s: float | None = typer.Option(None, "--time", "-t", metavar=N_("SECONDS"),
                                         parser=TIME_PARSER, help=SOLVE_TIME_HELP),
     nodes: int | None = typer.Option(None, "--nodes", metavar="N", parser=NODES_PARSER,
@@ -147,12 +146,8 @@ def solve(
     out: str | None = typer.Option(None, "--out", metavar=N_("FILE"), help=N_(
         "Keep a --batch's answers in FILE as they are proven (`number position score` lines); "
         "the same command run again proves only the lines FILE does not hold.")),
-    backend: str | None = typer.Option(None, "--backend", metavar=N_("WHERE"), help=N_(
-        "Where a --batch is proven: local (processes on this machine; the default) or ray (a "
-        "Ray cluster; the optional extra: pip install 'minimax-cli[cluster]').")),
-    address: str | None = typer.Option(None, "--address", metavar=N_("HOST:PORT"), help=N_(
-        "The Ray cluster of --backend ray: its head's HOST:PORT, or auto (default: RAY_ADDRESS, "
-        "else a Ray on this machine with --jobs CPUs).")),
+    backend: str | None = cli_input.backend_option(),
+    address: str | None = cli_input.address_option(),
 ) -> None:
     """`minimax solve` (its description for users: SOLVE_HELP)."""
     # Imported here so other commands do not load the solver.

@@ -4,6 +4,7 @@ not be read, 130 interrupted). The work itself is batch.py's."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import sys
@@ -16,7 +17,7 @@ from minimax_cli.core.game import Game
 from minimax_cli.core.params import quote
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import grouped
-from minimax_cli.services.batch import BatchLine, Summary
+from minimax_cli.services.batch import BatchLine, Summary, count_lines
 from minimax_cli.services.batch_out import AnswersError
 from minimax_cli.services.batch_pool import WorkersLost
 from minimax_cli.services.batch_run import BACKENDS, run
@@ -158,12 +159,23 @@ def run_batch(game: Game[Any, Any], source: str, weak: bool, options: BatchOptio
                                count=grouped(held), file=out, to_go=grouped(to_go)),
                   file=sys.stderr, flush=True)
 
+    from minimax_cli.cli.batch_progress import batch_progress
     from minimax_cli.services.cluster import ClusterError  # no Ray in it: Ray is loaded on use
 
+    # A file is counted first, for "of how many", when a bar will say it (--out counts it anyway).
+    total = None
+    if handle is not None and out is None and sys.stderr.isatty():
+        with contextlib.suppress(OSError):  # read once already: a failure here only costs that
+            total = count_lines(source)
     try:
-        summary = run(game, stream, _emit, weak=weak, jobs=options.jobs or 1, table_mb=table_mb,
-                      out=out, backend=options.backend or "local", address=options.address,
-                      resuming=resuming)
+        # No bar over positions being typed at the terminal (`--batch -` from the keyboard).
+        typed = handle is None and sys.stdin is not None and sys.stdin.isatty()
+        with batch_progress(_("solving {game}").format(game=game.name),
+                            enabled=not typed) as progress:
+            summary = run(game, stream, _emit, weak=weak, jobs=options.jobs or 1,
+                          table_mb=table_mb, out=out, backend=options.backend or "local",
+                          address=options.address, resuming=resuming, progress=progress,
+                          total=total)
     except (AnswersError, ClusterError) as error:
         fail(str(error))
     except OSError as error:

@@ -39,15 +39,9 @@ def book(
                                      parser=cli_input.count_parser(0, MAX_PLIES, N_("plies")),
                                      help=N_("Cover the first player's book lines to N discs "
                                              "(weak proofs; default 0: none).")),
-    jobs: int | None = typer.Option(None, "--jobs", "-j", metavar="N",
-                                    parser=cli_input.count_parser(1, 64, N_("processes")),
-                                    help=N_("Prove over N processes (1 to 64; default 1).")),
-    backend: str | None = typer.Option(None, "--backend", metavar=N_("WHERE"), help=N_(
-        "Where the proofs run: local (processes on this machine; the default) or ray (a Ray "
-        "cluster, as for solve --batch; the optional extra: pip install 'minimax-cli[cluster]').")),
-    address: str | None = typer.Option(None, "--address", metavar=N_("HOST:PORT"), help=N_(
-        "The Ray cluster of --backend ray: its head's HOST:PORT, or auto (default: RAY_ADDRESS, "
-        "else a Ray on this machine with --jobs CPUs).")),
+    jobs: int | None = cli_input.jobs_option(N_("Prove over N processes (1 to 64; default 1).")),
+    backend: str | None = cli_input.backend_option(),
+    address: str | None = cli_input.address_option(),
     table_mb: float | None = typer.Option(None, "--table-mb", metavar="MB", help=TABLE_MB_HELP),
     weak: bool = typer.Option(False, "--weak", help=N_(
         "Prove the --plies positions' win, draw or loss only (faster; the book then holds signs).")),
@@ -126,12 +120,14 @@ def _build(game: Any, name: str, path: str, plies: int, lines: int, where: dict[
               flush=True)
 
     def prove(positions: list[str], weak_proof: bool) -> bool:
+        from minimax_cli.cli.batch_progress import batch_progress
         from minimax_cli.services.batch_pool import WorkersLost
         from minimax_cli.services.cluster import ClusterError  # no Ray in it: loaded on use
 
         try:
-            return building.prove_positions(game, positions, emit, weak=weak_proof,
-                                            table_mb=table_mb, **where)
+            with batch_progress(_("proving the book")) as progress:
+                return building.prove_positions(game, positions, emit, weak=weak_proof,
+                                                table_mb=table_mb, progress=progress, **where)
         except ClusterError as error:
             fail(str(error))
         except WorkersLost as error:  # as for solve --batch: exit 1, the work file keeps the rest

@@ -136,6 +136,13 @@ def numbered(lines: Iterable[str] | IO[str]) -> Iterator[tuple[int, str, bool]]:
             yield number, text, cut
 
 
+def count_lines(path: str) -> int:
+    """How many lines of the file at `path` `numbered` reads (about 0.6 s a million lines, less
+    than proving the quickest of them takes): a batch's "of how many" before its work starts."""
+    with open(path, encoding="utf-8", errors="replace") as stream:
+        return sum(1 for _ in numbered(stream))
+
+
 def _next_line(reader: BoundedLines, encoding: str) -> tuple[str, bool] | None:
     """The next line and whether it was cut: read as bytes when the stream has them (MAX_LINE
     characters take at most 4 * MAX_LINE bytes; what is not text is replaced, as in a file)."""
@@ -216,4 +223,5 @@ def _short(text: str) -> str:
     return text if len(text) <= 24 else text[:23] + "…"
 
 
-__all__ = ["MAX_JOBS", "MAX_LINE", "BatchLine", "LineProver", "Summary", "numbered"]
+__all__ = ["MAX_JOBS", "MAX_LINE", "BatchLine", "LineProver", "Summary", "count_lines",
+           "numbered"]

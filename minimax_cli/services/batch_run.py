@@ -30,7 +30,9 @@ BACKENDS = ("local", "ray")
 def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine], None], *,
         weak: bool = False, jobs: int = 1, table_mb: float | None = None,
         out: str | None = None, backend: str = "local", address: str | None = None,
-        chunk: int | None = None, resuming: Callable[[int, int], None] | None = None) -> Summary:
+        chunk: int | None = None, resuming: Callable[[int, int], None] | None = None,
+        progress: Callable[[int, int | None], None] | None = None,
+        total: int | None = None) -> Summary:
     """Prove every line, calling `emit` with each answer in input order; the summary.
 
     With `out`, the answers file is read first: `resuming(held, to_go)` is told how many input
@@ -39,6 +41,10 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
     chunks on the Ray cluster at `address` (None: RAY_ADDRESS, or a local Ray of `jobs` CPUs).
     `chunk` fixes the lines per task (default: as many as take about CHUNK_SECONDS, from the
     mean time of the lines proven so far); the answers are the same whatever it is.
+    `progress(done, to_prove)` is told how many lines this run has answered of how many it has
+    to (those the answers file holds are in neither; None when not known: a stream read as the
+    work goes, unless `total`, the number of lines worth reading, is given), first once the
+    workers are up, then after each answer.
     Ctrl-C stops it with the summary of what was done (`interrupted`). Raises AnswersError for an
     answers file not of this run, cluster.ClusterError when Ray cannot be used, WorkersLost when
     a chunk's retries ran out: each before or between answers, the file keeping those given.
@@ -46,12 +52,16 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
     summary = Summary(weak)
     answers = AnswersFile(out, game.name, weak) if out is not None else None
     items: Iterable[Item] = numbered(lines)
+    to_prove = total
+    if answers is not None or isinstance(lines, (list, tuple)):
+        listed = list(items)  # counted first, for "N already in FILE, M to go"
+        items, to_prove = listed, len(listed)
     if answers is not None:
-        items = list(items)  # counted first, for "N already in FILE, M to go"
         held = sum(answers.check(number, _position(text)) is not None
-                   for number, text, cut in items if not cut)
+                   for number, text, cut in listed if not cut)
+        to_prove = len(listed) - held
         if resuming is not None:
-            resuming(held, len(items) - held)
+            resuming(held, to_prove)
     workers: Workers[Any]
     if backend == "ray":
         from minimax_cli.services.cluster import RayWorkers  # Ray only when asked for
@@ -76,9 +86,13 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
 
     finished = False
     try:
+        if progress is not None:
+            progress(0, to_prove)
         for result in in_order(_units(items, answers, size, weak), workers, proven):
             summary.add(result)
             emit(result)
+            if progress is not None and result.held is None:
+                progress(summary.solved + summary.invalid, to_prove)
         finished = True
     except KeyboardInterrupt:
         summary.interrupted = True

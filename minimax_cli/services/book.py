@@ -91,10 +91,12 @@ class Work:
 
 def prove_positions(game: AnyGame, positions: list[str], emit: Callable[[Proven], None], *,
                     weak: bool, jobs: int, table_mb: float | None, backend: str = "local",
-                    address: str | None = None) -> bool:
+                    address: str | None = None,
+                    progress: Callable[[int, int | None], None] | None = None) -> bool:
     """Prove `positions` (never from the book being built) through the batch machinery
     (`batch_run.run`: chunks on `jobs` local processes, or on the Ray cluster of `backend` "ray"
-    at `address`), calling `emit` with each proof as it comes; False when Ctrl-C stopped it.
+    at `address`), calling `emit` with each proof as it comes (and `progress` as `run` does);
+    False when Ctrl-C stopped it.
     Raises what `batch_run.run` raises (ClusterError, WorkersLost)."""
     from minimax_cli.services.batch import BatchLine
     from minimax_cli.services.batch_run import run
@@ -110,7 +112,7 @@ def prove_positions(game: AnyGame, positions: list[str], emit: Callable[[Proven]
     try:
         # A batch line needs a word: the empty board is never proven here (its value is derived).
         summary = run(game, [p for p in positions if p], each, weak=weak, jobs=jobs,
-                      table_mb=table_mb, backend=backend, address=address)
+                      table_mb=table_mb, backend=backend, address=address, progress=progress)
     finally:
         if before is None:
             del os.environ[NO_BOOK_VARIABLE]
