@@ -356,6 +356,7 @@ static PyObject *Search_at_least(Search *s, PyObject *args) {
 
 static PyObject *Search_clear(Search *s, PyObject *Py_UNUSED(ignored)) {
     empty(s);
+    s->check_at = s->nodes + s->check_every; /* as ProofSearch.clear: the next proof's own count */
     Py_RETURN_NONE;
 }
 

@@ -158,3 +158,19 @@ def test_ctrl_c_stops_a_native_proof_at_once() -> None:
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=10)
     assert out.strip() == "interrupted True"
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_a_fresh_tables_proof_counts_the_same_nodes_whatever_came_before(native: bool) -> None:
+    """A batch worker proves line after line with one prover, emptying its table in between: a
+    line whose proof fills a small table must count what it counts in a prover of its own (the
+    table is emptied when full at a checkpoint, and checkpoints restart with the table)."""
+    game = ConnectFour()
+    alone = Prover(game, table_mb=0.05, native=native)
+    hard = game.parse_position("32164625")  # Begin-Easy's first line: 23,545 nodes
+    alone_nodes = alone.prove(hard).nodes
+    assert alone.search.resets > 0  # the table filled up: the case that matters
+    after = Prover(game, table_mb=0.05, native=native)
+    after.prove(game.parse_position("243335424257"))  # 1,092 nodes: not a multiple of 4,096
+    after.restart(fresh=True)
+    assert after.prove(hard).nodes == alone_nodes

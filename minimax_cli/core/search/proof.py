@@ -59,7 +59,11 @@ class ProofSearch:
         self.check_at = CHECK_EVERY
 
     def clear(self) -> None:
+        """Empty the table and restart the checkpoints' count from here, so that the next proof
+        empties a full table at the same nodes whatever was proven before (a batch line's node
+        count is its own)."""
         self.table.clear()
+        self.check_at = self.nodes + CHECK_EVERY
 
     def _checkpoint(self) -> None:
         self.check_at = self.nodes + CHECK_EVERY
