@@ -233,8 +233,10 @@ class Opponent:
 
 
 def play_game(game: Any, judge: Judge, start: str, ai_first: bool, budget: float,
-              seed: int, opponent: Opponent | None = None) -> str:
-    """`won`, `drawn` or `lost` for the AI; raises Unjudged when the opponent's move is not."""
+              seed: int, opponent: Opponent | None = None,
+              record: list[str] | None = None) -> str:
+    """`won`, `drawn` or `lost` for the AI; raises Unjudged when the opponent's move is not.
+    The game's moves so far are put into `record` (when given) as the game goes."""
     moves, against = start, opponent or Opponent()
     state = game.parse_position(moves) if moves else game.initial_state()
     thinker, rng, first_turn = thinker_of(game, budget, seed), random.Random(seed), True
@@ -247,6 +249,8 @@ def play_game(game: Any, judge: Judge, start: str, ai_first: bool, budget: float
             first_turn = False
         state = game.play(state, move)
         moves += str(move)
+        if record is not None:
+            record[:] = [moves]
     outcome = game.outcome(state)
     if outcome == 0:
         return "drawn"
@@ -302,12 +306,14 @@ def main(argv: list[str] | None = None) -> int:
         opponent = Opponent(n % COLS + 1 if args.first_replies else None, args.random_before)
         if n == 0 or args.first_replies:
             print(f"the opponent: {opponent.describe(judge.name)}", flush=True)
+        record: list[str] = []
         try:
-            result = play_game(game, judge, "", True, args.time, args.seed + 1000 * n, opponent)
+            result = play_game(game, judge, "", True, args.time, args.seed + 1000 * n, opponent,
+                               record)
         except Unjudged as error:
             result = f"unjudged (the judge ran out of time after {error})"
         print(f"empty board, AI first, game {n + 1}: {result} "
-              f"({time.perf_counter() - started:.0f} s)", flush=True)
+              f"({time.perf_counter() - started:.0f} s): {''.join(record)}", flush=True)
 
     against = Opponent(None, args.random_before)
     if args.openings:
@@ -318,15 +324,17 @@ def main(argv: list[str] | None = None) -> int:
         opening = random_position(rng, 4, game)
         for ai_first in (True, False):
             side = "first" if ai_first else "second"
+            record = []
             try:
                 start = judge.value(opening)  # for the side to move: the first player
                 start_for_ai = start if ai_first else -start
                 said = {1: "won", 0: "drawn", -1: "lost"}[start_for_ai]
                 result = play_game(game, judge, opening, ai_first, args.time, args.seed + n,
-                                   against)
+                                   against, record)
             except Unjudged as error:
                 said, result = "?", f"unjudged (after {error})"
-            print(f"opening {opening}, AI {side} (its start: {said}): {result}", flush=True)
+            print(f"opening {opening}, AI {side} (its start: {said}): {result}: "
+                  f"{''.join(record)}", flush=True)
 
     tallies: dict[int, Tally] = {}
     if args.positions and len(args.stones):
@@ -334,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{args.stones.start}-{args.stones.stop - 1} (random play, seeded, none over; "
               f"positions whose side to move is lost are not judged); a fresh AI each",
               flush=True)
-    for stones in args.stones:
+    for stones in args.stones if args.positions else []:
         tally = tallies.setdefault(stones, Tally())
         for _ in range(args.positions):
             moves = random_position(rng, stones, game)
