@@ -293,10 +293,10 @@ def main(argv: list[str] | None = None) -> int:
     from games.connect4 import ConnectFour
 
     game = ConnectFour()
-    judge: Judge = (PonsJudge(args.pons, args.judge_time) if args.pons and not args.own
-                    else OwnJudge(game, args.judge_time))
-    if args.book_first:
-        judge = BookFirst(game, judge)
+    exact: PonsJudge | OwnJudge = (PonsJudge(args.pons, args.judge_time)
+                                   if args.pons and not args.own
+                                   else OwnJudge(game, args.judge_time))
+    judge: Judge = BookFirst(game, exact) if args.book_first else exact
     rng = random.Random(args.seed)
     print(f"judge: {judge.name}; the AI: level perfect, --time {args.time:g}, "
           f"--seed {args.seed}", flush=True)
