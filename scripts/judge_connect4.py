@@ -218,7 +218,8 @@ class Opponent:
         if self.random_before:
             parts.append(f"a seeded random move at its turns with fewer than "
                          f"{self.random_before} discs")
-        parts.append(f"else a move of best exact score by {judge_name}")
+        best = f"a move of best exact score by {judge_name}"
+        parts.append(f"else {best}" if parts else best)
         return ", ".join(parts)
 
     def move(self, game: Any, judge: Judge, moves: str, first_turn: bool,

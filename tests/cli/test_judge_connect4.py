@@ -107,3 +107,4 @@ def test_the_opponent_plays_its_first_reply_then_random_then_the_judges_best() -
     assert randoms <= legal and len(randoms) > 1
     said = judge.Opponent(first=4, random_before=7).describe("the judge")
     assert "column 4 at its first turn" in said and "fewer than 7 discs" in said
+    assert judge.Opponent().describe("the judge") == "a move of best exact score by the judge"
