@@ -4,9 +4,10 @@ Within the time a think gives it, `Settler.settle` proves as much as it needs, i
 stops as soon as the move is settled:
 
 1. the opening book (`ProofKernel.known_score`): when it holds every move, they are its answer;
-2. the position's value, weakly (win, draw or loss), then each move's value weakly, best first in
-   the game's order: a move that keeps the value is then proven (for a won position a winning
-   move, for a drawn one a drawing move); the proof's table makes these re-checks cheap;
+2. the position's value, weakly (win, draw or loss), then each move's value weakly, those the
+   book holds first, then best first in the game's order: a move that keeps the value is then
+   proven (for a won position a winning move, for a drawn one a drawing move); the proof's table
+   makes these re-checks cheap;
 3. time permitting, the exact scores of the moves that keep a won value (the quickest win), or of
    every move of a lost position (the slowest loss).
 
@@ -116,7 +117,11 @@ class Settler:
             return None
         prover.restart(_within(deadline - time.perf_counter()))
         known: dict[Hashable, _Known] = {}
-        order = list(game.order_moves(state, moves))  # a keeping move is met sooner
+        # A keeping move is met sooner in the game's order; the moves the book scores come first
+        # (its lines hold the move that keeps the win, and a search of another may not end).
+        booked = {scored.move for scored, _ in prover.book_moves(state)}
+        order = list(game.order_moves(state, moves))
+        order = [m for m in order if m in booked] + [m for m in order if m not in booked]
         try:
             for move in order if value >= 0 else []:
                 self._weak(prover, state, move, known)
