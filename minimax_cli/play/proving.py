@@ -119,9 +119,9 @@ class Settler:
         known: dict[Hashable, _Known] = {}
         # A keeping move is met sooner in the game's order; the moves the book scores come first
         # (its lines hold the move that keeps the win, and a search of another may not end).
-        booked = {scored.move for scored, _ in prover.book_moves(state)}
+        in_book = {scored.move for scored, _ in prover.book_moves(state)}
         order = list(game.order_moves(state, moves))
-        order = [m for m in order if m in booked] + [m for m in order if m not in booked]
+        order = [m for m in order if m in in_book] + [m for m in order if m not in in_book]
         try:
             for move in order if value >= 0 else []:
                 self._weak(prover, state, move, known)
