@@ -11,10 +11,16 @@ also answers from the opening book where one is installed). A question the judge
 within --judge-time seconds is counted as unjudged, never guessed.
 
 It reports:
-1. the AI (in-process Thinker, level perfect, --time seconds a move, seeded) as first player from
-   the empty board against a perfect opponent (a move of best exact score: the quickest win, the
-   slowest loss), --games games: won, drawn, lost;
-2. the same from random 4-ply openings (--openings of them), the AI on each side;
+1. the AI (in-process Thinker, level perfect, --time seconds a move, seeded; one Thinker a game,
+   so its proof table is kept from move to move as in a sitting) as first player from the empty
+   board, --games games: won, drawn, lost. The opponent plays a move of best exact score (the
+   quickest win, the slowest loss) by the judge; with --first-replies, game n's opponent instead
+   plays column n at its first turn (every reply once over 7 games), and with --random-before D a
+   seeded random move at its turns with fewer than D discs on the board (where the judge needs
+   minutes a question: Pons' solver takes 1.5-2 min to score the columns of a 3- or 4-disc
+   position). The output says which opponent played;
+2. the same from random 4-ply openings (--openings of them), the AI on each side, against the
+   same opponent (without --first-replies);
 3. random positions of --stones discs (random play, seeded, none already over): on each whose side
    to move is not lost, whether the AI's move keeps the value (won stays won, drawn stays drawn);
    the share per stone count, with counts.
@@ -128,7 +134,38 @@ class OwnJudge:
         return {int(m.move): int(m.score) for m in scored}
 
 
-Judge = PonsJudge | OwnJudge
+class BookFirst:
+    """The installed opening book where it holds the question (its values are our own proofs),
+    else `inner`: Pons' solver needs minutes for positions of a few discs."""
+
+    def __init__(self, game: Any, inner: PonsJudge | OwnJudge) -> None:
+        from minimax_cli.core.search.prover import kernel_of
+
+        self.game, self.inner, self.kernel = game, inner, kernel_of(game)
+        self.name = f"the opening book where it holds the position, else {inner.name}"
+
+    def _known(self, moves: str) -> tuple[int, bool] | None:
+        state = self.game.parse_position(moves) if moves else self.game.initial_state()
+        found: tuple[int, bool] | None = self.kernel.known_score(state, len(moves))
+        return found
+
+    def value(self, moves: str) -> int:
+        found = self._known(moves)
+        return sign(found[0]) if found is not None else self.inner.value(moves)
+
+    def scores(self, moves: str) -> dict[int, int]:
+        state = self.game.parse_position(moves) if moves else self.game.initial_state()
+        scores = {}
+        for move in self.game.legal_moves(state):
+            child = self.game.play(state, move)
+            found = None if self.game.outcome(child) is not None else self._known(moves + str(move))
+            if found is None or found[1]:  # not held, or only its sign: ask the judge
+                return self.inner.scores(moves)
+            scores[int(move)] = -found[0]
+        return scores
+
+
+Judge = PonsJudge | OwnJudge | BookFirst
 
 
 @dataclass
@@ -154,27 +191,67 @@ def random_position(rng: random.Random, stones: int, game: Any) -> str:
             return moves
 
 
-def ai_move(game: Any, moves: str, budget: float, seed: int) -> int:
+def thinker_of(game: Any, budget: float, seed: int) -> Any:
+    """The AI of one sitting (its tables are kept from move to move)."""
     from minimax_cli.play.policy import Policy, Thinker
 
+    return Thinker(game, Policy(budget=budget), random.Random(seed))
+
+
+def ai_move(game: Any, moves: str, budget: float, seed: int, thinker: Any = None) -> int:
+    """The AI's move after `moves`: by `thinker` (a sitting's), else by a fresh one."""
     state = game.parse_position(moves) if moves else game.initial_state()
-    thinker = Thinker(game, Policy(budget=budget), random.Random(seed))
-    return int(thinker.choose(state).move)
+    ai = thinker if thinker is not None else thinker_of(game, budget, seed)
+    return int(ai.choose(state).move)
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """Who plays against the AI: `first` (a column) at its first turn if given, a seeded random
+    move at its turns with fewer than `random_before` discs, else the judge's best move."""
+
+    first: int | None = None
+    random_before: int = 0
+
+    def describe(self, judge_name: str) -> str:
+        parts = [] if self.first is None else [f"column {self.first} at its first turn"]
+        if self.random_before:
+            parts.append(f"a seeded random move at its turns with fewer than "
+                         f"{self.random_before} discs")
+        best = f"a move of best exact score by {judge_name}"
+        parts.append(f"else {best}" if parts else best)
+        return ", ".join(parts)
+
+    def move(self, game: Any, judge: Judge, moves: str, first_turn: bool,
+             rng: random.Random) -> int:
+        state = game.parse_position(moves) if moves else game.initial_state()
+        legal = list(game.legal_moves(state))
+        if first_turn and self.first is not None and self.first in legal:
+            return self.first
+        if len(moves) < self.random_before:
+            return int(rng.choice(legal))
+        return best_moves(judge.scores(moves))[0]
 
 
 def play_game(game: Any, judge: Judge, start: str, ai_first: bool, budget: float,
-              seed: int) -> str:
-    """`won`, `drawn` or `lost` for the AI; raises Unjudged when the opponent's move is not."""
-    moves = start
+              seed: int, opponent: Opponent | None = None,
+              record: list[str] | None = None) -> str:
+    """`won`, `drawn` or `lost` for the AI; raises Unjudged when the opponent's move is not.
+    The game's moves so far are put into `record` (when given) as the game goes."""
+    moves, against = start, opponent or Opponent()
     state = game.parse_position(moves) if moves else game.initial_state()
+    thinker, rng, first_turn = thinker_of(game, budget, seed), random.Random(seed), True
     while game.outcome(state) is None:
         ai_turn = (len(moves) % 2 == 0) == ai_first
         if ai_turn:
-            move = ai_move(game, moves, budget, seed + len(moves))
+            move = ai_move(game, moves, budget, seed + len(moves), thinker)
         else:
-            move = best_moves(judge.scores(moves))[0]
+            move = against.move(game, judge, moves, first_turn, rng)
+            first_turn = False
         state = game.play(state, move)
         moves += str(move)
+        if record is not None:
+            record[:] = [moves]
     outcome = game.outcome(state)
     if outcome == 0:
         return "drawn"
@@ -204,6 +281,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stones", type=parse_range, default=range(0, 17))
     parser.add_argument("--judge-time", type=float, default=120.0,
                         help="seconds the judge may take per question")
+    parser.add_argument("--book-first", action="store_true",
+                        help="answer from the installed opening book where it holds the position")
+    parser.add_argument("--first-replies", action="store_true",
+                        help="empty-board game n: the opponent plays column n at its first turn")
+    parser.add_argument("--random-before", type=int, default=0, metavar="D",
+                        help="the opponent plays a seeded random move below D discs")
     args = parser.parse_args(argv)
     if not 0 < args.time < float("inf"):
         parser.error(f"--time must be a positive number of seconds, got {args.time}")
@@ -211,36 +294,56 @@ def main(argv: list[str] | None = None) -> int:
     from games.connect4 import ConnectFour
 
     game = ConnectFour()
-    judge: Judge = (PonsJudge(args.pons, args.judge_time) if args.pons and not args.own
-                    else OwnJudge(game, args.judge_time))
+    exact: PonsJudge | OwnJudge = (PonsJudge(args.pons, args.judge_time)
+                                   if args.pons and not args.own
+                                   else OwnJudge(game, args.judge_time))
+    judge: Judge = BookFirst(game, exact) if args.book_first else exact
     rng = random.Random(args.seed)
     print(f"judge: {judge.name}; the AI: level perfect, --time {args.time:g}, "
           f"--seed {args.seed}", flush=True)
 
     for n in range(args.games):
         started = time.perf_counter()
+        opponent = Opponent(n % COLS + 1 if args.first_replies else None, args.random_before)
+        if n == 0 or args.first_replies:
+            print(f"the opponent: {opponent.describe(judge.name)}", flush=True)
+        record: list[str] = []
         try:
-            result = play_game(game, judge, "", True, args.time, args.seed + 1000 * n)
+            result = play_game(game, judge, "", True, args.time, args.seed + 1000 * n, opponent,
+                               record)
         except Unjudged as error:
             result = f"unjudged (the judge ran out of time after {error})"
         print(f"empty board, AI first, game {n + 1}: {result} "
-              f"({time.perf_counter() - started:.0f} s)", flush=True)
+              f"({time.perf_counter() - started:.0f} s): {''.join(record)}", flush=True)
+
+    against = Opponent(None, args.random_before)
+    if args.openings:
+        print(f"openings: random 4-ply (seeded); the opponent: {against.describe(judge.name)}",
+              flush=True)
 
     for n in range(args.openings):
         opening = random_position(rng, 4, game)
         for ai_first in (True, False):
             side = "first" if ai_first else "second"
+            record = []
             try:
                 start = judge.value(opening)  # for the side to move: the first player
                 start_for_ai = start if ai_first else -start
                 said = {1: "won", 0: "drawn", -1: "lost"}[start_for_ai]
-                result = play_game(game, judge, opening, ai_first, args.time, args.seed + n)
+                result = play_game(game, judge, opening, ai_first, args.time, args.seed + n,
+                                   against, record)
             except Unjudged as error:
                 said, result = "?", f"unjudged (after {error})"
-            print(f"opening {opening}, AI {side} (its start: {said}): {result}", flush=True)
+            print(f"opening {opening}, AI {side} (its start: {said}): {result}: "
+                  f"{''.join(record)}", flush=True)
 
     tallies: dict[int, Tally] = {}
-    for stones in args.stones:
+    if args.positions and len(args.stones):
+        print(f"value keeping: {args.positions} random positions per stone count "
+              f"{args.stones.start}-{args.stones.stop - 1} (random play, seeded, none over; "
+              f"positions whose side to move is lost are not judged); a fresh AI each",
+              flush=True)
+    for stones in args.stones if args.positions else []:
         tally = tallies.setdefault(stones, Tally())
         for _ in range(args.positions):
             moves = random_position(rng, stones, game)

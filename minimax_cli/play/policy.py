@@ -9,7 +9,9 @@ think is bounded by the budget:
 2. for a game with a proof kernel (Connect Four), the move settled by proof (play/proving.py):
    every move from the opening book, else the position's value proven (win, draw or loss) within
    PROOF_SHARE of the budget, then a move that keeps it, then, time permitting, exact scores; the
-   think ends as soon as that is done (`Thought.proof` says what was proven);
+   think ends as soon as that is done (`Thought.proof` says what was proven); when the value is not
+   proven in time, the search below estimates the move and REFUTE_SHARE of what is left tests its
+   favourites for a loss, so that the estimate picks among moves not proven losing;
 3. otherwise a search: iterative deepening (`iterate`) under `Limits(time=..., depth=...)` with every
    root move searched with the full window (`exact_root`), keeping the last completed depth.
 
@@ -78,6 +80,9 @@ PROOF = "proof"
 #: The share of a think's budget given to proving the position's value first (games with a proof
 #: kernel): from the middle game on it settles the move, which no depth-limited search can.
 PROOF_SHARE = 0.8
+#: The share of what is left after an unfinished proof (games with a proof kernel) given to
+#: testing the search's favourite moves for a loss (play/proving.py `Settler.avoid_losses`).
+REFUTE_SHARE = 0.5
 #: Seconds the AI may think per move unless --time says otherwise.
 DEFAULT_BUDGET = 1.0
 #: The least time a search is given after a solver used up the budget (it then yields a move).
@@ -286,9 +291,13 @@ class Thinker:
                             last, proof = settled.result, settled.proof
                 if last is None:
                     remaining = max(deadline - time.perf_counter(), MIN_SLICE)
-                    limits = Limits(depth=depth, time=remaining)
+                    refute = proof_seconds is not None and self._settler is not None
+                    limits = Limits(depth=depth, time=remaining * (1 - REFUTE_SHARE)
+                                    if refute else remaining)
                     for result in self._search(state, limits, algorithm):
                         last = result
+                    if refute and last is not None and self._settler is not None:
+                        last = self._settler.avoid_losses(state, last, deadline)
         except KeyboardInterrupt:
             interrupted = True
             self.table.clear()  # Ctrl-C may have landed in the middle of a table update

@@ -4,9 +4,10 @@ Within the time a think gives it, `Settler.settle` proves as much as it needs, i
 stops as soon as the move is settled:
 
 1. the opening book (`ProofKernel.known_score`): when it holds every move, they are its answer;
-2. the position's value, weakly (win, draw or loss), then each move's value weakly, best first in
-   the game's order: a move that keeps the value is then proven (for a won position a winning
-   move, for a drawn one a drawing move); the proof's table makes these re-checks cheap;
+2. the position's value, weakly (win, draw or loss), then each move's value weakly, those the
+   book holds first, then best first in the game's order: a move that keeps the value is then
+   proven (for a won position a winning move, for a drawn one a drawing move); the proof's table
+   makes these re-checks cheap;
 3. time permitting, the exact scores of the moves that keep a won value (the quickest win), or of
    every move of a lost position (the slowest loss).
 
@@ -16,6 +17,12 @@ or VALUE (values, some of the moves that keep it without their distance, or not 
 weakly proven win or loss is a Score without a distance, never a guessed one. When not even the
 position's value is proven in time, `settle` gives None and the think falls back to the search's
 estimate.
+
+When the value was not proven, `Settler.avoid_losses` spends what is left of the budget on the
+search's estimate: it tests the search's favourite move for a loss (one null window, often cheap)
+and, when that is proven, the next one, and so on until a move is proven not to lose or the time
+runs out. The estimate then picks among the moves not proven losing: it stays an estimate (a move
+that does not lose may still give a win away), only the moves proven losing are scored as losses.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from minimax_cli.core.result import Limits, MoveValue, SearchResult, SearchStats
 from minimax_cli.core.score import Bound, PovScore, Score, encode
 from minimax_cli.core.search.common import Scored, Stop, build_result
 from minimax_cli.core.search.prover import Prover
+from minimax_cli.reports.answers import complete
 
 BOOK = "book"
 EXACT = "exact"
@@ -109,7 +117,11 @@ class Settler:
             return None
         prover.restart(_within(deadline - time.perf_counter()))
         known: dict[Hashable, _Known] = {}
-        order = list(game.order_moves(state, moves))  # a keeping move is met sooner
+        # A keeping move is met sooner in the game's order; the moves the book scores come first
+        # (its lines hold the move that keeps the win, and a search of another may not end).
+        in_book = {scored.move for scored, _ in prover.book_moves(state)}
+        order = list(game.order_moves(state, moves))
+        order = [m for m in order if m in in_book] + [m for m in order if m not in in_book]
         try:
             for move in order if value >= 0 else []:
                 self._weak(prover, state, move, known)
@@ -138,6 +150,36 @@ class Settler:
         keepers_exact = not any(k.weak for k in known.values() if _sign(k.score) == value)
         proof = EXACT if len(known) == len(moves) and keepers_exact else VALUE
         return self._result(prover, state, known, proof, nodes, hits, started)
+
+    def avoid_losses(self, state: Any, result: SearchResult, deadline: float) -> SearchResult:
+        """The search's `result` (an estimate) with its moves tested for a loss, best estimate
+        first, until one is proven not to lose or `deadline`: the moves proven losing are scored
+        as (weakly proven) losses and the best move is the best estimate among the others.
+        `result` itself when nothing was proven losing, or when every move was (the position is
+        lost: the estimate picks the move)."""
+        if result.score is None or complete(result.score.relative) or not result.moves:
+            return result  # nothing searched, or the search proved its move
+        game, player = self.game, result.root_player
+        legal = {move: index for index, move in enumerate(game.legal_moves(state))}
+        candidates = sorted((m for m in result.moves if m.move in legal),
+                            key=lambda m: (m.score.seen_by(player).sort_key(), -legal[m.move]),
+                            reverse=True)
+        prover = self.prover(deadline - time.perf_counter())
+        losing: set[Hashable] = set()
+        with contextlib.suppress(Stop):
+            for candidate in candidates:
+                if not prover.loses(state, candidate.move):
+                    break
+                losing.add(candidate.move)
+        if not losing or len(losing) == len(result.moves):
+            return result
+        lost = PovScore(Score.loss(), game.to_move(state))
+        moves = [MoveValue(m.move, lost.for_player(m.score.pov), m.vector, m.visits, m.tie_broken)
+                 if m.move in losing else m for m in result.moves]
+        best = next(m for m in candidates if m.move not in losing)
+        pv = result.pv if result.best_move not in losing else [best.move]
+        return replace(result, moves=moves, best_move=best.move,
+                       score=best.score.for_player(result.score.pov), pv=pv)
 
     @staticmethod
     def _refine_seconds(value: int, started: float, deadline: float) -> float:

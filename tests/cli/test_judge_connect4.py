@@ -60,3 +60,51 @@ def test_the_ai_wins_a_won_position_against_the_perfect_opponent() -> None:
     won = next(m for m in POSITIONS if max(move_scores(columns_of(m), {}).values()) > 0)
     own = judge.OwnJudge(game, 60.0)
     assert judge.play_game(game, own, won, len(won) % 2 == 0, 5.0, 1) == "won"
+
+
+class Refusing:
+    """A judge that must not be asked (the book should answer)."""
+
+    name = "nobody"
+
+    def value(self, moves: str) -> int:
+        raise AssertionError(f"asked the value of {moves!r}")
+
+    def scores(self, moves: str) -> dict[int, int]:
+        raise AssertionError(f"asked the scores of {moves!r}")
+
+
+def test_the_book_answers_the_empty_board_as_pons_publishes_it() -> None:
+    """Pons' site: the empty board's columns score -2 -1 0 1 0 -1 -2; the first player wins."""
+    book_first = judge.BookFirst(ConnectFour(), Refusing())
+    assert book_first.value("") == 1
+    assert book_first.scores("") == {1: -2, 2: -1, 3: 0, 4: 1, 5: 0, 6: -1, 7: -2}
+    assert book_first.value("4") == -1 and book_first.value("3") == 0  # exact at 1 disc
+
+
+def test_the_book_defers_to_the_judge_where_it_does_not_hold_the_position() -> None:
+    moves = POSITIONS[0]
+    own = judge.OwnJudge(ConnectFour(), 60.0)
+    book_first = judge.BookFirst(ConnectFour(), own)
+    scores = move_scores(columns_of(moves), {})
+    assert book_first.scores(moves) == scores
+    assert book_first.value(moves) == sign(max(scores.values()))
+
+
+def test_the_opponent_plays_its_first_reply_then_random_then_the_judges_best() -> None:
+    game = ConnectFour()
+    moves = POSITIONS[0]
+    own = judge.OwnJudge(game, 60.0)
+    best = judge.best_moves(move_scores(columns_of(moves), {}))[0]
+    legal = set(game.legal_moves(game.parse_position(moves)))
+    rng = judge.random.Random(1)
+    assert judge.Opponent().move(game, own, moves, True, rng) == best
+    first = min(legal)
+    assert judge.Opponent(first=first).move(game, own, moves, True, rng) == first
+    assert judge.Opponent(first=first).move(game, own, moves, False, rng) == best
+    randoms = {judge.Opponent(random_before=len(moves) + 1).move(game, own, moves, False, rng)
+               for _ in range(40)}
+    assert randoms <= legal and len(randoms) > 1
+    said = judge.Opponent(first=4, random_before=7).describe("the judge")
+    assert "column 4 at its first turn" in said and "fewer than 7 discs" in said
+    assert judge.Opponent().describe("the judge") == "a move of best exact score by the judge"

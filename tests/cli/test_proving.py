@@ -244,3 +244,29 @@ def test_a_book_missing_a_move_leaves_the_proof_to_the_search() -> None:
     thinker = Thinker(game, Policy(budget=AMPLE), random.Random(1))
     thought = thinker.choose(state).thought
     assert thought.proof in (proving.EXACT, proving.VALUE) and thought.result.stats.nodes > 0
+
+
+def test_a_book_move_that_keeps_the_win_is_tried_before_the_others(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The book holds a won position (its sign) and only the child of one winning move, the last
+    winning one in the game's order (as the book's lines hold the move proven to keep the win):
+    the AI plays it without searching the moves before it (a search that may outlast the
+    budget at a few discs)."""
+    monkeypatch.setattr(proving.Settler, "_refine_seconds",
+                        staticmethod(lambda value, started, deadline: 0.0))
+    plain = ConnectFour()
+    for moves in late_positions(32, 40, seed=5):
+        state = plain.parse_position(moves)
+        scores = move_scores(columns_of(moves), {})
+        order = list(plain.order_moves(state, plain.legal_moves(state)))
+        ends = any(plain.outcome(plain.play(state, m)) is not None for m in order)
+        winning = [m for m in order if scores[m] > 0]
+        if not ends and winning and order.index(winning[-1]) > 0:
+            break
+    else:
+        pytest.skip("no won position whose last winning move is not first in order")
+    kept = winning[-1]
+    game = BookConnectFour({state: (1, True), plain.play(state, kept): (-1, True)})
+    choice = Thinker(game, Policy(budget=AMPLE), random.Random(1)).choose(state)
+    assert choice.move == kept and scores[choice.move] > 0
+    assert choice.thought.proof == proving.VALUE and choice.thought.result.stats.nodes == 0
