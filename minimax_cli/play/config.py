@@ -10,7 +10,8 @@ from typing import Any
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.score import format_number
 from minimax_cli.i18n import _
-from minimax_cli.play.policy import ConfigError, Policy
+from minimax_cli.play.levels import ConfigError
+from minimax_cli.play.policy import Policy
 from minimax_cli.views import boards
 
 

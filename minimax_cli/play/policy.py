@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import random
 import time
-import unicodedata
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
@@ -66,12 +65,12 @@ from minimax_cli.core.solver import OutOfTime, stop_at
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count
+from minimax_cli.play.levels import ConfigError, level_name, parse_level
 from minimax_cli.reports.answers import complete, returns_alike, solution_result, tied_moves
 
 if TYPE_CHECKING:
     from minimax_cli.play.proving import Settled, Settler
 
-LEVELS = {1: "weak", 2: "easy", 3: "medium", 4: "strong", 5: "perfect"}
 PERFECT = 5
 LEVEL_DEPTHS = Game.level_depths  # the generic table; a game may set its own
 LEVEL_RANDOM = {1: 0.6, 2: 0.4, 3: 0.25, 4: 0.1}
@@ -89,33 +88,6 @@ DEFAULT_BUDGET = 1.0
 MIN_SLICE = 0.001
 #: The longest line `why` shows, in plies.
 LINE_LIMIT = 40
-
-
-class ConfigError(ValueError):
-    """A play option that makes no sense (an unknown level, --side with --watch ...)."""
-
-
-def level_name(level: int) -> str:
-    """A level's name (LEVELS) in the interface's language."""
-    return {1: _("weak"), 2: _("easy"), 3: _("medium"), 4: _("strong"),
-            5: _("perfect")}[level]
-
-
-def _plain(word: str) -> str:
-    """`word` without accents, for names typed either way (fácil, facil)."""
-    return "".join(c for c in unicodedata.normalize("NFD", word)
-                   if not unicodedata.combining(c))
-
-
-def parse_level(text: str) -> int:
-    """`1`..`5`, a level's English name, or its name in the interface's language."""
-    word = _plain(text.strip().lower())
-    for number, name in LEVELS.items():
-        if word in (str(number), name, _plain(level_name(number).lower())):
-            return number
-    choices = ", ".join(f"{n} ({level_name(n)})" for n in LEVELS)
-    raise ConfigError(_("unknown level {level}; choose one of {choices}").format(
-        level=repr(text), choices=choices))
 
 
 @dataclass(frozen=True)
@@ -454,6 +426,5 @@ class Thinker:
                             depth=None, stopped=stopped, best_searched=False)
 
 
-__all__ = ["DEFAULT_BUDGET", "LEVELS", "LEVEL_DEPTHS", "LEVEL_RANDOM", "LINE_LIMIT", "PERFECT",
-           "Choice", "ConfigError", "Line", "Policy", "Thinker", "Thought", "level_name",
-           "parse_level"]
+__all__ = ["DEFAULT_BUDGET", "LEVEL_DEPTHS", "LEVEL_RANDOM", "LINE_LIMIT", "PERFECT", "Choice",
+           "Line", "Policy", "Thinker", "Thought"]

@@ -55,6 +55,7 @@ from minimax_cli.play.config import (
     parse_side,
     winners_words,
 )
+from minimax_cli.play.levels import LEVELS, ConfigError, parse_level
 from minimax_cli.play.lines import (
     EntryCompleter,
     LineReader,
@@ -67,7 +68,7 @@ from minimax_cli.play.lines import (
     refusal,
     shown,
 )
-from minimax_cli.play.policy import LEVELS, Choice, ConfigError, Thinker, parse_level
+from minimax_cli.play.policy import Choice, Thinker
 from minimax_cli.play.words import ending_words, explain
 from minimax_cli.reports.words import Party, the_ai, you
 from minimax_cli.views import boards
