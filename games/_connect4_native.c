@@ -8,9 +8,8 @@
  * here say only where C differs in form:
  *
  * - the boards are 64-bit words (used only when cols * (rows + 1) <= 64);
- * - the Python table is a dict, emptied by the checkpoint when it holds `max_entries` or more;
- *   here it is an exact hash table (full keys, linear probing, grown by doubling like a dict),
- *   whose emptying is O(1): every slot carries the generation it was written in;
+ * - the table is the same buckets of two slots (full keys), allocated once; its emptying is O(1):
+ *   every slot carries the generation it was written in;
  * - the budget check is the same Python callable, called at the same node counts; an exception
  *   it raises (a budget's Stop, or KeyboardInterrupt from a signal checked there too) unwinds the
  *   recursion without writing the table, as the Python search's exception does.
@@ -25,10 +24,13 @@
 
 #define FAILED INT32_MIN /* the recursion unwinds: a Python exception is set */
 #define MAX_COLS 16      /* the move ranks keep a column's place in 4 bits, as in Python */
+#define MIN_TABLE_BITS 10 /* proof.py's MIN_SLOTS: 1024 */
+#define MAX_TABLE_BITS 40
 
 typedef struct {
     uint64_t key;
-    int32_t value;
+    int16_t value;
+    int16_t plies;       /* the position's plies: the deeper of two entries is replaced first */
     uint32_t generation; /* the slot is empty unless this is the table's generation */
 } Slot;
 
@@ -40,11 +42,11 @@ typedef struct {
     uint64_t order[MAX_COLS];
     /* the search */
     int lower_bound, check_every;
-    long long max_entries, nodes, probes, hits, resets, check_at;
+    long long max_entries, nodes, probes, hits, check_at;
     PyObject *check;
     /* the table */
     Slot *slots;
-    uint64_t capacity; /* a power of two */
+    uint64_t capacity; /* a power of two, at most max_entries (ProofSearch's slots) */
     int shift;         /* 64 - log2(capacity) */
     long long count;
     uint32_t generation;
@@ -69,16 +71,25 @@ static inline uint64_t slot_of(const Search *s, uint64_t key) {
     return (key * 0x9E3779B97F4A7C15ULL) >> s->shift;
 }
 
-/* The slot holding `key`, or the empty slot where it would go. */
+/* The slot of `key` in its bucket (ProofSearch._slot): the one holding it, else an empty one, else
+ * the one of more plies. */
 static inline Slot *find(const Search *s, uint64_t key) {
-    uint64_t i = slot_of(s, key), last = s->capacity - 1;
-    for (;;) {
-        Slot *slot = &s->slots[i];
-        if (slot->generation != s->generation || slot->key == key) {
-            return slot;
-        }
-        i = (i + 1) & last;
+    Slot *first = &s->slots[slot_of(s, key) & ~(uint64_t)1], *second = first + 1;
+    int first_used = first->generation == s->generation;
+    int second_used = second->generation == s->generation;
+    if (first_used && first->key == key) {
+        return first;
     }
+    if (second_used && second->key == key) {
+        return second;
+    }
+    if (!first_used) {
+        return first;
+    }
+    if (!second_used) {
+        return second;
+    }
+    return first->plies >= second->plies ? first : second;
 }
 
 static int allocate(Search *s, int bits) {
@@ -87,24 +98,12 @@ static int allocate(Search *s, int bits) {
         PyErr_NoMemory();
         return -1;
     }
-    Slot *old = s->slots;
-    uint64_t old_capacity = s->capacity;
-    uint32_t old_generation = s->generation;
+    PyMem_Free(s->slots);
     s->slots = slots;
     s->capacity = (uint64_t)1 << bits;
     s->shift = 64 - bits;
     s->generation = 1; /* calloc's zeroes are generation 0: empty */
-    if (old != NULL) {
-        for (uint64_t i = 0; i < old_capacity; i++) {
-            if (old[i].generation == old_generation) {
-                Slot *slot = find(s, old[i].key);
-                slot->key = old[i].key;
-                slot->value = old[i].value;
-                slot->generation = 1;
-            }
-        }
-        PyMem_Free(old);
-    }
+    s->count = 0;
     return 0;
 }
 
@@ -116,22 +115,16 @@ static void empty(Search *s) {
     }
 }
 
-/* table[key] = value (a dict's assignment: a new key counts one more entry). */
-static inline int store(Search *s, uint64_t key, int32_t value) {
+/* ProofSearch._store: the entry of `key` at ply `plies` (a new one may replace another). */
+static inline void store(Search *s, uint64_t key, int32_t value, int plies) {
     Slot *slot = find(s, key);
     if (slot->generation != s->generation) {
-        if ((uint64_t)(s->count + 1) * 2 > s->capacity) { /* keep it at most half full */
-            if (allocate(s, 65 - s->shift) < 0) {
-                return -1;
-            }
-            slot = find(s, key);
-        }
         slot->generation = s->generation;
-        slot->key = key;
         s->count++;
     }
-    slot->value = value;
-    return 0;
+    slot->key = key;
+    slot->value = (int16_t)value;
+    slot->plies = (int16_t)plies;
 }
 
 /* ---- the kernel (ConnectFourKernel) ------------------------------------------------------- */
@@ -169,10 +162,6 @@ static inline uint64_t key_of(const Search *s, uint64_t cur, uint64_t mask, int 
 
 static int checkpoint(Search *s) {
     s->check_at = s->nodes + s->check_every;
-    if (s->count >= s->max_entries) {
-        empty(s);
-        s->resets++;
-    }
     if (PyErr_CheckSignals() < 0) {
         return -1;
     }
@@ -224,7 +213,7 @@ static int32_t node(Search *s, uint64_t cur, uint64_t mask, int n, int32_t alpha
     uint64_t key = key_of(s, cur, mask, n);
     s->probes++;
     Slot *slot = find(s, key);
-    if (slot->generation == s->generation) {
+    if (slot->generation == s->generation && slot->key == key) {
         s->hits++;
         int32_t entry = slot->value;
         if (entry >= s->lower_bound / 2) {
@@ -274,13 +263,15 @@ static int32_t node(Search *s, uint64_t cur, uint64_t mask, int n, int32_t alpha
         }
         score = -score;
         if (score >= beta) {
-            return store(s, key, score + s->lower_bound) < 0 ? FAILED : score;
+            store(s, key, score + s->lower_bound, n);
+            return score;
         }
         if (score > alpha) {
             alpha = score;
         }
     }
-    return store(s, key, alpha) < 0 ? FAILED : alpha;
+    store(s, key, alpha, n);
+    return alpha;
 }
 
 static int read_state(PyObject *state, uint64_t *cur, uint64_t *mask) {
@@ -419,13 +410,14 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwargs) {
     s->check_every = check_every;
     s->lower_bound = lower_bound;
     s->check_at = check_every;
-    s->nodes = s->probes = s->hits = s->resets = 0;
+    s->nodes = s->probes = s->hits = 0;
     Py_INCREF(check);
     Py_XSETREF(s->check, check);
-    PyMem_Free(s->slots);
-    s->slots = NULL;
-    s->count = 0;
-    return allocate(s, 12);
+    int bits = MIN_TABLE_BITS; /* ProofSearch's slots: a power of two, at most max_entries */
+    while (bits < MAX_TABLE_BITS && ((long long)1 << (bits + 1)) <= max_entries) {
+        bits++;
+    }
+    return allocate(s, bits);
 }
 
 static void Search_dealloc(Search *s) {
@@ -459,7 +451,6 @@ static PyMemberDef Search_members[] = {
     {"nodes", T_LONGLONG, offsetof(Search, nodes), 0, "nodes visited, from the start"},
     {"probes", T_LONGLONG, offsetof(Search, probes), 0, "table look-ups"},
     {"hits", T_LONGLONG, offsetof(Search, hits), 0, "table look-ups that found an entry"},
-    {"resets", T_LONGLONG, offsetof(Search, resets), 0, "times the full table was emptied"},
     {"max_entries", T_LONGLONG, offsetof(Search, max_entries), READONLY, "the table's cap"},
     {NULL, 0, 0, 0, NULL},
 };

@@ -7,7 +7,6 @@ class Search:
     nodes: int
     probes: int
     hits: int
-    resets: int
     max_entries: int
 
     def __init__(self, cols: int, rows: int, order: Sequence[int], symmetry_plies: int,

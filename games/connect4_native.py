@@ -71,10 +71,6 @@ class NativeProofSearch:
     def max_entries(self) -> int:
         return int(self._core.max_entries)
 
-    @property
-    def resets(self) -> int:
-        return int(self._core.resets)
-
     def clear(self) -> None:
         self._core.clear()
 

@@ -11,7 +11,7 @@ import pytest
 
 from games.connect4_proof import ConnectFourKernel
 from minimax_cli.core.proof import ProofScale
-from minimax_cli.core.search.proof import ProofSearch
+from minimax_cli.core.search.proof import GOLDEN, BucketTable, ProofSearch, table_slots
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "connect4"
 
@@ -186,3 +186,31 @@ def test_hard_sets_sample(name: str) -> None:
         moves, expected = rows[index][0], int(rows[index][1])
         state = bitboards([int(c) - 1 for c in moves], 7, 6)
         assert solve(7, 6, state) == expected, moves
+
+
+def _same_bucket_keys(table: BucketTable, count: int) -> list[int]:
+    """`count` keys whose bucket (the top bits of key * GOLDEN, last bit dropped) is key 1's."""
+    def bucket(key: int) -> int:
+        return (((key * GOLDEN) % 2**64) >> (64 - 10)) // 2
+    wanted = bucket(1)
+    return [k for k in range(1, 200_000) if bucket(k) == wanted][:count]
+
+
+def test_the_table_replaces_the_entry_of_more_plies_in_a_full_bucket() -> None:
+    """Two slots a bucket: a third position replaces the deeper entry (less work to redo), keeps
+    the shallower one, and the count of entries does not grow past the slots."""
+    table = BucketTable(table_slots(1500))  # a power of two within 1,500: 1,024 slots
+    assert table.slots == 1024
+    first, second, third = _same_bucket_keys(table, 3)
+    table.store(first, 5, plies=8)
+    table.store(second, 7, plies=12)
+    assert len(table) == 2
+    table.store(third, 9, plies=10)
+    held = {table.keys[table.slot(k)]: table.values[table.slot(k)] for k in (first, third)}
+    assert held == {first: 5, third: 9}
+    assert table.keys[table.slot(second)] != second  # the deeper entry went
+    assert len(table) == 2
+    table.store(first, 6, plies=8)  # an update keeps its slot
+    assert table.values[table.slot(first)] == 6 and len(table) == 2
+    table.clear()
+    assert len(table) == 0 and table.keys[table.slot(first)] is None

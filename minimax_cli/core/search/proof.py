@@ -12,7 +12,10 @@ Connect Four solvers do, written once for any game with a kernel:
   with its next-but-one move, and after a move that loses nothing at once it loses at worst to
   the opponent's next-but-one move (`ProofScale`); a position two plies from the end is a draw;
 - a transposition table of bounds (an upper bound when every move failed low, a lower bound at a
-  cutoff), keyed by the kernel (Connect Four folds mirror images near the start);
+  cutoff), keyed by the kernel (Connect Four folds mirror images near the start): a fixed array of
+  buckets of two slots, where a new position replaces the one of more plies (less work to redo)
+  rather than the table being emptied when full; a small table that stays in the processor's
+  cache is faster than a large one that does not (`BucketTable`);
 - null windows narrowing the score by bisection, the first probes halfway towards the draw (most
   positions are close to it), so each search only answers "at least v?" (`solve`).
 
@@ -30,6 +33,11 @@ from minimax_cli.core.proof import ProofKernel
 
 #: Table entries at or above this hold a lower bound (entry - LOWER_BOUND), below it an upper bound.
 LOWER_BOUND = 1000
+#: The fewest slots of a table (a power of two, as every table's count).
+MIN_SLOTS = 1024
+#: Fibonacci hashing: a key's bucket is the top bits of key * GOLDEN (mod 2**64).
+GOLDEN = 0x9E3779B97F4A7C15
+MASK64 = (1 << 64) - 1
 #: Nodes between two calls of the budget check (the clock is read there).
 CHECK_EVERY = 4096
 
@@ -38,38 +46,87 @@ def _no_check(nodes: int) -> None:
     return None
 
 
+def table_slots(max_entries: int) -> int:
+    """The slots of a table capped at `max_entries`: the largest power of two within it (at least
+    MIN_SLOTS)."""
+    slots = MIN_SLOTS
+    while slots * 2 <= max_entries:
+        slots *= 2
+    return slots
+
+
+class BucketTable:
+    """The proof search's table: `slots` (a power of two) slots in buckets of two. A key's bucket
+    is the top bits of key * GOLDEN; in it, the slot holding the key, else an empty one, else the
+    one of more plies (the entry that saves less work) is replaced. The C kernel's table is the
+    same, slot for slot."""
+
+    def __init__(self, slots: int) -> None:
+        self.slots = slots
+        self.shift = 64 - (slots.bit_length() - 1)
+        self.keys: list[int | None] = [None] * slots
+        self.values = [0] * slots
+        self.plies = [0] * slots
+        self.count = 0
+
+    def __len__(self) -> int:
+        return self.count
+
+    def clear(self) -> None:
+        self.keys = [None] * self.slots
+        self.count = 0
+
+    def slot(self, key: int) -> int:
+        """The slot of `key`: the one holding it, else where it would go."""
+        first = (((key * GOLDEN) & MASK64) >> self.shift) & ~1
+        keys = self.keys
+        held, other = keys[first], keys[first + 1]
+        if held == key:
+            return first
+        if other == key:
+            return first + 1
+        if held is None:
+            return first
+        if other is None:
+            return first + 1
+        return first if self.plies[first] >= self.plies[first + 1] else first + 1
+
+    def store(self, key: int, value: int, plies: int) -> None:
+        slot = self.slot(key)
+        if self.keys[slot] is None:
+            self.count += 1
+        self.keys[slot] = key
+        self.values[slot] = value
+        self.plies[slot] = plies
+
+
 class ProofSearch:
     """Exact scores with a transposition table that lives as long as the object: positions of one
     game share it (scores are absolute, so entries stay true from one root to the next).
 
-    `max_entries` caps the table (it is emptied when full, counted in `resets`); `check(nodes)` is
-    called every CHECK_EVERY nodes and may raise to stop the search (a budget)."""
+    `max_entries` caps the table (a `BucketTable` of `table_slots(max_entries)` slots); `check(nodes)`
+    is called every CHECK_EVERY nodes and may raise to stop the search (a budget)."""
 
     def __init__(self, kernel: ProofKernel, max_entries: int,
                  check: Callable[[int], None] | None = None) -> None:
         self.kernel = kernel
-        self.table: dict[int, int] = {}
         self.max_entries = max_entries
+        self.table = BucketTable(table_slots(max_entries))
         self.max_plies = kernel.max_plies
         self.check: Callable[[int], None] = check if check is not None else _no_check
         self.nodes = 0
         self.probes = 0
         self.hits = 0
-        self.resets = 0
         self.check_at = CHECK_EVERY
 
     def clear(self) -> None:
         """Empty the table and restart the checkpoints' count from here, so that the next proof
-        empties a full table at the same nodes whatever was proven before (a batch line's node
-        count is its own)."""
+        counts the same nodes whatever was proven before (a batch line's node count is its own)."""
         self.table.clear()
         self.check_at = self.nodes + CHECK_EVERY
 
     def _checkpoint(self) -> None:
         self.check_at = self.nodes + CHECK_EVERY
-        if len(self.table) >= self.max_entries:
-            self.table.clear()
-            self.resets += 1
         self.check(self.nodes)
 
     def node(self, state: Any, n: int, alpha: int, beta: int) -> int:
@@ -91,9 +148,10 @@ class ProofSearch:
         key = self.kernel.key(state, n)
         table = self.table
         self.probes += 1
-        if key in table:
+        slot = table.slot(key)
+        if table.keys[slot] == key:
             self.hits += 1
-            entry = table[key]
+            entry = table.values[slot]
             if entry >= LOWER_BOUND // 2:
                 bound = entry - LOWER_BOUND
                 if alpha < bound:
@@ -110,11 +168,11 @@ class ProofSearch:
         for child in children:
             score = -self.node(child, after, -beta, -alpha)
             if score >= beta:
-                table[key] = score + LOWER_BOUND
+                table.store(key, score + LOWER_BOUND, n)
                 return score
             if score > alpha:
                 alpha = score
-        table[key] = alpha
+        table.store(key, alpha, n)
         return alpha
 
     def solve(self, state: Any, n: int, weak: bool) -> int:
@@ -154,4 +212,5 @@ class ProofSearch:
         return self.node(state, n, value - 1, value) >= value
 
 
-__all__ = ["CHECK_EVERY", "LOWER_BOUND", "ProofSearch"]
+__all__ = ["CHECK_EVERY", "GOLDEN", "LOWER_BOUND", "MIN_SLOTS", "BucketTable", "ProofSearch",
+           "table_slots"]
