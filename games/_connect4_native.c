@@ -8,8 +8,7 @@
  * here say only where C differs in form:
  *
  * - the boards are 64-bit words (used only when cols * (rows + 1) <= 64);
- * - the table is the same buckets of two slots (full keys), allocated once; its emptying is O(1):
- *   every slot carries the generation it was written in;
+ * - the table is the same buckets of two slots (full keys), grown and emptied the same way;
  * - the budget check is the same Python callable, called at the same node counts; an exception
  *   it raises (a budget's Stop, or KeyboardInterrupt from a signal checked there too) unwinds the
  *   recursion without writing the table, as the Python search's exception does.
@@ -24,14 +23,15 @@
 
 #define FAILED INT32_MIN /* the recursion unwinds: a Python exception is set */
 #define MAX_COLS 16      /* the move ranks keep a column's place in 4 bits, as in Python */
-#define MIN_TABLE_BITS 10 /* proof.py's MIN_SLOTS: 1024 */
+#define MIN_TABLE_BITS 10   /* proof.py's MIN_SLOTS: 1024 */
+#define START_TABLE_BITS 12 /* proof.py's START_SLOTS: 4096 */
 #define MAX_TABLE_BITS 40
 
 typedef struct {
     uint64_t key;
     int16_t value;
-    int16_t plies;       /* the position's plies: the deeper of two entries is replaced first */
-    uint32_t generation; /* the slot is empty unless this is the table's generation */
+    int16_t plies; /* the position's plies: the deeper of two entries is replaced first */
+    uint32_t used; /* 0: the slot is empty (None in Python) */
 } Slot;
 
 typedef struct {
@@ -46,10 +46,10 @@ typedef struct {
     PyObject *check;
     /* the table */
     Slot *slots;
-    uint64_t capacity; /* a power of two, at most max_entries (ProofSearch's slots) */
+    uint64_t capacity; /* a power of two */
     int shift;         /* 64 - log2(capacity) */
+    int start_bits, max_bits; /* log2 of BucketTable's START_SLOTS and max_slots */
     long long count;
-    uint32_t generation;
 } Search;
 
 static inline int popcount64(uint64_t x) {
@@ -71,60 +71,80 @@ static inline uint64_t slot_of(const Search *s, uint64_t key) {
     return (key * 0x9E3779B97F4A7C15ULL) >> s->shift;
 }
 
-/* The slot of `key` in its bucket (ProofSearch._slot): the one holding it, else an empty one, else
+/* The slot of `key` in its bucket (BucketTable.slot): the one holding it, else an empty one, else
  * the one of more plies. */
 static inline Slot *find(const Search *s, uint64_t key) {
     Slot *first = &s->slots[slot_of(s, key) & ~(uint64_t)1], *second = first + 1;
-    int first_used = first->generation == s->generation;
-    int second_used = second->generation == s->generation;
-    if (first_used && first->key == key) {
+    if (first->used && first->key == key) {
         return first;
     }
-    if (second_used && second->key == key) {
+    if (second->used && second->key == key) {
         return second;
     }
-    if (!first_used) {
+    if (!first->used) {
         return first;
     }
-    if (!second_used) {
+    if (!second->used) {
         return second;
     }
     return first->plies >= second->plies ? first : second;
 }
 
+/* A table of 2**bits slots holding the entries of the old one, moved in slot order
+ * (BucketTable._grow; an empty table when there was none). */
 static int allocate(Search *s, int bits) {
     Slot *slots = PyMem_Calloc((size_t)1 << bits, sizeof(Slot));
     if (slots == NULL) {
         PyErr_NoMemory();
         return -1;
     }
-    PyMem_Free(s->slots);
+    Slot *old = s->slots;
+    uint64_t old_capacity = s->capacity;
     s->slots = slots;
     s->capacity = (uint64_t)1 << bits;
     s->shift = 64 - bits;
-    s->generation = 1; /* calloc's zeroes are generation 0: empty */
-    s->count = 0;
+    if (old != NULL) {
+        for (uint64_t i = 0; i < old_capacity; i++) {
+            if (old[i].used) {
+                *find(s, old[i].key) = old[i];
+            }
+        }
+        PyMem_Free(old);
+    }
     return 0;
 }
 
-static void empty(Search *s) {
+/* BucketTable.clear: an empty table of the starting size. */
+static int empty(Search *s) {
     s->count = 0;
-    if (++s->generation == 0) { /* wrapped after 2**32 clears: wipe for real */
+    if (s->slots != NULL && s->capacity == (uint64_t)1 << s->start_bits) {
         memset(s->slots, 0, (size_t)s->capacity * sizeof(Slot));
-        s->generation = 1;
+        return 0;
     }
+    PyMem_Free(s->slots);
+    s->slots = NULL;
+    return allocate(s, s->start_bits);
 }
 
-/* ProofSearch._store: the entry of `key` at ply `plies` (a new one may replace another). */
-static inline void store(Search *s, uint64_t key, int32_t value, int plies) {
+/* BucketTable.store: the entry of `key` at ply `plies`, the table doubled first when a new key
+ * would fill more than half of it and it may grow. */
+static inline int store(Search *s, uint64_t key, int32_t value, int plies) {
     Slot *slot = find(s, key);
-    if (slot->generation != s->generation) {
-        slot->generation = s->generation;
+    if (!(slot->used && slot->key == key) && 64 - s->shift < s->max_bits &&
+        (uint64_t)(s->count + 1) * 2 > s->capacity) {
+        if (allocate(s, 65 - s->shift) < 0) {
+            return -1;
+        }
+        slot = find(s, key);
+    }
+    if (!slot->used) {
+        slot->used = 1;
         s->count++;
     }
     slot->key = key;
     slot->value = (int16_t)value;
     slot->plies = (int16_t)plies;
+    return 0;
 }
 
 /* ---- the kernel (ConnectFourKernel) ------------------------------------------------------- */
@@ -213,7 +233,7 @@ static int32_t node(Search *s, uint64_t cur, uint64_t mask, int n, int32_t alpha
     uint64_t key = key_of(s, cur, mask, n);
     s->probes++;
     Slot *slot = find(s, key);
-    if (slot->generation == s->generation && slot->key == key) {
+    if (slot->used && slot->key == key) {
         s->hits++;
         int32_t entry = slot->value;
         if (entry >= s->lower_bound / 2) {
@@ -263,15 +283,13 @@ static int32_t node(Search *s, uint64_t cur, uint64_t mask, int n, int32_t alpha
         }
         score = -score;
         if (score >= beta) {
-            store(s, key, score + s->lower_bound, n);
-            return score;
+            return store(s, key, score + s->lower_bound, n) < 0 ? FAILED : score;
         }
         if (score > alpha) {
             alpha = score;
         }
     }
-    store(s, key, alpha, n);
-    return alpha;
+    return store(s, key, alpha, n) < 0 ? FAILED : alpha;
 }
 
 static int read_state(PyObject *state, uint64_t *cur, uint64_t *mask) {
@@ -346,7 +364,9 @@ static PyObject *Search_at_least(Search *s, PyObject *args) {
 }
 
 static PyObject *Search_clear(Search *s, PyObject *Py_UNUSED(ignored)) {
-    empty(s);
+    if (empty(s) < 0) {
+        return NULL;
+    }
     s->check_at = s->nodes + s->check_every; /* as ProofSearch.clear: the next proof's own count */
     Py_RETURN_NONE;
 }
@@ -413,11 +433,15 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwargs) {
     s->nodes = s->probes = s->hits = 0;
     Py_INCREF(check);
     Py_XSETREF(s->check, check);
-    int bits = MIN_TABLE_BITS; /* ProofSearch's slots: a power of two, at most max_entries */
+    int bits = MIN_TABLE_BITS; /* table_slots(max_entries): a power of two within it */
     while (bits < MAX_TABLE_BITS && ((long long)1 << (bits + 1)) <= max_entries) {
         bits++;
     }
-    return allocate(s, bits);
+    s->max_bits = bits;
+    s->start_bits = bits < START_TABLE_BITS ? bits : START_TABLE_BITS;
+    PyMem_Free(s->slots);
+    s->slots = NULL;
+    return empty(s);
 }
 
 static void Search_dealloc(Search *s) {

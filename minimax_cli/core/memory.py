@@ -18,8 +18,12 @@ MAX_MB = 16_384.0
 #: slots, and so the nodes a search visits: a full 8 MB table (65,536 entries) measured 7.7 MB
 #: with tracemalloc, search included.
 TABLE_ENTRY_BYTES = 105
-#: The proof search's table of bounds (core/search/proof.py): a dict slot, an int key and value.
-PROOF_ENTRY_BYTES = 100
+#: The proof search's table of bounds (core/search/proof.py's BucketTable): a slot of three lists,
+#: an int key and a value, 127 bytes each measured with tracemalloc in a full table. Its slots are
+#: the largest power of two within the budget; the C kernel keeps as many (so that both count the
+#: same nodes) in 16 bytes each, an eighth of the budget, and a table that small stays in the
+#: processor's cache, which made the C search faster than with eight times the slots (README).
+PROOF_ENTRY_BYTES = 128
 #: Expectiminimax's memo: a dict slot, a key and an entry of bounds and a move.
 CHANCE_MEMO_ENTRY_BYTES = 200
 #: max^n's and paranoid's memo: a dict slot, a key and a line (a vector of returns and moves).

@@ -11,7 +11,13 @@ import pytest
 
 from games.connect4_proof import ConnectFourKernel
 from minimax_cli.core.proof import ProofScale
-from minimax_cli.core.search.proof import GOLDEN, BucketTable, ProofSearch, table_slots
+from minimax_cli.core.search.proof import (
+    GOLDEN,
+    START_SLOTS,
+    BucketTable,
+    ProofSearch,
+    table_slots,
+)
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "connect4"
 
@@ -214,3 +220,26 @@ def test_the_table_replaces_the_entry_of_more_plies_in_a_full_bucket() -> None:
     assert table.values[table.slot(first)] == 6 and len(table) == 2
     table.clear()
     assert len(table) == 0 and table.keys[table.slot(first)] is None
+
+
+def test_the_table_doubles_at_half_full_and_keeps_every_entry() -> None:
+    """An empty table starts at START_SLOTS and doubles when a new key would fill more than half
+    of it, moving every entry (none lost), until its cap; clear() starts it small again."""
+    table = BucketTable(table_slots(3 * START_SLOTS))  # capped at 2 * START_SLOTS
+    assert table.slots == START_SLOTS
+    key = 1
+    while len(table) < START_SLOTS // 2:
+        table.store(key, key % 1000, plies=key % 40)
+        key += 7919
+    held = {k: table.values[i] for i, k in enumerate(table.keys) if k is not None}
+    assert table.slots == START_SLOTS and len(held) == START_SLOTS // 2
+    table.store(key, 1, plies=3)  # a new key past half: the table doubles first
+    assert table.slots == 2 * START_SLOTS
+    assert all(table.keys[table.slot(k)] == k and table.values[table.slot(k)] == v
+               for k, v in held.items())
+    for _ in range(4 * START_SLOTS):  # past its cap it replaces instead of growing
+        key += 7919
+        table.store(key, 0, plies=5)
+    assert table.slots == 2 * START_SLOTS and len(table) <= table.slots
+    table.clear()
+    assert table.slots == START_SLOTS and len(table) == 0

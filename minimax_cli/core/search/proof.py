@@ -35,6 +35,8 @@ from minimax_cli.core.proof import ProofKernel
 LOWER_BOUND = 1000
 #: The fewest slots of a table (a power of two, as every table's count).
 MIN_SLOTS = 1024
+#: The slots an empty table starts with (at most its cap): a short proof stays in a small table.
+START_SLOTS = 4096
 #: Fibonacci hashing: a key's bucket is the top bits of key * GOLDEN (mod 2**64).
 GOLDEN = 0x9E3779B97F4A7C15
 MASK64 = (1 << 64) - 1
@@ -56,25 +58,32 @@ def table_slots(max_entries: int) -> int:
 
 
 class BucketTable:
-    """The proof search's table: `slots` (a power of two) slots in buckets of two. A key's bucket
-    is the top bits of key * GOLDEN; in it, the slot holding the key, else an empty one, else the
-    one of more plies (the entry that saves less work) is replaced. The C kernel's table is the
-    same, slot for slot."""
+    """The proof search's table: slots (a power of two) in buckets of two. A key's bucket is the
+    top bits of key * GOLDEN; in it, the slot holding the key, else an empty one, else the one of
+    more plies (the entry that saves less work) takes a new key. An empty table has START_SLOTS
+    (at most `max_slots`) and doubles whenever a new key would fill more than half of it, until
+    `max_slots`: a short proof stays in a small table, which the processor's cache holds. A
+    doubling moves each entry of bucket b to bucket 2b or 2b + 1, in slot order, so none is lost.
+    The C kernel's table is the same, slot for slot."""
 
-    def __init__(self, slots: int) -> None:
+    def __init__(self, max_slots: int) -> None:
+        self.max_slots = max_slots
+        self.count = 0
+        self._allocate(min(START_SLOTS, max_slots))
+
+    def _allocate(self, slots: int) -> None:
         self.slots = slots
         self.shift = 64 - (slots.bit_length() - 1)
         self.keys: list[int | None] = [None] * slots
         self.values = [0] * slots
         self.plies = [0] * slots
-        self.count = 0
 
     def __len__(self) -> int:
         return self.count
 
     def clear(self) -> None:
-        self.keys = [None] * self.slots
         self.count = 0
+        self._allocate(min(START_SLOTS, self.max_slots))
 
     def slot(self, key: int) -> int:
         """The slot of `key`: the one holding it, else where it would go."""
@@ -93,18 +102,32 @@ class BucketTable:
 
     def store(self, key: int, value: int, plies: int) -> None:
         slot = self.slot(key)
+        if self.keys[slot] != key and self.slots < self.max_slots \
+                and (self.count + 1) * 2 > self.slots:
+            self._grow()
+            slot = self.slot(key)
         if self.keys[slot] is None:
             self.count += 1
         self.keys[slot] = key
         self.values[slot] = value
         self.plies[slot] = plies
 
+    def _grow(self) -> None:
+        keys, values, plies = self.keys, self.values, self.plies
+        self._allocate(self.slots * 2)
+        for index, key in enumerate(keys):
+            if key is not None:
+                slot = self.slot(key)
+                self.keys[slot] = key
+                self.values[slot] = values[index]
+                self.plies[slot] = plies[index]
+
 
 class ProofSearch:
     """Exact scores with a transposition table that lives as long as the object: positions of one
     game share it (scores are absolute, so entries stay true from one root to the next).
 
-    `max_entries` caps the table (a `BucketTable` of `table_slots(max_entries)` slots); `check(nodes)`
+    `max_entries` caps the table (a `BucketTable` of at most `table_slots(max_entries)` slots); `check(nodes)`
     is called every CHECK_EVERY nodes and may raise to stop the search (a budget)."""
 
     def __init__(self, kernel: ProofKernel, max_entries: int,
@@ -212,5 +235,5 @@ class ProofSearch:
         return self.node(state, n, value - 1, value) >= value
 
 
-__all__ = ["CHECK_EVERY", "GOLDEN", "LOWER_BOUND", "MIN_SLOTS", "BucketTable", "ProofSearch",
+__all__ = ["CHECK_EVERY", "GOLDEN", "LOWER_BOUND", "MIN_SLOTS", "START_SLOTS", "BucketTable", "ProofSearch",
            "table_slots"]
