@@ -33,7 +33,7 @@ from minimax_cli.core.proof import ProofKernel
 
 #: Table entries at or above this hold a lower bound (entry - LOWER_BOUND), below it an upper bound.
 LOWER_BOUND = 1000
-#: The fewest slots of a table (a power of two, as every table's count).
+#: The fewest slots of a table (a power of two, as every table's size).
 MIN_SLOTS = 1024
 #: The slots an empty table starts with (at most its cap): a short proof stays in a small table.
 START_SLOTS = 4096
@@ -85,6 +85,16 @@ class BucketTable:
         self.count = 0
         self._allocate(min(START_SLOTS, self.max_slots))
 
+    def entry(self, key: int) -> int | None:
+        """The entry of `key`, None when the table has none (the probe: no slot is chosen)."""
+        first = (((key * GOLDEN) & MASK64) >> self.shift) & ~1
+        keys = self.keys
+        if keys[first] == key:
+            return self.values[first]
+        if keys[first + 1] == key:
+            return self.values[first + 1]
+        return None
+
     def slot(self, key: int) -> int:
         """The slot of `key`: the one holding it, else where it would go."""
         first = (((key * GOLDEN) & MASK64) >> self.shift) & ~1
@@ -127,8 +137,8 @@ class ProofSearch:
     """Exact scores with a transposition table that lives as long as the object: positions of one
     game share it (scores are absolute, so entries stay true from one root to the next).
 
-    `max_entries` caps the table (a `BucketTable` of at most `table_slots(max_entries)` slots); `check(nodes)`
-    is called every CHECK_EVERY nodes and may raise to stop the search (a budget)."""
+    `max_entries` caps the table (a `BucketTable` of at most `table_slots(max_entries)` slots);
+    `check(nodes)` is called every CHECK_EVERY nodes and may raise to stop the search (a budget)."""
 
     def __init__(self, kernel: ProofKernel, max_entries: int,
                  check: Callable[[int], None] | None = None) -> None:
@@ -171,10 +181,9 @@ class ProofSearch:
         key = self.kernel.key(state, n)
         table = self.table
         self.probes += 1
-        slot = table.slot(key)
-        if table.keys[slot] == key:
+        entry = table.entry(key)
+        if entry is not None:
             self.hits += 1
-            entry = table.values[slot]
             if entry >= LOWER_BOUND // 2:
                 bound = entry - LOWER_BOUND
                 if alpha < bound:
@@ -235,5 +244,5 @@ class ProofSearch:
         return self.node(state, n, value - 1, value) >= value
 
 
-__all__ = ["CHECK_EVERY", "GOLDEN", "LOWER_BOUND", "MIN_SLOTS", "START_SLOTS", "BucketTable", "ProofSearch",
-           "table_slots"]
+__all__ = ["CHECK_EVERY", "GOLDEN", "LOWER_BOUND", "MIN_SLOTS", "START_SLOTS", "BucketTable",
+           "ProofSearch", "table_slots"]
