@@ -21,9 +21,10 @@ ACTIONS = ("build", "show")
 
 BOOK_HELP = N_(
     "An opening book of proven scores: `minimax book build connect4 --plies 2 --lines 8` proves "
-    "every position of up to 2 discs and the positions a first player playing by the book meets "
-    "up to 8 discs, appending each proof to the work file (a rerun proves only what is missing), "
-    "then writes the book; `minimax book show connect4` says what the book holds.")
+    "every position of 2 discs (the shallower ones follow from them) and the positions a first "
+    "player playing by the book meets up to 8 discs, appending each proof to the work file (a "
+    "rerun proves only what is missing), then writes the book; `minimax book show connect4` says "
+    "what the book holds.")
 
 
 def book(
@@ -33,8 +34,8 @@ def book(
     game_name: str = typer.Argument(..., metavar=GAME_METAVAR, help=GAME_HELP),
     plies: int | None = typer.Option(None, "--plies", metavar="N",
                                      parser=cli_input.count_parser(0, MAX_PLIES, N_("plies")),
-                                     help=N_("Cover every position of at most N discs (default "
-                                             "1).")),
+                                     help=N_("Cover every position of at most N discs: those of "
+                                             "N discs proven, the others derived (default 1).")),
     lines: int | None = typer.Option(None, "--lines", metavar="N",
                                      parser=cli_input.count_parser(0, MAX_PLIES, N_("plies")),
                                      help=N_("Cover the first player's book lines to N discs "
@@ -136,12 +137,13 @@ def _build(game: Any, name: str, path: str, plies: int, lines: int, where: dict[
                 file=work_path), file=sys.stderr, flush=True)
             raise SystemExit(1) from None
 
-    wanted = [p for p in building.positions_upto(game, plies) if work.get(p) is None]
+    wanted = [p for p in building.positions_at(game, plies) if work.get(p) is None]
     finished = prove(wanted, weak)
     if finished and lines:
         _found, finished = building.first_player_lines(game, work, lambda ps: prove(ps, True),
                                                        lines)
-    data = building.book_data(game, work, game_words(game), [])
+    data = building.book_data(game, work, game_words(game), [],
+                              parents=building.positions_upto(game, plies - 1))
     depth = building.complete_to(game, data)
     # In the file's own words (English, as the sources are): what it covers and how it was made.
     data.comments = [

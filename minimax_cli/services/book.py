@@ -2,7 +2,9 @@
 
 What it covers: every position with at most `plies` discs (a position and its mirror image once;
 positions the game has already decided, and those whose side to move wins at once, left out: the
-search answers those without a book), and, to `lines` discs, the positions met by a first player
+search answers those without a book): those of exactly `plies` discs proven, the shallower ones
+derived from them (proving a level is cheaper than proving the shallower ones: far fewer positions
+but each one a much deeper search), and, to `lines` discs, the positions met by a first player
 who plays by the book: at each of its turns one move proven to keep the win (its children tried in
 the game's move order until one is proven lost for the opponent), at each opponent turn every reply.
 Parents whose children are all in the book get their value by one negamax step ("derived").
@@ -135,20 +137,29 @@ def open_position(game: AnyGame, kernel: ProofKernel, state: Any) -> bool:
 
 def positions_upto(game: AnyGame, plies: int) -> list[str]:
     """Every open position with at most `plies` discs, one of each mirror pair, by discs."""
+    return [position for level in _levels(game, plies) for position in level]
+
+
+def positions_at(game: AnyGame, plies: int) -> list[str]:
+    """Every open position with exactly `plies` discs, one of each mirror pair."""
+    return _levels(game, plies)[-1]
+
+
+def _levels(game: AnyGame, plies: int) -> list[list[str]]:
+    """The open positions of 0, 1, ... `plies` discs, one of each mirror pair, level by level."""
     kernel = kernel_of(game)
-    level, found = [""], [""]
+    levels = [[""]]
     seen = {kernel.book_key(game.parse_position(""))}
     for _ply in range(plies):
         following = []
-        for position in level:
+        for position in levels[-1]:
             for child, state in children(game, position):
                 key = kernel.book_key(state)
                 if key not in seen and open_position(game, kernel, state):
                     seen.add(key)
                     following.append(child)
-        found += following
-        level = following
-    return found
+        levels.append(following)
+    return levels
 
 
 Prove = Callable[[list[str]], bool]
@@ -194,15 +205,18 @@ def first_player_lines(game: AnyGame, work: Work, prove: Prove,
     return found, True
 
 
-def derive(game: AnyGame, work: Work) -> dict[int, tuple[str, int, bool]]:
+def derive(game: AnyGame, work: Work,
+           parents: Iterable[str] = ()) -> dict[int, tuple[str, int, bool]]:
     """Values one negamax step gives to the parents of proven positions (every prefix of a proven
-    line, deepest first): exact when every child is known exactly, else the sign when a child is
-    known lost for the opponent or every child's sign is known. By book key: (position, score,
-    exact)."""
+    line, and `parents`: the shallower levels of a book proven at one level, whose mirror pair's
+    representative need not be a prefix; deepest first): exact when every child is known exactly,
+    else the sign when a child is known lost for the opponent or every child's sign is known. By
+    book key: (position, score, exact)."""
     kernel = kernel_of(game)
     scale = ProofScale(kernel.max_plies)
     known: dict[int, tuple[int, bool]] = {k: (p.score, p.exact) for k, p in work.proven.items()}
     prefixes = {p.position[:n] for p in work.proven.values() for n in range(len(p.position))}
+    prefixes.update(parents)
     derived: dict[int, tuple[str, int, bool]] = {}
     for position in sorted(prefixes, key=len, reverse=True):
         state = game.parse_position(position)
@@ -234,9 +248,10 @@ def derive(game: AnyGame, work: Work) -> dict[int, tuple[str, int, bool]]:
     return derived
 
 
-def book_data(game: AnyGame, work: Work, board: str, comments: Iterable[str]) -> BookData:
+def book_data(game: AnyGame, work: Work, board: str, comments: Iterable[str],
+              parents: Iterable[str] = ()) -> BookData:
     """The book of the work done: every proof (the best one of each position) and every value
-    derived from them, each with its source."""
+    derived from them (`derive`, with its `parents`), each with its source."""
     data = BookData(board, comments=list(comments))
     entries: list[Entry] = []
     for proven in work.proven.values():
@@ -248,7 +263,7 @@ def book_data(game: AnyGame, work: Work, board: str, comments: Iterable[str]) ->
                 f"{'exact' if proven.exact else 'weak (win, draw or loss)'} proof by the "
                 f"minimax-cli proof search, {table}; nodes as counted by it")
         entries.append(Entry(proven.position, proven.score, ident, proven.nodes))
-    for position, score, exact in derive(game, work).values():
+    for position, score, exact in derive(game, work, parents).values():
         ident = "d" if exact else "dw"
         if ident not in data.sources:
             data.sources[ident] = Source(
@@ -282,4 +297,5 @@ def _table_words(table: str) -> str:
 
 
 __all__ = ["Proven", "Work", "book_data", "complete_to", "derive", "first_player_lines", "parse_work_line",
+           "positions_at",
            "positions_upto", "prove_positions"]

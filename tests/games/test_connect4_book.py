@@ -136,6 +136,25 @@ def test_a_small_book_agrees_with_brute_force(tmp_path: Path) -> None:
         assert entry.score == oracle(4, 4, entry.position), entry.position
 
 
+@pytest.mark.parametrize("weak", [False, True])
+def test_a_book_proven_at_one_level_derives_every_shallower_position(tmp_path: Path,
+                                                                     weak: bool) -> None:
+    game = ConnectFour(cols=4, rows=4)
+    work = building.Work(game, str(tmp_path / "work"))
+    assert building.prove_positions(game, building.positions_at(game, 3), work.add, weak=weak,
+                                    jobs=1, table_mb=None)
+    assert {len(p.position) for p in work.proven.values()} == {3}
+    data = building.book_data(game, work, "connect4 4x4", [],
+                              parents=building.positions_upto(game, 2))
+    assert building.complete_to(game, data) == 3
+    for entry in data.entries:
+        truth = oracle(4, 4, entry.position)
+        if weak:
+            assert entry.score == (truth > 0) - (truth < 0), entry.position
+        else:
+            assert entry.score == truth, entry.position
+
+
 def _cells(moves: str) -> tuple[tuple[int, int, int], ...]:
     """The discs of a position, (column, row, player), sorted: one tuple per position."""
     heights = [0] * 10
@@ -190,7 +209,9 @@ def test_the_command_builds_resumes_and_shows(tmp_path: Path) -> None:
             "--out", work, "--book", book]
     assert cli(*args).returncode == 0
     rerun = cli(*args)
-    assert rerun.returncode == 0 and "10 " in rerun.stderr.splitlines()[0]
+    # --plies 2 proves the 8 positions of 2 discs (one of each mirror pair); the 3 shallower
+    # ones are derived.
+    assert rerun.returncode == 0 and " 8 " in rerun.stderr.splitlines()[0]
     assert len(rerun.stderr.splitlines()) == 2  # nothing proven again
     shown = cli("book", "show", "connect4", "--cols", "4", "--rows", "4", "--book", book)
     assert shown.returncode == 0 and "11 " in shown.stdout
