@@ -3,7 +3,9 @@
 Within the time a think gives it, `Settler.settle` proves as much as it needs, in this order, and
 stops as soon as the move is settled:
 
-1. the opening book (`ProofKernel.known_score`): when it holds every move, they are its answer;
+1. the opening book (`ProofKernel.known_score`): when it holds every move, they are its answer
+   (unless every move is a loss whose distance the book does not hold: the choice among them is
+   then the search's, as below);
 2. the position's value, weakly (win, draw or loss), then each move's value weakly, those the
    book holds first, then best first in the game's order: a move that keeps the value is then
    proven (for a won position a winning move, for a drawn one a drawing move); the proof's table
@@ -108,7 +110,10 @@ class Settler:
         plies = prover.kernel.plies(state)
         moves = list(game.legal_moves(state))
         booked = self._from_book(prover, state, plies, moves)
-        if booked is not None:
+        # A lost position whose moves the book holds only as losses, without their distances,
+        # is thought about as any other: the slowest loss may yet be proven, else the search's
+        # estimate picks among the losing moves (a loss it sees coming scores below the others).
+        if booked is not None and not all(k.weak and k.score < 0 for k in booked.values()):
             return self._result(prover, state, booked, BOOK, nodes, hits, started)
         prover.restart(_within((deadline - time.perf_counter()) * value_share))
         try:

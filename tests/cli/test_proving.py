@@ -235,6 +235,20 @@ def test_a_book_holding_every_move_answers_without_a_search(only_sign: bool) -> 
         assert "(proven; distance not proven)" in said
 
 
+def test_a_lost_position_whose_book_holds_only_losses_is_still_thought_about() -> None:
+    """Every move loses and the book holds each only as a loss, with no distance: the AI does
+    not pick among them blindly but proves the slowest loss (the oracle's best score)."""
+    plain = ConnectFour()
+    lost = next(moves for moves in late_positions(30, 60, seed=7)
+                if max(move_scores(columns_of(moves), {}).values()) < 0)
+    scores = move_scores(columns_of(lost), {})
+    game = BookConnectFour(book_of(plain, lost, True))
+    state = game.parse_position(lost)
+    choice = Thinker(game, Policy(budget=AMPLE), random.Random(1)).choose(state)
+    assert choice.thought.proof == proving.EXACT and choice.thought.result.stats.nodes > 0
+    assert scores[choice.move] == max(scores.values())
+
+
 def test_a_book_missing_a_move_leaves_the_proof_to_the_search() -> None:
     moves = POSITIONS[0]
     book = book_of(ConnectFour(), moves, False)
