@@ -3,12 +3,15 @@
     python scripts/levels_connect4.py                    # 2 -> 4 and 4 -> 6, 50 openings each
     python scripts/levels_connect4.py --seed 1,2,3,4 --jobs 2    # four seeds, pooled, 2 processes
     python scripts/levels_connect4.py --depths 1,3,5 --openings 20 --seed 3 --evaluation windows
+    python scripts/levels_connect4.py --drawn            # openings the book proves drawn only
 
 Each pairing plays every opening twice, the deeper side once as X and once as O, so that an
 opening that favours one colour favours both sides alike. An opening is --opening uniformly random
 plies from the empty board (seeded); one that already ends the game, or in which a player can
 force a win within --decided plies (a depth-limited search proves it), is drawn again: such a game
-is decided before either side's depth matters.
+is decided before either side's depth matters. With --drawn, only openings the opening book proves
+drawn are kept: from a won opening the side that starts ahead often wins with either depth, so each
+depth wins one game of the pair and the share says more about the colours than the depths.
 
 Both sides are the AI of `minimax play` (a Thinker) with a fixed depth, the game's evaluation and a
 budget large enough that every move completes its depth; each keeps its transposition table for
@@ -60,9 +63,21 @@ def decided(game: AnyGame, state: Any, plies: int) -> bool:
     return score is not None and score.relative.kind in (Kind.WIN, Kind.LOSS)
 
 
-def random_opening(game: AnyGame, rng: random.Random, plies: int, decided_plies: int) -> list[Any]:
+def drawn(game: AnyGame, state: Any, moves: list[Any]) -> bool:
+    """Whether `state` is a proven draw by the opening book (SystemExit when the book does not
+    hold it: --drawn needs a book covering the openings' depth)."""
+    kernel = game.proof_kernel()
+    known = None if kernel is None else kernel.known_score(state, kernel.plies(state))
+    if known is None:
+        raise SystemExit(f"--drawn: the opening book does not hold {''.join(map(str, moves))}; "
+                         f"it needs a book covering every position of the openings' depth")
+    return known[0] == 0
+
+
+def random_opening(game: AnyGame, rng: random.Random, plies: int, decided_plies: int,
+                   draws_only: bool = False) -> list[Any]:
     """`plies` uniformly random moves from the start, after which the game is neither over nor
-    decided within `decided_plies` (see `decided`)."""
+    decided within `decided_plies` (see `decided`), and, with `draws_only`, a proven draw."""
     while True:
         state, moves = game.initial_state(), []
         for _ in range(plies):
@@ -72,7 +87,7 @@ def random_opening(game: AnyGame, rng: random.Random, plies: int, decided_plies:
             if game.outcome(state) is not None:
                 break
         else:
-            if not decided(game, state, decided_plies):
+            if not decided(game, state, decided_plies) and (not draws_only or drawn(game, state, moves)):
                 return moves
 
 
@@ -193,6 +208,7 @@ class Task:
     opening: int
     decided: int
     evaluation: str
+    draws_only: bool = False
 
 
 def run_task(task: Task) -> tuple[Task, Pairing, float]:
@@ -200,7 +216,7 @@ def run_task(task: Task) -> tuple[Task, Pairing, float]:
     seed, its tie-breaks from the seed and the two depths."""
     game = registry.create("connect4", {})
     rng = random.Random(task.seed)
-    openings = [random_opening(game, rng, task.opening, task.decided)
+    openings = [random_opening(game, rng, task.opening, task.decided, task.draws_only)
                 for _ in range(task.openings)]
     started = time.perf_counter()
     pairing = match(game, task.shallow, task.deep, openings,
@@ -244,6 +260,9 @@ def main() -> None:
     parser.add_argument("--decided", type=int, default=5,
                         help="an opening in which a win is forced within this many plies is drawn "
                              "again (5; 0 keeps every opening)")
+    parser.add_argument("--drawn", action="store_true",
+                        help="keep only openings the opening book proves drawn, so that neither "
+                             "colour starts ahead")
     parser.add_argument("--seed", type=parse_seeds, default=[1],
                         help="the seed, or several separated by commas, each with its own openings "
                              "(1)")
@@ -261,10 +280,12 @@ def main() -> None:
         parser.error(f"--evaluation: expected one of {', '.join(game.evaluators())}; "
                      f"got {evaluation!r}")
     print(f"connect4, evaluation {evaluation}: {args.openings} openings of {args.opening} random "
-          f"plies (none decided within {args.decided} plies), each played with both colours; "
+          f"plies (none decided within {args.decided} plies"
+          f"{'; each a proven draw' if args.drawn else ''}), each played with both colours; "
           f"seed {','.join(map(str, args.seed))}", flush=True)
     pairs = list(zip(args.depths, args.depths[1:], strict=False))
-    tasks = [Task(seed, shallow, deep, args.openings, args.opening, args.decided, evaluation)
+    tasks = [Task(seed, shallow, deep, args.openings, args.opening, args.decided, evaluation,
+                  args.drawn)
              for seed in args.seed for shallow, deep in pairs]
     results: dict[tuple[int, int], list[Pairing]] = {pair: [] for pair in pairs}
     if args.jobs == 1:
