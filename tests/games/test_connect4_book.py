@@ -262,6 +262,39 @@ def test_a_sample_of_the_shipped_book_re_proves() -> None:
         assert prover.search.solve(state, len(entry.position), weak) == entry.score, entry
 
 
+def test_every_derived_entry_of_the_shipped_book_follows_from_its_moves() -> None:
+    """A derived value is one negamax step over the values of the position's moves: checked here
+    for every derived entry, from the book's entries of its children (a move that ends the game,
+    or after which the opponent wins at once, scored by the rules)."""
+    game = ConnectFour()
+    kernel = game.proof_kernel()
+    book = connect4_book.shipped(kernel.book_key_of)
+    derived = [e for e in book.data.entries if e.source in ("d", "dw")]
+    if not derived:
+        pytest.skip("the shipped book holds no derived entry")
+    for entry in derived:
+        state = game.parse_position(entry.position)
+        signs = []
+        for move in game.legal_moves(state):
+            child = game.play(state, move)
+            if game.outcome(child) is not None:
+                signs.append(1 if game.outcome(child) != 0 else 0)
+            elif kernel.wins_now(child):
+                signs.append(-1)
+            else:
+                known = book.known(kernel.book_key(child))
+                signs.append(None if known is None else -_sign(known[0]))
+        if entry.score > 0:
+            assert 1 in signs, entry
+        else:  # a draw or a loss needs every move's value
+            assert None not in signs and max(s for s in signs if s is not None) == \
+                _sign(entry.score), entry
+
+
+def _sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
 def test_the_first_players_lines_try_moves_in_order_until_one_keeps_the_win(
         tmp_path: Path) -> None:
     """With made-up proofs (a position whose last disc went into column 3 is lost for the side to
