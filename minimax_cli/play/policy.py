@@ -171,6 +171,11 @@ class Thought:
     #: What settled the move by proof (play/proving.py): "book", "exact" (the exact score of every
     #: move that keeps the value) or "value" (values, some without distance); None: not so.
     proof: str | None = None
+    #: The position's value for the side to move (1 won, 0 drawn, -1 lost), proven by
+    #: `value_proof` ("book" or "value": a proof search) when no move that keeps it was: the
+    #: search's estimate picked the move; None: not so.
+    value: int | None = None
+    value_proof: str | None = None
 
     @property
     def solved(self) -> bool:
@@ -245,6 +250,8 @@ class Thinker:
         method: str | None = None
         interrupted = in_proof = False
         proof: str | None = None
+        value: int | None = None
+        value_proof: str | None = None
         proof_started: float | None = None
         proof_seconds: float | None = None
         try:
@@ -257,13 +264,17 @@ class Thinker:
                             self.game.proof_kernel() is not None:
                         proof_started = time.perf_counter()
                         settled = self._settle(state, deadline)
-                        if settled is None:
-                            proof_seconds = time.perf_counter() - proof_started
-                        else:
+                        if settled is not None and settled.result is not None:
                             last, proof = settled.result, settled.proof
+                        else:
+                            proof_seconds = time.perf_counter() - proof_started
+                        if settled is not None and settled.result is None:
+                            value, value_proof = settled.value, settled.proof
                 if last is None:
                     remaining = max(deadline - time.perf_counter(), MIN_SLICE)
-                    refute = proof_seconds is not None and self._settler is not None
+                    # Testing moves for a loss is of no use when every move is proven to lose.
+                    refute = proof_seconds is not None and self._settler is not None \
+                        and value != -1
                     limits = Limits(depth=depth, time=remaining * (1 - REFUTE_SHARE)
                                     if refute else remaining)
                     for result in self._search(state, limits, algorithm):
@@ -283,7 +294,8 @@ class Thinker:
             last = self._unsearched(state, algorithm, stopped)
         elif interrupted:
             last = replace(last, stopped=stopped)
-        return Thought(last, budget, method, interrupted, proof_seconds, in_proof, proof)
+        return Thought(last, budget, method, interrupted, proof_seconds, in_proof, proof, value,
+                       value_proof)
 
     def _solve(self, state: Any, deadline: float) -> tuple[SearchResult, str] | None:
         solver = self.game.exact_solver()
@@ -301,8 +313,9 @@ class Thinker:
             solution.method
 
     def _settle(self, state: Any, deadline: float) -> Settled | None:
-        """The move settled by proof (play/proving.py) for a game with a proof kernel, or None
-        when its value was not proven within PROOF_SHARE of the time left."""
+        """The move settled by proof (play/proving.py) for a game with a proof kernel (only the
+        value when no move was), or None when its value was not proven within PROOF_SHARE of the
+        time left."""
         if self.game.proof_kernel() is None or self.game.outcome(state) is not None:
             return None
         if self._settler is None:

@@ -16,11 +16,12 @@ stops as soon as the move is settled:
 What it proved is said in `Settled.proof`: BOOK, EXACT (every move's value, and the exact score
 of each that keeps the position's value: the move played is the quickest win or the slowest loss)
 or VALUE (values, some of the moves that keep it without their distance, or not every move). A
-weakly proven win or loss is a Score without a distance, never a guessed one. When not even the
-position's value is proven in time, `settle` gives None and the think falls back to the search's
-estimate.
+weakly proven win or loss is a Score without a distance, never a guessed one. When the value is
+proven but no move that keeps it (a lost position: no move's distance), the Settled has no result,
+only the value, and the search's estimate picks the move; when not even the position's value is
+proven in time, `settle` gives None and the think falls back to the search's estimate.
 
-When the value was not proven, `Settler.avoid_losses` spends what is left of the budget on the
+When no move was settled, `Settler.avoid_losses` spends what is left of the budget on the
 search's estimate: it tests the search's favourite move for a loss (one null window, often cheap)
 and, when that is proven, the next one, and so on until a move is proven not to lose or the time
 runs out. The estimate then picks among the moves not proven losing: it stays an estimate (a move
@@ -56,10 +57,15 @@ LINE_NODES = 200_000
 @dataclass(frozen=True)
 class Settled:
     """A settled move: `result` scores the moves proven (weak scores have no distance), its best
-    move keeps the position's value; `proof` says what was proven (BOOK, EXACT or VALUE)."""
+    move keeps the position's value; `proof` says what was proven (BOOK, EXACT or VALUE).
 
-    result: SearchResult
+    `result` is None when only the position's `value` was proven (1 won, 0 drawn, -1 lost for the
+    side to move; `proof` BOOK or VALUE), not a move that keeps it: a lost position none of whose
+    distances was proven in time, or a move not found in time. The search's estimate then picks."""
+
+    result: SearchResult | None
     proof: str
+    value: int = 0
 
 
 @dataclass
@@ -101,8 +107,9 @@ class Settler:
             self._prover.search.clear()
 
     def settle(self, state: Any, deadline: float, value_share: float) -> Settled | None:
-        """The settled move of `state` (not finished), or None when its value was not proven
-        within `value_share` of the time left (the rest is then the search's)."""
+        """The settled move of `state` (not finished), only its value when no move was settled,
+        or None when its value was not proven within `value_share` of the time left (the rest is
+        then the search's)."""
         game = self.game
         started = time.perf_counter()
         prover = self.prover(deadline - started)
@@ -113,11 +120,13 @@ class Settler:
         # A lost position whose moves the book holds only as losses, without their distances,
         # is thought about as any other: the slowest loss may yet be proven, else the search's
         # estimate picks among the losing moves (a loss it sees coming scores below the others).
-        if booked is not None and not all(k.weak and k.score < 0 for k in booked.values()):
+        lost_in_book = booked is not None and all(k.weak and k.score < 0 for k in booked.values())
+        if booked is not None and not lost_in_book:
             return self._result(prover, state, booked, BOOK, nodes, hits, started)
+        source = BOOK if lost_in_book else VALUE
         prover.restart(_within((deadline - time.perf_counter()) * value_share))
         try:
-            value = _sign(prover.prove(state, weak=True).score)
+            value = -1 if lost_in_book else _sign(prover.prove(state, weak=True).score)
         except Stop:
             return None
         prover.restart(_within(deadline - time.perf_counter()))
@@ -132,8 +141,8 @@ class Settler:
                 self._weak(prover, state, move, known)
                 if _sign(known[move].score) == value:
                     break
-        except Stop:
-            return None  # the value is proven but no move found in time: the search decides
+        except Stop:  # the value is proven but no move found in time: the search decides
+            return Settled(None, source, value)
         # Settled (or lost). What is left only refines it: the other moves' values and the
         # distances, within as long again as the settling took (at least REFINE_SHARE of the
         # budget), or half the time left for the slowest loss.
@@ -150,8 +159,8 @@ class Settler:
                     known[move] = _Known(prover.moves_of(state, [move])[0].score, False)
         except Stop:
             pass
-        if not known:
-            return None  # lost, and no move's distance proven: the search picks the move
+        if not known:  # lost, and no move's distance proven: the search picks the move
+            return Settled(None, source, value)
         keepers_exact = not any(k.weak for k in known.values() if _sign(k.score) == value)
         proof = EXACT if len(known) == len(moves) and keepers_exact else VALUE
         return self._result(prover, state, known, proof, nodes, hits, started)

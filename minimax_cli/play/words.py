@@ -161,10 +161,15 @@ def how_words(thought: Thought) -> str:
         if proof is None or thought.interrupted or result.stopped != STOP_TIME:
             return words
         # The clock stopped the search, which had only the time the proof left it.
-        return _("best move at depth {depth} of a search in the time left of {budget} s (a proof "
-                 "search took the first {proof} s and did not finish)").format(
-            depth=result.depth, budget=budget, proof=f"{proof:.2f}") \
-            if result.depth is not None else words
+        if result.depth is None:
+            return words
+        if thought.value is not None:
+            text = _("best move at depth {depth} of a search in the time left of {budget} s (a "
+                     "proof search took the first {proof} s: it proved the value, not a move)")
+        else:
+            text = _("best move at depth {depth} of a search in the time left of {budget} s (a "
+                     "proof search took the first {proof} s and did not finish)")
+        return text.format(depth=result.depth, budget=budget, proof=f"{proof:.2f}")
     if result.depth is None:
         return _("best move of a search to the end")
     return _("best move of a search {plies} deep").format(plies=count(result.depth, "ply"))
@@ -230,9 +235,28 @@ def explain(game: AnyGame, thought: Thought, move: Any, mover: Party, other: Par
             text = _("{how}: {value} (proven){work}")
     elif score.proven:
         text = _("{how}: {value} (a proven bound){work}")
+    elif thought.value is not None:
+        text = _("{claim}; the move is the search's: {how}; {value}{work}")
+        return text.format(claim=value_claim(thought.value, thought.value_proof, mover, other),
+                           value=words, how=how, work=work)
     else:
         text = _("{how}; value not proven: {value}{work}")
     return text.format(value=words, how=how, work=work)
+
+
+def value_claim(value: int, proof: str | None, mover: Party, other: Party) -> str:
+    """The position's proven `value` (for `mover`, who is to move) when no move keeping it was
+    proven: `every move loses: you can force a win (proven by the opening book; how soon is not
+    proven)`."""
+    by = _("proven by the opening book") if proof == "book" else _("proven by a proof search")
+    if value < 0:
+        return _("every move loses: {win} ({by}; how soon is not proven)").format(
+            win=_can_force(other, ""), by=by)
+    if value > 0:
+        return _("{win} ({by}; no winning move was proven in time)").format(
+            win=_can_force(mover, ""), by=by)
+    return _("a draw with best play ({by}; no move that keeps it was proven in time)").format(
+        by=by)
 
 
 def line_text(game: AnyGame, state: Any, line: Line, paranoid: bool = False) -> str:

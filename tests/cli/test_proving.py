@@ -12,6 +12,7 @@ import pytest
 from games.connect4 import ConnectFour
 from games.connect4_proof import ConnectFourKernel
 from minimax_cli.core.proof import ProofKernel
+from minimax_cli.core.result import STOP_TIME, Limits
 from minimax_cli.core.score import Kind
 from minimax_cli.play import proving
 from minimax_cli.play.policy import Policy, Thinker, Thought
@@ -247,6 +248,49 @@ def test_a_lost_position_whose_book_holds_only_losses_is_still_thought_about() -
     choice = Thinker(game, Policy(budget=AMPLE), random.Random(1)).choose(state)
     assert choice.thought.proof == proving.EXACT and choice.thought.result.stats.nodes > 0
     assert scores[choice.move] == max(scores.values())
+
+
+def first_of_value(value: int) -> str:
+    """A late position (30 discs) whose value for the side to move has `value`'s sign, and whose
+    best move ends nothing within two plies (a search two plies deep leaves it an estimate)."""
+    def best(moves: str) -> int:
+        return max(move_scores(columns_of(moves), {}).values())
+
+    return next(moves for moves in late_positions(30, 200, seed=7)
+                if sign(best(moves)) == value and abs(best(moves)) <= 4)
+
+
+@pytest.mark.parametrize(("value", "in_book"), [(-1, True), (-1, False), (1, False), (0, False)])
+def test_a_proven_value_without_a_proven_move_is_said_and_the_estimate_picks(
+        value: int, in_book: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The position's value is proven (by the book or by the proof search) but no move that keeps
+    it (no distance of a loss, no move found in time): the words give the proven value, say the
+    move is the search's estimate, and claim no proven move."""
+    monkeypatch.setattr(proving.Settler, "_refine_seconds",
+                        staticmethod(lambda value, started, deadline: 0.0))
+
+    def no_time(*args: Any) -> None:
+        raise proving.Stop(STOP_TIME)
+
+    monkeypatch.setattr(proving.Settler, "_weak", staticmethod(no_time))
+    # The search stops two plies deep, as it stops short of the end in an early position.
+    search = Thinker._search
+    monkeypatch.setattr(Thinker, "_search", lambda self, state, limits, algorithm: search(
+        self, state, Limits(depth=2), algorithm))
+    moves = first_of_value(value)
+    plain = ConnectFour()
+    game = BookConnectFour(book_of(plain, moves, True)) if in_book else plain
+    state = game.parse_position(moves)
+    thought = Thinker(game, Policy(budget=AMPLE), random.Random(1)).choose(state).thought
+    assert thought.proof is None and thought.value == value
+    assert thought.value_proof == (proving.BOOK if in_book else proving.VALUE)
+    said = words(game, state, thought, thought.result.best_move)
+    by = "proven by the opening book" if in_book else "proven by a proof search"
+    claim = {-1: f"every move loses: you can force a win ({by}; how soon is not proven)",
+             1: f"the AI can force a win ({by}; no winning move was proven in time)",
+             0: f"a draw with best play ({by}; no move that keeps it was proven in time)"}
+    assert said.startswith(claim[value] + "; the move is the search's: ")
+    assert "estimate" in said and "did not finish" not in said
 
 
 def test_a_book_missing_a_move_leaves_the_proof_to_the_search() -> None:
