@@ -10,7 +10,7 @@ image are one entry.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from minimax_cli.core.book import BookData, parse_book
 
@@ -20,12 +20,12 @@ BOOK_PATH = os.path.join(os.path.dirname(__file__), "data", "connect4_book.txt")
 class ConnectFourBook:
     """The entries of a 7x6 book by folded key: (score, only_sign)."""
 
-    def __init__(self, data: BookData, key_of: Callable[[str], int]) -> None:
-        """`key_of`: the kernel's folded key of a position given as the columns played."""
+    def __init__(self, data: BookData, keys_of: Callable[[Sequence[str]], list[int]]) -> None:
+        """`keys_of`: the kernel's folded keys of positions given as the columns played."""
         self.data = data
         self.scores: dict[int, tuple[int, bool]] = {}
-        for entry in data.entries:
-            key = key_of(entry.position)
+        keys = keys_of([entry.position for entry in data.entries])
+        for entry, key in zip(data.entries, keys, strict=True):
             known = self.scores.get(key)
             only_sign = data.only_sign(entry)
             if known is None or (known[1] and not only_sign):  # an exact value beats a sign
@@ -41,16 +41,16 @@ class ConnectFourBook:
 _shipped: ConnectFourBook | None = None
 
 
-def shipped(key_of: Callable[[str], int]) -> ConnectFourBook:
+def shipped(keys_of: Callable[[Sequence[str]], list[int]]) -> ConnectFourBook:
     """The packaged book, read at the first call (an empty one if the file is missing: the
     search then proves every position)."""
     global _shipped
     if _shipped is None:
         if os.path.isfile(BOOK_PATH):
             with open(BOOK_PATH, encoding="utf-8") as handle:
-                _shipped = ConnectFourBook(parse_book(handle.read()), key_of)
+                _shipped = ConnectFourBook(parse_book(handle.read()), keys_of)
         else:
-            _shipped = ConnectFourBook(BookData("connect4 7x6"), key_of)
+            _shipped = ConnectFourBook(BookData("connect4 7x6"), keys_of)
     return _shipped
 
 

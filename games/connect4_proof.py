@@ -10,7 +10,7 @@ shifts never wrap a line from one column into the next.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from minimax_cli.core.book import book_off
@@ -152,17 +152,30 @@ class ConnectFourKernel(ProofKernel):
             return None
         from games import connect4_book
 
-        return connect4_book.shipped(self.book_key_of).known(self.book_key(state))
+        return connect4_book.shipped(self.book_keys_of).known(self.book_key(state))
 
     def book_key_of(self, moves: str) -> int:
         """`book_key` of the position reached by playing `moves` (columns from 1) from the empty
         board: how the book, which stores positions so, keys them."""
-        cur = mask = 0
-        for move in moves:
-            column = self.column << ((int(move) - 1) * self.height)
-            cur ^= mask  # the mover's discs become the opponent's: the other side is to move
-            mask |= (mask + (self.bottom & column)) & column
-        return self.folded(cur + mask)
+        return self.book_keys_of([moves])[0]
+
+    def book_keys_of(self, positions: Sequence[str]) -> list[int]:
+        """`book_key_of` of each of `positions`. A book lists most positions after their parent
+        (one move shorter), whose board is kept, so that most keys cost one move, not a replay."""
+        boards: dict[str, tuple[int, int]] = {"": (0, 0)}
+        keys = []
+        for moves in positions:
+            start = len(moves)
+            while moves[:start] not in boards:
+                start -= 1
+            cur, mask = boards[moves[:start]]
+            for move in moves[start:]:
+                column = self.column << ((int(move) - 1) * self.height)
+                cur ^= mask  # the mover's discs become the opponent's: the other side is to move
+                mask |= (mask + (self.bottom & column)) & column
+            boards[moves] = (cur, mask)
+            keys.append(self.folded(cur + mask))
+        return keys
 
     def native_search(self, max_entries: int, check: Callable[[int], None]) -> ExactSearch | None:
         from games import connect4_native

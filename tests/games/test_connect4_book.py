@@ -8,6 +8,7 @@ import functools
 import random
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -78,14 +79,35 @@ def test_the_format_reads_back_what_it_writes_and_names_a_bad_line() -> None:
         parse_book("!game g\n4 -1 undeclared 0\n")
 
 
-def _key_of(moves: str) -> int:
-    return ConnectFour().proof_kernel().book_key_of(moves)
+def _keys_of(positions: Sequence[str]) -> list[int]:
+    return ConnectFour().proof_kernel().book_keys_of(positions)
+
+
+def test_the_keys_of_a_list_of_positions_are_those_of_their_boards() -> None:
+    """Keyed together (parents kept for their children), in any order, with or without their
+    parents, each position gets the folded key of the board the rules give it."""
+    game = ConnectFour()
+    kernel = game.proof_kernel()
+    rng = random.Random(4)
+    positions = ["", "4", "44", "4453", "44", "3", "5", "445", "1234567", "123456", "7654321"]
+    for _ in range(200):  # random games of up to 11 discs, stopped before any win
+        state, moves = game.initial_state(), ""
+        for _ in range(rng.randrange(12)):
+            move = rng.choice(list(game.legal_moves(state)))
+            if game.outcome(game.play(state, move)) is not None:
+                break
+            state, moves = game.play(state, move), moves + str(move)
+        positions.append(moves)
+    rng.shuffle(positions)
+    expected = [kernel.book_key(game.parse_position(p)) for p in positions]
+    assert kernel.book_keys_of(positions) == expected
+    assert [kernel.book_key_of(p) for p in positions] == expected
 
 
 def test_the_lookup_answers_mirror_images_signs_and_nothing_else() -> None:
     game = ConnectFour()
     kernel = game.proof_kernel()
-    book = connect4_book.ConnectFourBook(parse_book(BOOK_TEXT), _key_of)
+    book = connect4_book.ConnectFourBook(parse_book(BOOK_TEXT), _keys_of)
 
     def known(position: str) -> tuple[int, bool] | None:
         return book.known(kernel.book_key(game.parse_position(position)))
@@ -98,7 +120,7 @@ def test_the_lookup_answers_mirror_images_signs_and_nothing_else() -> None:
 
 
 def test_the_kernel_and_the_prover_answer_from_the_book(monkeypatch: pytest.MonkeyPatch) -> None:
-    book = connect4_book.ConnectFourBook(parse_book(BOOK_TEXT), _key_of)
+    book = connect4_book.ConnectFourBook(parse_book(BOOK_TEXT), _keys_of)
     monkeypatch.setattr(connect4_book, "shipped", lambda key_of: book)
     game = ConnectFour()
     kernel = game.proof_kernel()
@@ -232,7 +254,7 @@ def test_the_empty_boards_columns_score_as_pons_publishes() -> None:
     -2 -1 0 1 0 -1 -2 for the first player."""
     game = ConnectFour()
     kernel = game.proof_kernel()
-    book = connect4_book.shipped(kernel.book_key_of)
+    book = connect4_book.shipped(kernel.book_keys_of)
     scores = []
     for col in range(1, 8):
         known = book.known(kernel.book_key(game.parse_position(str(col))))
@@ -249,7 +271,7 @@ def test_a_sample_of_the_shipped_book_re_proves() -> None:
     """Three random entries of the book proven again by our search, without the book (entries
     whose proof took over 200 M nodes, minutes here, are left out)."""
     game = ConnectFour()
-    data = connect4_book.shipped(game.proof_kernel().book_key_of).data
+    data = connect4_book.shipped(game.proof_kernel().book_keys_of).data
     cheap = [e for e in data.entries if 0 < e.nodes <= 200_000_000]
     sample = random.Random(21).sample(cheap, min(3, len(cheap)))
     if not sample:
@@ -268,7 +290,7 @@ def test_every_derived_entry_of_the_shipped_book_follows_from_its_moves() -> Non
     or after which the opponent wins at once, scored by the rules)."""
     game = ConnectFour()
     kernel = game.proof_kernel()
-    book = connect4_book.shipped(kernel.book_key_of)
+    book = connect4_book.shipped(kernel.book_keys_of)
     derived = [e for e in book.data.entries if e.source in ("d", "dw")]
     if not derived:
         pytest.skip("the shipped book holds no derived entry")
