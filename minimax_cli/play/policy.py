@@ -268,8 +268,8 @@ class Thinker:
                             last, proof = settled.result, settled.proof
                         else:
                             proof_seconds = time.perf_counter() - proof_started
-                        if settled is not None and settled.result is None:
-                            value, value_proof = settled.value, settled.proof
+                            if settled is not None:  # the value proven, no move that keeps it
+                                value, value_proof = settled.value, settled.proof
                 if last is None:
                     remaining = max(deadline - time.perf_counter(), MIN_SLICE)
                     # Testing moves for a loss is of no use when every move is proven to lose.
