@@ -102,6 +102,10 @@ class ProofKernel:
         book holds only win, draw or loss (the score is then 1, 0 or -1). None: not in a book."""
         return None
 
+    def prepare(self) -> None:
+        """Load what the first proof would otherwise load inside its time budget (the book): a
+        sitting calls it before it starts the AI's clock."""
+
     def book_key(self, state: Any) -> int:
         """A key shared by exactly the positions an opening book treats as one (a position and
         its mirror image, at any number of plies): the book's builder deduplicates by it."""

@@ -245,6 +245,10 @@ class Thinker:
         spinner); Ctrl-C is caught from the moment it is entered, also when entering it raises
         KeyboardInterrupt."""
         budget = self.policy.budget
+        proves = depth is None and algorithm in (DEFAULT_ALGORITHM, PROOF)
+        kernel = self.game.proof_kernel() if proves else None
+        if kernel is not None:
+            kernel.prepare()  # a book read once a sitting is not the AI's thinking time
         deadline = time.perf_counter() + budget
         last: SearchResult | None = None
         method: str | None = None

@@ -5,6 +5,7 @@ proved its move ends at once, the words say what was proven, and a book answers 
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -328,3 +329,25 @@ def test_a_book_move_that_keeps_the_win_is_tried_before_the_others(
     choice = Thinker(game, Policy(budget=AMPLE), random.Random(1)).choose(state)
     assert choice.move == kept and scores[choice.move] > 0
     assert choice.thought.proof == proving.VALUE and choice.thought.result.stats.nodes == 0
+
+
+def test_the_book_is_read_before_the_ai_clock_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading the book (a fifth of a second, once a sitting) is not taken from the first move's
+    budget: the kernel is prepared before the deadline is set."""
+    game = ConnectFour()
+    kernel = game.proof_kernel()
+    events: list[tuple[str, float]] = []
+    monkeypatch.setattr(kernel, "prepare", lambda: events.append(("prepare", time.perf_counter())))
+    settle = proving.Settler.settle
+
+    def timed_settle(self: proving.Settler, state: Any, deadline: float,
+                     value_share: float) -> proving.Settled | None:
+        events.append(("clock", deadline - budget))
+        return settle(self, state, deadline, value_share)
+
+    budget = 0.5
+    monkeypatch.setattr(proving.Settler, "settle", timed_settle)
+    policy = Policy(budget=budget)
+    Thinker(game, policy).think(game.initial_state(), None, policy.algorithm)
+    assert [name for name, _ in events] == ["prepare", "clock"]
+    assert events[0][1] <= events[1][1]
