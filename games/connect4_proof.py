@@ -164,20 +164,29 @@ class ConnectFourKernel(ProofKernel):
 
     def book_keys_of(self, positions: Sequence[str]) -> list[int]:
         """`book_key_of` of each of `positions`. A book lists most positions after their parent
-        (one move shorter), whose board is kept, so that most keys cost one move, not a replay."""
-        boards: dict[str, tuple[int, int]] = {"": (0, 0)}
+        (one move shorter), whose board is kept, so that most keys cost one move, not a replay;
+        the mirror image's board is played alongside (column c as column cols - 1 - c), so that
+        folding a key is a comparison, not a bit-by-bit reflection."""
+        height, last = self.height, self.cols - 1
+        columns = [self.column << (c * height) for c in range(self.cols)]
+        bottoms = [self.bottom & column for column in columns]
+        index = {str(c + 1): c for c in range(self.cols)}
+        boards: dict[str, tuple[int, int, int, int]] = {"": (0, 0, 0, 0)}
         keys = []
         for moves in positions:
             start = len(moves)
             while moves[:start] not in boards:
                 start -= 1
-            cur, mask = boards[moves[:start]]
+            cur, mask, mirror_cur, mirror_mask = boards[moves[:start]]
             for move in moves[start:]:
-                column = self.column << ((int(move) - 1) * self.height)
+                c = index[move]
                 cur ^= mask  # the mover's discs become the opponent's: the other side is to move
-                mask |= (mask + (self.bottom & column)) & column
-            boards[moves] = (cur, mask)
-            keys.append(self.folded(cur + mask))
+                mask |= (mask + bottoms[c]) & columns[c]
+                mirror_cur ^= mirror_mask
+                mirror_mask |= (mirror_mask + bottoms[last - c]) & columns[last - c]
+            boards[moves] = (cur, mask, mirror_cur, mirror_mask)
+            key, mirror = cur + mask, mirror_cur + mirror_mask
+            keys.append(key if key <= mirror else mirror)
         return keys
 
     def native_search(self, max_entries: int, check: Callable[[int], None]) -> ExactSearch | None:

@@ -83,13 +83,15 @@ def _keys_of(positions: Sequence[str]) -> list[int]:
     return ConnectFour().proof_kernel().book_keys_of(positions)
 
 
-def test_the_keys_of_a_list_of_positions_are_those_of_their_boards() -> None:
+@pytest.mark.parametrize(("cols", "rows"), [(7, 6), (6, 5)])
+def test_the_keys_of_a_list_of_positions_are_those_of_their_boards(cols: int, rows: int) -> None:
     """Keyed together (parents kept for their children), in any order, with or without their
-    parents, each position gets the folded key of the board the rules give it."""
-    game = ConnectFour()
+    parents, each position gets the folded key of the board the rules give it (mirror images
+    are folded by the column count: also on a board of an even number of columns)."""
+    game = ConnectFour(cols, rows)
     kernel = game.proof_kernel()
     rng = random.Random(4)
-    positions = ["", "4", "44", "4453", "44", "3", "5", "445", "1234567", "123456", "7654321"]
+    positions = ["", "4", "44", "4453", "44", "3", "5", "445", "123456", "12345", "654321"]
     for _ in range(200):  # random games of up to 11 discs, stopped before any win
         state, moves = game.initial_state(), ""
         for _ in range(rng.randrange(12)):
