@@ -38,6 +38,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from levels_connect4 import wilson  # the level match's interval, shared
+
 PONS = Path("/work/scratch/c4native-pons/c4solver")
 COLS = 7
 #: Pons' analysis prints this for a full column.
@@ -259,6 +262,14 @@ def play_game(game: Any, judge: Judge, start: str, ai_first: bool, budget: float
     return "won" if ai_moved_last else "lost"
 
 
+def share_words(kept: int, judged: int) -> str:
+    """A share with its 95 % interval: a handful of positions pins little."""
+    if not judged:
+        return "-"
+    low, high = wilson(kept, judged)
+    return f"{kept / judged:.0%}, 95 % interval {low:.0%} to {high:.0%}"
+
+
 def parse_range(text: str) -> range:
     low, _, high = text.partition("-")
     try:
@@ -366,14 +377,14 @@ def main(argv: list[str] | None = None) -> int:
                 tally.kept += 1
             else:
                 tally.misses.append(f"{moves or '(empty)'}: {move}")
-        share = f"{tally.kept / tally.judged:.0%}" if tally.judged else "-"
-        print(f"{stones:2d} stones: kept the value in {tally.kept}/{tally.judged} ({share}); "
+        print(f"{stones:2d} stones: kept the value in {tally.kept}/{tally.judged} "
+              f"({share_words(tally.kept, tally.judged)}); "
               f"lost positions {tally.lost}, unjudged {tally.unjudged}"
               + (f"; missed: {', '.join(tally.misses)}" if tally.misses else ""), flush=True)
     judged = sum(t.judged for t in tallies.values())
     kept = sum(t.kept for t in tallies.values())
     if judged:
-        print(f"all: {kept}/{judged} ({kept / judged:.0%})")
+        print(f"all: {kept}/{judged} ({share_words(kept, judged)})")
     return 0
 
 
