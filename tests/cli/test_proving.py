@@ -332,7 +332,7 @@ def test_a_book_move_that_keeps_the_win_is_tried_before_the_others(
 
 
 def test_the_book_is_read_before_the_ai_clock_starts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Reading the book (a fifth of a second, once a sitting) is not taken from the first move's
+    """Reading the book (a fraction of a second, once a sitting) is not taken from the first move's
     budget: the kernel is prepared before the deadline is set."""
     game = ConnectFour()
     kernel = game.proof_kernel()
