@@ -302,9 +302,12 @@ class SearchResult:
         moves whose score is not a mere bound (proven, or estimated at the same depth): the moves
         to choose among at random. The best move alone when none qualifies, and always for Monte
         Carlo tree search, whose move is the one its rule picks (a proven win, else the most
-        visited), not the best mean."""
+        visited), not the best mean, and when the best move's own score is a bound (at least a
+        draw: no other move can be known to be as good)."""
         scored = [m for m in self.moves if m.score.relative.bound is Bound.EXACT]
-        if not scored or self.score is None or self.iterations is not None:
+        best_bounded = any(m.move == self.best_move and m.score.relative.bound is not Bound.EXACT
+                           for m in self.moves)
+        if not scored or self.score is None or self.iterations is not None or best_bounded:
             return [] if self.best_move is None else [self.best_move]
         player = self.root_player if self.root_player >= 0 else 0
         best = max(m.score.seen_by(player).sort_key() for m in scored)

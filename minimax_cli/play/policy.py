@@ -7,10 +7,11 @@ think is bounded by the budget:
 1. the game's own exact solver (`Game.exact_solver`), when it has one and the level searches to the
    end; the budget is checked at its progress reports, so a solve that reports gives up in time;
 2. for a game with a proof kernel (Connect Four), the move settled by proof (play/proving.py):
-   every move from the opening book, else the position's value proven (win, draw or loss) within
-   PROOF_SHARE of the budget, then a move that keeps it, then, time permitting, exact scores; the
-   think ends as soon as that is done (`Thought.proof` says what was proven); when the value is not
-   proven in time, the search below estimates the move and REFUTE_SHARE of what is left tests its
+   every move from the opening book, else whether the position is lost proven within
+   PROOF_SHARE of the budget, then whether it is won, then a move that keeps its value (when the
+   win is not decided in time, a move proven not to lose), then, time permitting, exact scores;
+   the think ends as soon as that is done (`Thought.proof` says what was proven); when not even
+   the loss is decided in time, the search below estimates the move and REFUTE_SHARE of what is left tests its
    favourites for a loss, so that the estimate picks among moves not proven losing;
 3. otherwise a search: iterative deepening (`iterate`) under `Limits(time=..., depth=...)` with every
    root move searched with the full window (`exact_root`), keeping the last completed depth.
@@ -76,8 +77,9 @@ LEVEL_DEPTHS = Game.level_depths  # the generic table; a game may set its own
 LEVEL_RANDOM = {1: 0.6, 2: 0.4, 3: 0.25, 4: 0.1}
 MCTS = "mcts"
 PROOF = "proof"
-#: The share of a think's budget given to proving the position's value first (games with a proof
-#: kernel): from the middle game on it settles the move, which no depth-limited search can.
+#: The share of a think's budget given to proving whether the position is lost, first (games
+#: with a proof kernel): from the middle game on, that and its win test settle the move, which no
+#: depth-limited search can.
 PROOF_SHARE = 0.8
 #: The share of what is left after an unfinished proof (games with a proof kernel) given to
 #: testing the search's favourite moves for a loss (play/proving.py `Settler.avoid_losses`).
@@ -171,9 +173,9 @@ class Thought:
     #: What settled the move by proof (play/proving.py): "book", "exact" (the exact score of every
     #: move that keeps the value) or "value" (values, some without distance); None: not so.
     proof: str | None = None
-    #: The position's value for the side to move (1 won, 0 drawn, -1 lost), proven by
-    #: `value_proof` ("book" or "value": a proof search) when no move that keeps it was: the
-    #: search's estimate picked the move; None: not so.
+    #: The position's value for the side to move (1 won, -1 lost), proven by `value_proof`
+    #: ("book" or "value": a proof search) when no move that keeps it was: the search's
+    #: estimate picked the move; None: not so. (A drawn position's move is always proven.)
     value: int | None = None
     value_proof: str | None = None
 
@@ -318,8 +320,8 @@ class Thinker:
 
     def _settle(self, state: Any, deadline: float) -> Settled | None:
         """The move settled by proof (play/proving.py) for a game with a proof kernel (only the
-        value when no move was), or None when its value was not proven within PROOF_SHARE of the
-        time left."""
+        value when no move was), or None when not even whether it is lost was proven within
+        PROOF_SHARE of the time left."""
         if self.game.proof_kernel() is None or self.game.outcome(state) is not None:
             return None
         if self._settler is None:

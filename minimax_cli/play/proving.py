@@ -6,20 +6,25 @@ stops as soon as the move is settled:
 1. the opening book (`ProofKernel.known_score`): when it holds every move, they are its answer
    (unless every move is a loss whose distance the book does not hold: the choice among them is
    then the search's, as below);
-2. the position's value, weakly (win, draw or loss), then each move's value weakly, those the
-   book holds first, then best first in the game's order: a move that keeps the value is then
-   proven (for a won position a winning move, for a drawn one a drawing move); the proof's table
-   makes these re-checks cheap;
-3. time permitting, the exact scores of the moves that keep a won value (the quickest win), or of
+2. the position's value, weakly (win, draw or loss), by two null windows. First "is it lost?":
+   on random positions of 8 and 9 discs that one is most often the cheaper of the two, and when
+   it is not lost its proof holds a move that does not lose, the first in the order of 3 (the
+   proof's table makes finding it cheap). Then "is it won?", in the rest of the time: should that
+   not end, the move that does not lose is played, scored at least a draw (a proven bound);
+3. each move's value weakly, those the book holds first, then best first in the game's order,
+   until one keeps the value (for a won position a winning move; for a drawn one the move that
+   does not lose is one): the proof's table makes these re-checks cheap;
+4. time permitting, the exact scores of the moves that keep a won value (the quickest win), or of
    every move of a lost position (the slowest loss).
 
 What it proved is said in `Settled.proof`: BOOK, EXACT (every move's value, and the exact score
 of each that keeps the position's value: the move played is the quickest win or the slowest loss)
-or VALUE (values, some of the moves that keep it without their distance, or not every move). A
-weakly proven win or loss is a Score without a distance, never a guessed one. When the value is
-proven but no move that keeps it (a lost position: no move's distance), the Settled has no result,
-only the value, and the search's estimate picks the move; when not even the position's value is
-proven in time, `settle` gives None and the think falls back to the search's estimate.
+or VALUE (values, some of the moves that keep it without their distance, not every move, or a
+move only proven not to lose). A weakly proven win or loss is a Score without a distance, never a
+guessed one. When the value is proven but no move that keeps it (a lost position: no move's
+distance; a won one: no winning move found in time), the Settled has no result, only the value,
+and the search's estimate picks the move; when not even whether the position is lost is proven in
+time, `settle` gives None and the think falls back to the search's estimate.
 
 When no move was settled, `Settler.avoid_losses` spends what is left of the budget on the
 search's estimate: it tests the search's favourite move for a loss (one null window, often cheap)
@@ -59,9 +64,10 @@ class Settled:
     """A settled move: `result` scores the moves proven (weak scores have no distance), its best
     move keeps the position's value; `proof` says what was proven (BOOK, EXACT or VALUE).
 
-    `result` is None when only the position's `value` was proven (1 won, 0 drawn, -1 lost for the
-    side to move; `proof` BOOK or VALUE), not a move that keeps it: a lost position none of whose
-    distances was proven in time, or a move not found in time. The search's estimate then picks."""
+    `result` is None when only the position's `value` was proven (1 won, -1 lost for the side to
+    move; `proof` BOOK or VALUE), not a move that keeps it: a lost position none of whose
+    distances was proven in time, or a winning move not found in time (a drawn position always
+    has its move, the one its not-lost proof found). The search's estimate then picks."""
 
     result: SearchResult | None
     proof: str
@@ -72,6 +78,7 @@ class Settled:
 class _Known:
     score: int  # kernel score for the player making the move
     weak: bool  # only its sign is proven
+    at_least: bool = False  # score 0 is only a bound: the move does not lose (it may win)
 
 
 def _within(seconds: float) -> Limits:
@@ -108,8 +115,8 @@ class Settler:
 
     def settle(self, state: Any, deadline: float, value_share: float) -> Settled | None:
         """The settled move of `state` (not finished), only its value when no move was settled,
-        or None when its value was not proven within `value_share` of the time left (the rest is
-        then the search's)."""
+        or None when whether it is lost was not proven within `value_share` of the time left, or
+        no move proven not to lose (the rest is then the search's)."""
         game = self.game
         started = time.perf_counter()
         prover = self.prover(deadline - started)
@@ -124,21 +131,36 @@ class Settler:
         if booked is not None and not lost_in_book:
             return self._result(prover, state, booked, BOOK, nodes, hits, started)
         source = BOOK if lost_in_book else VALUE
-        prover.restart(_within((deadline - time.perf_counter()) * value_share))
-        try:
-            value = -1 if lost_in_book else _sign(prover.prove(state, weak=True).score)
-        except Stop:
-            return None
-        prover.restart(_within(deadline - time.perf_counter()))
         known: dict[Hashable, _Known] = {}
         # A keeping move is met sooner in the game's order; the moves the book scores come first
         # (its lines hold the move that keeps the win, and a search of another may not end).
         in_book = {scored.move for scored, _ in prover.book_moves(state)}
         order = list(game.order_moves(state, moves))
         order = [m for m in order if m in in_book] + [m for m in order if m not in in_book]
+        # "Is it lost?" first: that null window is most often the cheaper one, and its witness,
+        # a move that does not lose, is a move to play should the win's window not end in time.
+        prover.restart(_within((deadline - time.perf_counter()) * value_share))
+        try:
+            value = -1 if lost_in_book or not prover.at_least(state, 0) else 0
+        except Stop:
+            return None
+        prover.restart(_within(deadline - time.perf_counter()))
+        if value == 0:
+            try:
+                holding = self._not_losing(prover, state, order, known)
+            except Stop:
+                return None  # no move proven not to lose: the search decides
+            try:
+                value = 1 if prover.at_least(state, 1) else 0
+            except Stop:  # whether it wins is not proven: play the move proven not to lose
+                known[holding] = _Known(0, False, at_least=True)
+                return self._result(prover, state, known, VALUE, nodes, hits, started)
+            if value == 0:
+                known[holding] = _Known(0, False)  # it does not lose, and nothing wins
         try:
             for move in order if value >= 0 else []:
-                self._weak(prover, state, move, known)
+                if move not in known:
+                    self._weak(prover, state, move, known)
                 if _sign(known[move].score) == value:
                     break
         except Stop:  # the value is proven but no move found in time: the search decides
@@ -204,6 +226,18 @@ class Settler:
         return min(deadline - now, max(now - started, REFINE_SHARE * (deadline - started)))
 
     @staticmethod
+    def _not_losing(prover: Prover, state: Any, order: list[Hashable],
+                    known: dict[Hashable, _Known]) -> Hashable:
+        """The first move of `order` that does not lose, in a position proven not lost; the
+        moves before it go into `known` as (weakly proven) losses. The not-lost proof's table
+        makes each test cheap."""
+        for move in order:
+            if not prover.loses(state, move):
+                return move
+            known[move] = _Known(-1, True)
+        raise AssertionError("a position proven not lost has a move that does not lose")
+
+    @staticmethod
     def _weak(prover: Prover, state: Any, move: Hashable, known: dict[Hashable, _Known]) -> None:
         """`move`'s weak score into `known` (exact when it ends the game or draws)."""
         scored = prover.moves_of(state, [move], weak=True)[0]
@@ -238,6 +272,8 @@ class Settler:
         mover = game.to_move(state)
 
         def pov(item: _Known) -> Score:
+            if item.at_least:
+                return Score.draw(Bound.LOWER)
             if item.weak:
                 sign = _sign(item.score)
                 return Score.win() if sign > 0 else Score.loss() if sign < 0 else Score.draw()
@@ -247,7 +283,7 @@ class Settler:
         order = [m for m in game.legal_moves(state) if m in scores]
         best = max(order, key=lambda m: scores[m].sort_key())
         pv: list[Hashable] = [best]
-        if not known[best].weak and proof != BOOK:
+        if not (known[best].weak or known[best].at_least) and proof != BOOK:
             child = game.play(state, best)
             if game.outcome(child) is None:
                 with contextlib.suppress(Stop):

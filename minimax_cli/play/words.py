@@ -252,11 +252,9 @@ def value_claim(value: int, proof: str | None, mover: Party, other: Party) -> st
     if value < 0:
         return _("every move loses: {win} ({by}; how soon is not proven)").format(
             win=_can_force(other, ""), by=by)
-    if value > 0:
-        return _("{win} ({by}; no winning move was proven in time)").format(
-            win=_can_force(mover, ""), by=by)
-    return _("a draw with best play ({by}; no move that keeps it was proven in time)").format(
-        by=by)
+    # Never a draw: a drawn position's move is the one its not-lost proof found.
+    return _("{win} ({by}; no winning move was proven in time)").format(
+        win=_can_force(mover, ""), by=by)
 
 
 def line_text(game: AnyGame, state: Any, line: Line, paranoid: bool = False) -> str:

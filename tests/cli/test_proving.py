@@ -15,6 +15,7 @@ from games.connect4_proof import ConnectFourKernel
 from minimax_cli.core.proof import ProofKernel
 from minimax_cli.core.result import STOP_TIME, Limits
 from minimax_cli.core.score import Kind
+from minimax_cli.core.search.prover import Prover
 from minimax_cli.play import proving
 from minimax_cli.play.policy import Policy, Thinker, Thought
 from minimax_cli.play.words import explain, line_text
@@ -261,12 +262,13 @@ def first_of_value(value: int) -> str:
                 if sign(best(moves)) == value and abs(best(moves)) <= 4)
 
 
-@pytest.mark.parametrize(("value", "in_book"), [(-1, True), (-1, False), (1, False), (0, False)])
+@pytest.mark.parametrize(("value", "in_book"), [(-1, True), (-1, False), (1, False)])
 def test_a_proven_value_without_a_proven_move_is_said_and_the_estimate_picks(
         value: int, in_book: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """The position's value is proven (by the book or by the proof search) but no move that keeps
-    it (no distance of a loss, no move found in time): the words give the proven value, say the
-    move is the search's estimate, and claim no proven move."""
+    it (no distance of a loss, no winning move found in time): the words give the proven value,
+    say the move is the search's estimate, and claim no proven move. (A drawn position always
+    has its move: the one its not-lost proof found, test below.)"""
     monkeypatch.setattr(proving.Settler, "_refine_seconds",
                         staticmethod(lambda value, started, deadline: 0.0))
 
@@ -288,10 +290,92 @@ def test_a_proven_value_without_a_proven_move_is_said_and_the_estimate_picks(
     said = words(game, state, thought, thought.result.best_move)
     by = "proven by the opening book" if in_book else "proven by a proof search"
     claim = {-1: f"every move loses: you can force a win ({by}; how soon is not proven)",
-             1: f"the AI can force a win ({by}; no winning move was proven in time)",
-             0: f"a draw with best play ({by}; no move that keeps it was proven in time)"}
+             1: f"the AI can force a win ({by}; no winning move was proven in time)"}
     assert said.startswith(claim[value] + "; the move is the search's: ")
     assert "estimate" in said and "did not finish" not in said
+
+
+def test_a_drawn_position_is_settled_by_the_move_its_not_lost_proof_found(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No move's own value proven (each re-check cut short): the position proven not lost and
+    not won is a draw, and the move proven not to lose keeps it."""
+    monkeypatch.setattr(proving.Settler, "_refine_seconds",
+                        staticmethod(lambda value, started, deadline: 0.0))
+
+    def no_time(*args: Any) -> None:
+        raise proving.Stop(STOP_TIME)
+
+    monkeypatch.setattr(proving.Settler, "_weak", staticmethod(no_time))
+    game = ConnectFour()
+    moves = first_of_value(0)
+    state = game.parse_position(moves)
+    scores = move_scores(columns_of(moves), {})
+    choice = Thinker(game, Policy(budget=AMPLE), random.Random(1)).choose(state)
+    assert choice.thought.proof == proving.VALUE and scores[choice.move] == 0
+    said = words(game, state, choice.thought, choice.move)
+    assert "a draw with best play, proven by a proof search" in said and "estimate" not in said
+
+
+def _win_test_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The proof of "can the side to move force a win?" runs out of time at once."""
+    at_least = Prover.at_least
+
+    def cut(self: Prover, state: Any, value: int) -> bool:
+        if value >= 1:
+            raise proving.Stop(STOP_TIME)
+        return at_least(self, state, value)
+
+    monkeypatch.setattr(Prover, "at_least", cut)
+
+
+def not_lost_first_loses(count: int) -> list[str]:
+    """Positions of 30 discs not lost for the side to move whose first move in the game's order
+    loses (the move that does not lose comes later): about one random position in a hundred."""
+    game, found = ConnectFour(), []
+    for moves in late_positions(30, 1000, seed=9):
+        scores = move_scores(columns_of(moves), {})
+        state = game.parse_position(moves)
+        first = next(iter(game.order_moves(state, list(game.legal_moves(state)))))
+        if max(scores.values()) >= 0 and scores[first] < 0:
+            found.append(moves)
+            if len(found) == count:
+                break
+    return found
+
+
+@pytest.mark.parametrize("moves", [m for m in POSITIONS
+                                   if max(move_scores(columns_of(m), {}).values()) >= 0])
+def test_a_win_test_cut_short_plays_the_move_proven_not_to_lose(
+        moves: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Won or drawn, the position is proven not lost but whether it is won is not proven in time:
+    the AI plays a move that does not lose (by the oracle), scores it at least a draw, a proven
+    bound, and scores a loss only a move that loses."""
+    _win_test_cut(monkeypatch)
+    game = ConnectFour()
+    state = game.parse_position(moves)
+    scores = move_scores(columns_of(moves), {})
+    choice = Thinker(game, Policy(budget=AMPLE), random.Random(1)).choose(state)
+    thought = choice.thought
+    assert thought.proof == proving.VALUE and thought.value is None
+    assert scores[choice.move] >= 0
+    order = list(game.order_moves(state, list(game.legal_moves(state))))
+    assert [m.move for m in thought.result.moves] == sorted(order[:order.index(choice.move) + 1])
+    for move in thought.result.moves:
+        kind = move.score.relative.kind
+        assert kind is (Kind.LOSS if scores[move.move] < 0 else Kind.DRAW)
+    said = words(game, state, thought, choice.move)
+    assert "at least a draw for the AI (a proven bound)" in said
+    assert "estimate" not in said and "force a win" not in said
+
+
+def test_a_win_test_cut_short_scores_the_moves_before_as_losses(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """As above where the first moves in the game's order lose: they are scored as losses and
+    the move after them that does not lose is played."""
+    found = not_lost_first_loses(3)
+    assert len(found) == 3
+    for moves in found:
+        test_a_win_test_cut_short_plays_the_move_proven_not_to_lose(moves, monkeypatch)
 
 
 def test_a_book_missing_a_move_leaves_the_proof_to_the_search() -> None:

@@ -134,6 +134,18 @@ class Prover:
                 scored.append(ScoredMove(move, -self.score_of(child, plies + 1, weak), False))
         return scored
 
+    def at_least(self, state: Any, value: int) -> bool:
+        """Whether the side to move in `state` (not finished) can force at least `value` (1 a
+        win, 0 a draw): the book where it holds the position, else one null-window search.
+        Raises Stop when the budget runs out."""
+        plies = self.kernel.plies(state)
+        known = self.kernel.known_score(state, plies)
+        if known is not None:
+            self.book_hits += 1
+            return (known[0] > 0) - (known[0] < 0) >= value
+        with deep_recursion():
+            return self.search.at_least(state, plies, value)
+
     def loses(self, state: Any, move: Hashable) -> bool:
         """Whether `move` loses (the opponent can force a win after it): the book where it holds
         the position, else one null-window search, often far cheaper than the move's value.
