@@ -380,7 +380,9 @@ class Thinker:
             return Line([move], True, thought.solved)
         if thought.proof is not None:  # settled by proof: a weak value has no line beyond it
             pv = list(result.pv) if result.pv and result.pv[0] == move else [move]
-            return self._line(pv, state, thought.solved, optimal_only=len(pv) == 1)
+            # A move proven only not to lose (at least a draw) may give a win away.
+            kept = result.score is not None and result.score.relative.exact
+            return self._line(pv, state, thought.solved, optimal_only=len(pv) == 1 and kept)
         if result.pv and result.pv[0] == move:
             return self._line(list(result.pv), state, thought.solved)
         if thought.method is not None:

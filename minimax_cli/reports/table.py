@@ -310,6 +310,9 @@ def _reader_legend(game: AnyGame, lines: Sequence[MoveLine], party: Party) -> st
     distances = any(s.relative.result and s.relative.plies for s in scores)
     if not all(s.relative.proven for s in scores):
         meaning = _("by the estimate of the deepest search (not proven)")
+    elif any(line.best and line.pov_score is not None and not line.pov_score.relative.exact
+             for line in lines):
+        meaning = _("the best proven bound (whether it keeps the game value is not proven)")
     elif distances:
         meaning = _("keeps the game value, wins soonest or loses slowest")
     else:

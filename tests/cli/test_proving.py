@@ -19,6 +19,7 @@ from minimax_cli.core.search.prover import Prover
 from minimax_cli.play import proving
 from minimax_cli.play.policy import Policy, Thinker, Thought
 from minimax_cli.play.words import explain, line_text
+from minimax_cli.reports.table import Reader, search_table
 from minimax_cli.reports.words import Party, you
 
 COLS, ROWS = 7, 6
@@ -366,6 +367,11 @@ def test_a_win_test_cut_short_plays_the_move_proven_not_to_lose(
     said = words(game, state, thought, choice.move)
     assert "at least a draw for the AI (a proven bound)" in said
     assert "estimate" not in said and "force a win" not in said
+    thinker = Thinker(game, Policy(budget=AMPLE), random.Random(1))
+    line = line_text(game, state, thinker.line(state, thought, choice.move))
+    assert "keeps the game value" not in line  # it may give a win away
+    table = search_table(game, state, thought.result, Reader(Party(game.to_move(state), "the AI")))
+    assert "best: keeps the game value" not in table.legend and "not proven" in table.legend
 
 
 def test_a_win_test_cut_short_scores_the_moves_before_as_losses(
