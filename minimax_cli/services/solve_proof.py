@@ -154,7 +154,7 @@ def _answer(game: AnyGame, state: Any, weak: bool, prover: Prover, facts: list[P
         first = next(m for m in scored if m.score == best)
         after = game.play(state, first.move)
         try:
-            pv = ((first.move, *prover.line(after, -best, partial=True))
+            pv = ((first.move, *prover.line(after, -best, partial=True, book_only=all_book))
                   if game.outcome(after) is None else (first.move,))
         except KeyboardInterrupt:  # the answer stands; only the line is missing
             pv = (first.move,)

@@ -182,11 +182,12 @@ class Prover:
         return known
 
     def line(self, state: Any, score: int, node_limit: int = PV_NODES,
-             partial: bool = False) -> list[Hashable]:
+             partial: bool = False, book_only: bool = False) -> list[Hashable]:
         """A principal variation from `state` whose exact score is `score`: at each step the first
         move (in the game's order) that keeps the score, to the end of the game or the limit. The
         game's book answers where it holds a child exactly. With `partial`, a budget stop (Stop)
-        ends the line where it got to instead of raising."""
+        ends the line where it got to instead of raising; with `book_only`, so does the first
+        step the book does not answer (an answer from the book searches nothing)."""
         game, line = self.game, list[Hashable]()
         plies = self.kernel.plies(state)
         start = self.search.nodes
@@ -200,6 +201,8 @@ class Prover:
                         keeps = (value != 0) == (score > 0) and (value == 0) == (score == 0)
                     elif known is not None and not known[1]:
                         keeps = known[0] == -score
+                    elif book_only:
+                        return line
                     else:
                         # The child's score is at least -score; it keeps the score if not more.
                         try:
