@@ -94,8 +94,9 @@ def summary(game: AnyGame, state: Any, rep: Report) -> RenderableType:
     rows.append((_("method"), Text(_method_words(rep))))
     for i, sentence in enumerate(rep.explanation):
         rows.append((_("why") if i == 0 else "", Text(text_of(sentence))))
-    return render_report.report_view(game, state, rep,
-                                      _("{game} · solved").format(game=rep.game), rows)
+    title = (_("{game} · solved") if rep.stopped is None else
+             _("{game} · stopped before the end"))
+    return render_report.report_view(game, state, rep, title.format(game=rep.game), rows)
 
 
 # --- the drawn tree ------------------------------------------------------------------------------

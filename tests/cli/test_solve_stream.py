@@ -245,6 +245,7 @@ def test_ctrl_c_at_the_command_line_shows_the_proven_and_exits_130(
     monkeypatch.setattr(solve_stream, "fact_line", interrupted_at_the_third)
     done = run_main("solve", "connect4", "--cols", str(COLS), "--rows", str(ROWS), POSITION)
     assert done.returncode == 130
+    assert "· stopped before the end" in done.stdout and "· solved" not in done.stdout
     root, columns = oracle(POSITION)
     lines = done.stdout.splitlines()
     assert lines[0].startswith(f"score {root:+d} for the side to move")
