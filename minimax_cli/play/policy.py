@@ -7,12 +7,12 @@ think is bounded by the budget:
 1. the game's own exact solver (`Game.exact_solver`), when it has one and the level searches to the
    end; the budget is checked at its progress reports, so a solve that reports gives up in time;
 2. for a game with a proof kernel (Connect Four), the move settled by proof (play/proving.py):
-   every move from the opening book, else whether the position is lost proven within
-   PROOF_SHARE of the budget, then whether it is won, then a move that keeps its value (when the
-   win is not decided in time, a move proven not to lose), then, time permitting, exact scores;
-   the think ends as soon as that is done (`Thought.proof` says what was proven); when not even
-   the loss is decided in time, the search below estimates the move and REFUTE_SHARE of what is left tests its
-   favourites for a loss, so that the estimate picks among moves not proven losing;
+   every move from the opening book, else whether the position is lost (within PROOF_SHARE of
+   the budget), then whether it is won, then a move that keeps the value (one proven not to lose
+   when the win is not decided in time), then, time permitting, exact scores; the think ends as
+   soon as that is done (`Thought.proof` says what was proven); when not even the loss is decided,
+   the search below estimates the move and REFUTE_SHARE of what is left tests its favourites for
+   a loss, so that the estimate picks among moves not proven losing;
 3. otherwise a search: iterative deepening (`iterate`) under `Limits(time=..., depth=...)` with every
    root move searched with the full window (`exact_root`), keeping the last completed depth.
 
@@ -77,9 +77,8 @@ LEVEL_DEPTHS = Game.level_depths  # the generic table; a game may set its own
 LEVEL_RANDOM = {1: 0.6, 2: 0.4, 3: 0.25, 4: 0.1}
 MCTS = "mcts"
 PROOF = "proof"
-#: The share of a think's budget given to proving whether the position is lost, first (games
-#: with a proof kernel): from the middle game on, that and its win test settle the move, which no
-#: depth-limited search can.
+#: The share of a think's budget for proving whether the position is lost (games with a proof
+#: kernel): from the middle game on the proofs settle the move, which no depth-limited search can.
 PROOF_SHARE = 0.8
 #: The share of what is left after an unfinished proof (games with a proof kernel) given to
 #: testing the search's favourite moves for a loss (play/proving.py `Settler.avoid_losses`).

@@ -317,12 +317,12 @@ def test_a_drawn_position_is_settled_by_the_move_its_not_lost_proof_found(
     assert "a draw with best play, proven by a proof search" in said and "estimate" not in said
 
 
-def _win_test_cut(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The proof of "can the side to move force a win?" runs out of time at once."""
+def _win_test_cut(monkeypatch: pytest.MonkeyPatch, root: Any) -> None:
+    """The proof of "can the side to move in `root` force a win?" runs out of time at once."""
     at_least = Prover.at_least
 
     def cut(self: Prover, state: Any, value: int) -> bool:
-        if value >= 1:
+        if value >= 1 and state == root:
             raise proving.Stop(STOP_TIME)
         return at_least(self, state, value)
 
@@ -351,9 +351,9 @@ def test_a_win_test_cut_short_plays_the_move_proven_not_to_lose(
     """Won or drawn, the position is proven not lost but whether it is won is not proven in time:
     the AI plays a move that does not lose (by the oracle), scores it at least a draw, a proven
     bound, and scores a loss only a move that loses."""
-    _win_test_cut(monkeypatch)
     game = ConnectFour()
     state = game.parse_position(moves)
+    _win_test_cut(monkeypatch, state)
     scores = move_scores(columns_of(moves), {})
     choice = Thinker(game, Policy(budget=AMPLE), random.Random(1)).choose(state)
     thought = choice.thought

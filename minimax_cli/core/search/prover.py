@@ -150,17 +150,10 @@ class Prover:
         """Whether `move` loses (the opponent can force a win after it): the book where it holds
         the position, else one null-window search, often far cheaper than the move's value.
         Raises Stop when the budget runs out."""
-        game = self.game
-        plies = self.kernel.plies(state)
-        child = game.play(state, move)
-        if game.outcome(child) is not None:
+        child = self.game.play(state, move)
+        if self.game.outcome(child) is not None:
             return False  # a move that ends the game wins or draws
-        known = self.kernel.known_score(child, plies + 1)
-        if known is not None:
-            self.book_hits += 1
-            return known[0] > 0
-        with deep_recursion():
-            return self.search.at_least(child, plies + 1, 1)
+        return self.at_least(child, 1)
 
     def book_moves(self, state: Any) -> list[tuple[ScoredMove, bool]]:
         """The moves of `state` whose score the game's book (or the end of the game) gives without
