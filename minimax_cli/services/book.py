@@ -218,7 +218,8 @@ def derive(game: AnyGame, work: Work,
     prefixes = {p.position[:n] for p in work.proven.values() for n in range(len(p.position))}
     prefixes.update(parents)
     derived: dict[int, tuple[str, int, bool]] = {}
-    for position in sorted(prefixes, key=len, reverse=True):
+    # Deepest first; then by text, so that a rebuild writes the same file byte for byte.
+    for position in sorted(prefixes, key=lambda p: (-len(p), p)):
         state = game.parse_position(position)
         key = kernel.book_key(state)
         if (key in known and known[key][1]) or not open_position(game, kernel, state):
@@ -251,10 +252,13 @@ def derive(game: AnyGame, work: Work,
 def book_data(game: AnyGame, work: Work, board: str, comments: Iterable[str],
               parents: Iterable[str] = ()) -> BookData:
     """The book of the work done: every proof (the best one of each position) and every value
-    derived from them (`derive`, with its `parents`), each with its source."""
+    derived from them (`derive`, with its `parents`), each with its source; a position once."""
     data = BookData(board, comments=list(comments))
     entries: list[Entry] = []
-    for proven in work.proven.values():
+    derived = derive(game, work, parents)
+    for key, proven in work.proven.items():
+        if key in derived:  # a weak proof one negamax step makes exact: the exact value stands
+            continue
         ident = f"{'e' if proven.exact else 'w'}{proven.table}"
         if ident not in data.sources:
             table = (_table_words(proven.table))
@@ -263,7 +267,7 @@ def book_data(game: AnyGame, work: Work, board: str, comments: Iterable[str],
                 f"{'exact' if proven.exact else 'weak (win, draw or loss)'} proof by the "
                 f"minimax-cli proof search, {table}; nodes as counted by it")
         entries.append(Entry(proven.position, proven.score, ident, proven.nodes))
-    for position, score, exact in derive(game, work, parents).values():
+    for position, score, exact in derived.values():
         ident = "d" if exact else "dw"
         if ident not in data.sources:
             data.sources[ident] = Source(

@@ -5,6 +5,7 @@ scores of the empty board's columns, and a sample of the shipped book re-proven 
 from __future__ import annotations
 
 import functools
+import os
 import random
 import subprocess
 import sys
@@ -177,6 +178,64 @@ def test_a_book_proven_at_one_level_derives_every_shallower_position(tmp_path: P
             assert entry.score == (truth > 0) - (truth < 0), entry.position
         else:
             assert entry.score == truth, entry.position
+
+
+def test_a_weak_proof_that_one_negamax_step_makes_exact_is_written_once(tmp_path: Path) -> None:
+    """133435: O has three in a row on the bottom row, open at both ends, and X (to move) cannot
+    win at once, so O wins with the game's eighth disc: (42 + 2 - 8) / 2 = 18 for O, -18 for X.
+    Its weak proof (-1) and that exact value, derived when its level is among the shallower ones
+    of a build (`parents`), are one position: one entry, the exact one."""
+    game = ConnectFour()
+    work = building.Work(game, str(tmp_path / "work"))
+    work.add(building.Proven("133435", -1, False, "default", 1))
+    data = building.book_data(game, work, "connect4 7x6", [], parents=["133435"])
+    assert [(e.score, e.source) for e in data.entries if e.position == "133435"] == [(-18, "d")]
+
+
+def test_the_shipped_book_holds_each_position_once() -> None:
+    game = ConnectFour()
+    kernel = game.proof_kernel()
+    entries = connect4_book.shipped(kernel.book_keys_of).data.entries
+    keys = [kernel.book_key(game.parse_position(e.position)) for e in entries]
+    assert len(set(keys)) == len(keys)
+
+
+def test_a_rebuild_writes_the_same_book_whatever_the_hash_seed(tmp_path: Path) -> None:
+    """Python orders a set of strings by a hash seeded per process; the book must not follow it.
+    The work file names each four-disc position by another of its move orders (seeded), so that
+    many three-disc prefixes are one position reached two ways."""
+    game = ConnectFour(cols=4, rows=4)
+    proven: list[building.Proven] = []
+    assert building.prove_positions(game, building.positions_at(game, 4), proven.append,
+                                    weak=True, jobs=1, table_mb=None)
+    shuffle = random.Random(4)
+    work_path = tmp_path / "work"
+    work_path.write_text("".join(
+        f"{_another_order(p.position, shuffle)} {p.score} weak default {p.nodes}\n"
+        for p in proven), encoding="utf-8")
+    script = ("import sys; from games.connect4 import ConnectFour; "
+              "from minimax_cli.core.book import format_book; "
+              "from minimax_cli.services import book as b; g = ConnectFour(cols=4, rows=4); "
+              "sys.stdout.write(format_book(b.book_data(g, b.Work(g, sys.argv[1]), '4x4', [], "
+              "parents=b.positions_upto(g, 3))))")
+    books = {subprocess.run([sys.executable, "-c", script, str(work_path)], capture_output=True,
+                            text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed},
+                            timeout=300).stdout
+             for seed in ("1", "2", "3", "4")}
+    assert len(books) == 1 and next(iter(books)).count("\n") > 20
+
+
+def _another_order(moves: str, shuffle: random.Random) -> str:
+    """A move order reaching the same discs: each player's moves shuffled until they stack the
+    same way (the given order if none is found in 50 tries)."""
+    for _ in range(50):
+        first, second = list(moves[0::2]), list(moves[1::2])
+        shuffle.shuffle(first)
+        shuffle.shuffle(second)
+        order = "".join(a + b for a, b in zip(first, second, strict=False)) + "".join(first[len(second):])
+        if _cells(order) == _cells(moves):
+            return order
+    return moves
 
 
 def _cells(moves: str) -> tuple[tuple[int, int, int], ...]:
