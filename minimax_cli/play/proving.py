@@ -10,10 +10,11 @@ stops as soon as the move is settled:
    on random positions of 8 and 9 discs that one is most often the cheaper of the two, and when
    it is not lost its proof holds a move that does not lose, the first in the order of 3 (the
    proof's table makes finding it cheap). Then "is it won?", in the rest of the time: should that
-   not end, the move that does not lose is played, scored at least a draw (a proven bound);
-3. each move's value weakly, those the book holds first, then best first in the game's order,
-   until one keeps the value (for a won position a winning move; for a drawn one the move that
-   does not lose is one): the proof's table makes these re-checks cheap;
+   not end, the move that does not lose is played, scored at least a draw (a proven bound). When
+   the book holds the position as won, no move that merely does not lose is looked for;
+3. in a won position, a winning move: "does it win?" for each move (one null window, cheaper
+   than its value), those the book holds first, then best first in the game's order (a drawn
+   position's move is the one that does not lose);
 4. time permitting, the exact scores of the moves that keep a won value (the quickest win), or of
    every move of a lost position (the slowest loss).
 
@@ -145,7 +146,9 @@ class Settler:
         except Stop:
             return None
         prover.restart(_within(deadline - time.perf_counter()))
-        if value == 0:
+        if value == 0 and self._won_in_book(prover, state, plies):
+            value = 1  # a winning move is wanted, not one that merely holds: look for it now
+        elif value == 0:
             try:
                 holding = self._not_losing(prover, state, order, known)
             except Stop:
@@ -158,10 +161,10 @@ class Settler:
             if value == 0:
                 known[holding] = _Known(0, False)  # it does not lose, and nothing wins
         try:
-            for move in order if value >= 0 else []:
-                if move not in known:
-                    self._weak(prover, state, move, known)
-                if _sign(known[move].score) == value:
+            # A drawn position has its move (the one that does not lose); a won one looks for
+            # a winning move, past the losses met on the way to that move.
+            for move in order if value > 0 else []:
+                if move not in known and self._wins(prover, state, move, known):
                     break
         except Stop:  # the value is proven but no move found in time: the search decides
             return Settled(None, source, value)
@@ -236,6 +239,23 @@ class Settler:
                 return move
             known[move] = _Known(-1, True)
         raise AssertionError("a position proven not lost has a move that does not lose")
+
+    @staticmethod
+    def _won_in_book(prover: Prover, state: Any, plies: int) -> bool:
+        known = prover.kernel.known_score(state, plies)
+        return known is not None and known[0] > 0
+
+    def _wins(self, prover: Prover, state: Any, move: Hashable,
+              known: dict[Hashable, _Known]) -> bool:
+        """Whether `move` wins, by one null window (cheaper than its value); a winning move goes
+        into `known`, weakly (exactly when it ends the game: that costs nothing)."""
+        if not prover.wins(state, move):
+            return False
+        if self.game.outcome(self.game.play(state, move)) is None:
+            known[move] = _Known(1, True)
+        else:
+            self._weak(prover, state, move, known)
+        return True
 
     @staticmethod
     def _weak(prover: Prover, state: Any, move: Hashable, known: dict[Hashable, _Known]) -> None:

@@ -277,6 +277,7 @@ def test_a_proven_value_without_a_proven_move_is_said_and_the_estimate_picks(
         raise proving.Stop(STOP_TIME)
 
     monkeypatch.setattr(proving.Settler, "_weak", staticmethod(no_time))
+    monkeypatch.setattr(proving.Settler, "_wins", no_time)
     # The search stops two plies deep, as it stops short of the end in an early position.
     search = Thinker._search
     monkeypatch.setattr(Thinker, "_search", lambda self, state, limits, algorithm: search(
@@ -342,6 +343,40 @@ def not_lost_first_loses(count: int) -> list[str]:
             if len(found) == count:
                 break
     return found
+
+
+def won_first_does_not_win(count: int) -> list[str]:
+    """Positions of 30 discs won for the side to move whose first move in the game's order does
+    not win (the winning move comes later)."""
+    game, found = ConnectFour(), []
+    for moves in late_positions(30, 200, seed=9):
+        scores = move_scores(columns_of(moves), {})
+        state = game.parse_position(moves)
+        first = next(iter(game.order_moves(state, list(game.legal_moves(state)))))
+        if max(scores.values()) > 0 >= scores[first]:
+            found.append(moves)
+            if len(found) == count:
+                break
+    return found
+
+
+@pytest.mark.parametrize("moves", won_first_does_not_win(3))
+def test_a_won_position_the_book_holds_looks_only_for_a_winning_move(
+        moves: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The book holds the position as won (none of its moves): the AI's time goes to finding a
+    winning move, none to proving a move that merely does not lose, and it plays a move the
+    oracle says wins."""
+    scores = move_scores(columns_of(moves), {})
+    game = BookConnectFour({ConnectFour().parse_position(moves): (1, True)})
+
+    def holding(*args: Any) -> bool:
+        raise AssertionError("a move that merely does not lose was looked for")
+
+    monkeypatch.setattr(Prover, "loses", holding)
+    choice = Thinker(game, Policy(budget=AMPLE), random.Random(1)).choose(
+        game.parse_position(moves))
+    assert choice.thought.proof in (proving.VALUE, proving.EXACT)
+    assert scores[choice.move] > 0
 
 
 @pytest.mark.parametrize("moves", [m for m in POSITIONS

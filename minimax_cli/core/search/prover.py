@@ -155,6 +155,16 @@ class Prover:
             return False  # a move that ends the game wins or draws
         return self.at_least(child, 1)
 
+    def wins(self, state: Any, move: Hashable) -> bool:
+        """Whether `move` wins (the opponent cannot force a draw after it): the book where it
+        holds the position, else one null-window search, often far cheaper than the move's value.
+        Raises Stop when the budget runs out."""
+        child = self.game.play(state, move)
+        outcome = self.game.outcome(child)
+        if outcome is not None:
+            return outcome != 0  # a move that ends the game and is not a draw wins it
+        return not self.at_least(child, 0)
+
     def book_moves(self, state: Any) -> list[tuple[ScoredMove, bool]]:
         """The moves of `state` whose score the game's book (or the end of the game) gives without
         a search, each with whether only its sign is known: a player can keep a win by any move
