@@ -128,6 +128,9 @@ def main() -> int:
     parser.add_argument("--pons", metavar="BINARY",
                         help="Pons' solver (its `c4solver`), run on the same lines in this run")
     args = parser.parse_args()
+    missing = [name for name in args.files if not (DATA / name).is_file()]
+    if missing:
+        parser.error(f"no test set {missing[0]} in {DATA} (the sets: {', '.join(FILES)})")
     game = ConnectFour()
     prover = Prover(game, table_mb=args.table_mb)
     plain = Prover(game, table_mb=args.table_mb, native=False)
