@@ -99,6 +99,9 @@ class Settler:
         self._prover: Prover | None = None
         #: Scores the book answered in the last settle.
         self.book_hits = 0
+        #: The last settled state's moves proven not to keep its won value, when no move that
+        #: keeps it was found in time (-1 a loss, 0 at most a draw): `avoid_losses` rules them out.
+        self.ruled_out: tuple[Any, dict[Hashable, int]] = (None, {})
 
     def prover(self, seconds: float) -> Prover:
         """The sitting's prover with a budget of `seconds`."""
@@ -120,6 +123,7 @@ class Settler:
         no move proven not to lose (the rest is then the search's)."""
         game = self.game
         started = time.perf_counter()
+        self.ruled_out = (state, {})
         prover = self.prover(deadline - started)
         nodes, hits = prover.nodes, prover.book_hits
         plies = prover.kernel.plies(state)
@@ -163,10 +167,16 @@ class Settler:
         try:
             # A drawn position has its move (the one that does not lose); a won one looks for
             # a winning move, past the losses met on the way to that move.
+            not_winning: set[Hashable] = set()
             for move in order if value > 0 else []:
-                if move not in known and self._wins(prover, state, move, known):
+                if move in known:
+                    continue
+                if self._wins(prover, state, move, known):
                     break
+                not_winning.add(move)
         except Stop:  # the value is proven but no move found in time: the search decides
+            losses = {m: -1 for m, k in known.items() if k.score < 0}
+            self.ruled_out = (state, {**{m: 0 for m in not_winning}, **losses})
             return Settled(None, source, value)
         # Settled (or lost). What is left only refines it: the other moves' values and the
         # distances, within as long again as the settling took (at least REFINE_SHARE of the
@@ -193,9 +203,9 @@ class Settler:
     def avoid_losses(self, state: Any, result: SearchResult, deadline: float) -> SearchResult:
         """The search's `result` (an estimate) with its moves tested for a loss, best estimate
         first, until one is proven not to lose or `deadline`: the moves proven losing are scored
-        as (weakly proven) losses and the best move is the best estimate among the others.
-        `result` itself when nothing was proven losing, or when every move was (the position is
-        lost: the estimate picks the move)."""
+        as (weakly proven) losses, those the last settle of `state` ruled out as it proved them
+        (`ruled_out`), and the best move is the best estimate among the others. `result` itself
+        when nothing was ruled out, or everything was (the estimate picks the move)."""
         if result.score is None or complete(result.score.relative) or not result.moves:
             return result  # nothing searched, or the search proved its move
         game, player = self.game, result.root_player
@@ -203,20 +213,25 @@ class Settler:
         candidates = sorted((m for m in result.moves if m.move in legal),
                             key=lambda m: (m.score.seen_by(player).sort_key(), -legal[m.move]),
                             reverse=True)
+        settled, ruled_out = self.ruled_out
+        proven = {m: v for m, v in ruled_out.items() if m in legal} if settled == state else {}
         prover = self.prover(deadline - time.perf_counter())
-        losing: set[Hashable] = set()
         with contextlib.suppress(Stop):
             for candidate in candidates:
+                if candidate.move in proven:
+                    continue
                 if not prover.loses(state, candidate.move):
                     break
-                losing.add(candidate.move)
-        if not losing or len(losing) == len(result.moves):
+                proven[candidate.move] = -1
+        if not proven or len(proven) == len(result.moves):
             return result
-        lost = PovScore(Score.loss(), game.to_move(state))
-        moves = [MoveValue(m.move, lost.for_player(m.score.pov), m.vector, m.visits, m.tie_broken)
-                 if m.move in losing else m for m in result.moves]
-        best = next(m for m in candidates if m.move not in losing)
-        pv = result.pv if result.best_move not in losing else [best.move]
+        mover = game.to_move(state)
+        shown = {-1: PovScore(Score.loss(), mover), 0: PovScore(Score.draw(Bound.UPPER), mover)}
+        moves = [MoveValue(m.move, shown[proven[m.move]].for_player(m.score.pov), m.vector,
+                           m.visits, m.tie_broken) if m.move in proven else m
+                 for m in result.moves]
+        best = next(m for m in candidates if m.move not in proven)
+        pv = result.pv if result.best_move not in proven else [best.move]
         return replace(result, moves=moves, best_move=best.move,
                        score=best.score.for_player(result.score.pov), pv=pv)
 

@@ -14,12 +14,19 @@ from typing import Any
 import pytest
 
 from games.connect4 import ConnectFour
-from minimax_cli.core.result import MoveValue, SearchResult, SearchStats
-from minimax_cli.core.score import Kind, PovScore, Score
+from minimax_cli.core.result import STOP_TIME, MoveValue, SearchResult, SearchStats
+from minimax_cli.core.score import Bound, Kind, PovScore, Score
 from minimax_cli.core.search.prover import Prover
 from minimax_cli.play import proving
 from minimax_cli.play.policy import Policy, Thinker
-from tests.cli.test_proving import AMPLE, columns_of, late_positions, move_scores, words
+from tests.cli.test_proving import (
+    AMPLE,
+    columns_of,
+    late_positions,
+    move_scores,
+    won_first_does_not_win,
+    words,
+)
 
 #: Late positions (the oracle solves them at once) where some moves lose and some do not.
 MIXED = [moves for moves in late_positions(30, 40, seed=7)
@@ -97,6 +104,43 @@ def test_an_unfinished_proof_plays_a_move_not_proven_losing_and_calls_it_an_esti
     assert scores[choice.move] >= 0
     said = words(game, state, choice.thought, choice.move)
     assert "(proven" not in said and "estimate" in said
+
+
+@pytest.mark.parametrize("moves", won_first_does_not_win(2))
+def test_a_won_position_without_its_winning_move_in_time_plays_no_move_proven_not_to_win(
+        moves: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The position is proven won; the search for a winning move runs out of time just after
+    proving that the first move in the game's order does not win, and the search's estimate
+    favours that very move: the AI plays another, shows the first as a loss or at most a draw
+    (what was proven), and says its own move is an estimate."""
+    game = ConnectFour()
+    state = game.parse_position(moves)
+    scores = move_scores(columns_of(moves), {})
+    first = next(iter(game.order_moves(state, list(game.legal_moves(state)))))
+    wins = proving.Settler._wins
+
+    def first_only(self: proving.Settler, prover: Prover, state: Any, move: Any,
+                   known: Any) -> bool:
+        if move != first:
+            raise proving.Stop(STOP_TIME)
+        return wins(self, prover, state, move, known)
+
+    monkeypatch.setattr(proving.Settler, "_wins", first_only)
+    favoured = {**scores, first: -99}  # worst_first's favourite is its lowest
+
+    def misled(self: Thinker, state: Any, limits: Any, algorithm: str,
+               table: Any = None) -> Iterator[SearchResult]:
+        yield worst_first(game, state, favoured)
+
+    monkeypatch.setattr(Thinker, "_search", misled)
+    choice = Thinker(game, Policy(budget=AMPLE), random.Random(1)).choose(state)
+    assert choice.thought.value == 1 and choice.move != first and scores[choice.move] >= 0
+    mover = game.to_move(state)
+    shown = next(m for m in choice.thought.result.moves if m.move == first).score.seen_by(mover)
+    assert shown.kind is Kind.LOSS if scores[first] < 0 else \
+        (shown.kind is Kind.DRAW and shown.bound is Bound.UPPER)
+    said = words(game, state, choice.thought, choice.move)
+    assert "estimate" in said
 
 
 def test_nothing_proven_losing_leaves_the_estimate_alone() -> None:
