@@ -50,20 +50,12 @@ def test_there_are_mixed_positions() -> None:
 
 
 @pytest.mark.parametrize("moves", MIXED)
-def test_a_move_is_proven_losing_exactly_when_the_oracle_says_it_loses(moves: str) -> None:
+def test_a_move_is_proven_losing_or_winning_exactly_when_the_oracle_says_so(moves: str) -> None:
     game = ConnectFour()
     state = game.parse_position(moves)
     prover = Prover(game)
     for move, score in move_scores(columns_of(moves), {}).items():
         assert prover.loses(state, move) == (score < 0), move
-
-
-@pytest.mark.parametrize("moves", MIXED)
-def test_a_move_is_proven_winning_exactly_when_the_oracle_says_it_wins(moves: str) -> None:
-    game = ConnectFour()
-    state = game.parse_position(moves)
-    prover = Prover(game)
-    for move, score in move_scores(columns_of(moves), {}).items():
         assert prover.wins(state, move) == (score > 0), move
 
 
