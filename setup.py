@@ -6,6 +6,6 @@ runs as plain Python (minimax_cli/core/compiled.py).
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("games._connect4_native", ["games/_connect4_native.c"],
+setup(ext_modules=[Extension("games.connect4._native", ["games/connect4/_native.c"],
                              extra_compile_args=["-O3"] if __import__("os").name != "nt" else [],
                              optional=True)])

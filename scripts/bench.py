@@ -6,7 +6,7 @@
    string-board reference in ../shared/reference/naive_tictactoe.py: same value, same 549,946 nodes.
 2. The engine's exact values for all nine first moves (nodes, target <= 765) and alpha-beta.
 3. The engine on 4x4 k=4 from the empty board, now and at the baseline revision (the core before
-   core v2, checked out from git into a temporary directory, with today's games/tictactoe.py copied
+   core v2, checked out from git into a temporary directory, with today's games/tictactoe/game.py copied
    over it so that only the core differs, run in a fresh interpreter that sees only the standard
    library and that tree), alternately, best of --repeat: nodes per second of CPU time (the
    process's own, which other programs on a shared machine disturb least) and of wall time.
@@ -33,8 +33,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from games.bones import Bones
-from games.tictactoe import TicTacToe
+from games.bones.game import Bones
+from games.tictactoe.game import TicTacToe
 from minimax_cli.core.memory import TABLE_ENTRY_BYTES as ENTRY_BYTES
 from minimax_cli.core.result import Limits
 from minimax_cli.core.search import search
@@ -50,7 +50,7 @@ BASELINE = "2814dd2"
 ENGINE_PROBE = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
-from games.tictactoe import TicTacToe
+from games.tictactoe.game import TicTacToe
 from minimax_cli.core.search import search
 game = TicTacToe(4, 4, 4)
 cpu = wall = float("inf")

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from games.connect4 import ConnectFour
+from games.connect4.game import ConnectFour
 from minimax_cli.services.batch import BatchLine
 from minimax_cli.services.batch_run import run
 

@@ -22,7 +22,7 @@ import tracemalloc
 from collections.abc import Callable
 from typing import TypeVar
 
-from games.bones_solver import BonesSolver, outcome_table
+from games.bones.solver import BonesSolver, outcome_table
 from minimax_cli.core.game import MAX
 
 T = TypeVar("T")

@@ -35,7 +35,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.connect4 import ConnectFour  # noqa: E402
+from games.connect4.game import ConnectFour  # noqa: E402
 from minimax_cli.core.search.prover import Prover  # noqa: E402
 
 # The shared folder beside the checkout (or beside the folder of worktrees it sits in).

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from games.tictactoe import TicTacToe
+from games.tictactoe.game import TicTacToe
 from minimax_cli.core.search import search
 
 ROOT = Path(__file__).resolve().parents[1]

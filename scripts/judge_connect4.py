@@ -302,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 < args.time < float("inf"):
         parser.error(f"--time must be a positive number of seconds, got {args.time}")
 
-    from games.connect4 import ConnectFour
+    from games.connect4.game import ConnectFour
 
     game = ConnectFour()
     exact: PonsJudge | OwnJudge = (PonsJudge(args.pons, args.judge_time)

@@ -8,7 +8,7 @@ default evaluation, from its random openings), proves every position of --from d
 exactly (the proof search, only the sign), and leaves out those where the player to move can
 complete four at once (decided by the rules, not by zugzwang). Then, for each rule, over the
 positions decided for one side: how many it speaks on (names a side) and the share of those
-in which it names the winner. Live threats, rows and columns are as in games/connect4_eval.py.
+in which it names the winner. Live threats, rows and columns are as in games/connect4/evaluation.py.
 
 - `one side`: X when it has a live threat on an odd row, else O when it has one on an even row
   (the rule before O's two odd-row columns were counted);
@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import levels_connect4 as levels  # noqa: E402
 
-from games.connect4 import ConnectFour, State  # noqa: E402
+from games.connect4.game import ConnectFour, State  # noqa: E402
 from minimax_cli.core.search.prover import Prover  # noqa: E402
 from minimax_cli.play.policy import Policy, Thinker  # noqa: E402
 

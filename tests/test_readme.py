@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from games.dicebones import DiceBones
+from games.dicebones.game import DiceBones
 from minimax_cli.core import Game
 from minimax_cli.core.search import search
 from tests.cli.test_play_command import README_EXAMPLE

@@ -5,7 +5,7 @@ A state is `(heap, mover)`: the bones left and the player to move (0 = MAX, who 
 heap with MAX to move is a loss for MAX (-1), with MIN to move a win for MAX (+1). Under normal play
 the player who cannot move loses; under misère play that player wins.
 
-The game's own exact solver (`exact_solver()`, in games.bones_solver) solves heaps bottom-up without
+The game's own exact solver (`exact_solver()`, in games.bones.solver) solves heaps bottom-up without
 a game tree and proves the period of the outcome sequence, so the outcome of any heap, 10**18 bones
 included, is known exactly.
 """
@@ -245,8 +245,8 @@ class Bones(Game[BonesState, int]):
 
     def exact_solver(self, memory_mb: float | None = None) -> ExactSolver[BonesState, int]:
         """Bottom-up up to 10,000,000 bones (or until the outcomes prove a period), from the
-        proven period above (games.bones_solver)."""
-        from games.bones_solver import BonesSolver  # loaded when asked for: start-up
+        proven period above (games.bones.solver)."""
+        from games.bones.solver import BonesSolver  # loaded when asked for: start-up
 
         return BonesSolver(self.take, self.misere,
                            memory_mb=DEFAULT_MB if memory_mb is None else memory_mb)

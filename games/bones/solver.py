@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Sequence
 
-from games.bones_sweep import (
+from games.bones.sweep import (
     OverBudget,
     marking_plan,
     outcome_table,
@@ -29,7 +29,7 @@ from minimax_cli.core.result import MoveValue
 from minimax_cli.core.score import PovScore, Score
 from minimax_cli.core.solver import ExactSolver, Progress, Series, Solution
 
-State = tuple[int, int]  # (heap, player to move), as in games.bones
+State = tuple[int, int]  # (heap, player to move), as in games.bones.game
 
 #: Heaps up to this size may be solved bottom-up (time); larger ones are read off the period.
 TABLE_MAX_N = 10**7

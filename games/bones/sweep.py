@@ -1,4 +1,4 @@
-"""The sweep that settles bones heaps bottom-up (games.bones_solver uses it): it marks forward from
+"""The sweep that settles bones heaps bottom-up (games.bones.solver uses it): it marks forward from
 each losing heap instead of looking back from every heap, so its cost grows with the losing heaps,
 not with heaps x amounts; and the proof of the period the settled outcomes show."""
 

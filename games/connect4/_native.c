@@ -1,7 +1,7 @@
-/* Connect Four's proof search in C: the native kernel of `games.connect4_native`.
+/* Connect Four's proof search in C: the native kernel of `games.connect4.native`.
  *
  * A line-for-line translation of this project's own Python proof search for Connect Four
- * (minimax_cli/core/search/proof.py: ProofSearch, over games/connect4_proof.py: ConnectFourKernel),
+ * (minimax_cli/core/search/proof.py: ProofSearch, over games/connect4/proof.py: ConnectFourKernel),
  * on the same bitboards, in the same order, with the same table semantics, so that scores AND
  * node counts are equal to the plain-Python path's (tests/core/test_proof_native.py checks it on
  * samples of every shared test set). Read those two modules for what each step means; the comments
@@ -481,7 +481,7 @@ static PyMemberDef Search_members[] = {
 
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "games._connect4_native.Search",
+    .tp_name = "games.connect4._native.Search",
     .tp_doc = "Connect Four's proof search (ProofSearch over ConnectFourKernel), in C.",
     .tp_basicsize = sizeof(Search),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
@@ -496,12 +496,12 @@ static PyTypeObject SearchType = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "_connect4_native",
-    .m_doc = "Connect Four's proof search in C (see games/connect4_native.py).",
+    .m_name = "_native",
+    .m_doc = "Connect Four's proof search in C (see games/connect4/native.py).",
     .m_size = -1,
 };
 
-PyMODINIT_FUNC PyInit__connect4_native(void) {
+PyMODINIT_FUNC PyInit__native(void) {
     if (PyType_Ready(&SearchType) < 0) {
         return NULL;
     }

@@ -1,4 +1,4 @@
-"""Types of the C module built from games/_connect4_native.c (see games/connect4_native.py)."""
+"""Types of the C module built from games/connect4/_native.c (see games/connect4/native.py)."""
 
 from collections.abc import Callable, Sequence
 from typing import Any

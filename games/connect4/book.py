@@ -1,6 +1,6 @@
 """Connect Four's opening book (7x6): proven scores of early positions, looked up by the proof kernel.
 
-The book is games/data/connect4_book.txt, in the format of minimax_cli/core/book.py (positions as
+The book is games/connect4/data/book.txt, in the format of minimax_cli/core/book.py (positions as
 the columns played, scores in Pons' convention for the side to move, each value's source named),
 written by `minimax book build connect4`. It is read at the first lookup (`shipped`), never when the
 package is imported, and keyed by the kernel's mirror-folded key, so a position and its mirror
@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from minimax_cli.core.book import BookData, parse_book
 
-BOOK_PATH = os.path.join(os.path.dirname(__file__), "data", "connect4_book.txt")
+BOOK_PATH = os.path.join(os.path.dirname(__file__), "data", "book.txt")
 
 
 class ConnectFourBook:

@@ -1,4 +1,4 @@
-"""Connect Four's heuristic evaluation and move ordering, on the bitboards of games.connect4_board.
+"""Connect Four's heuristic evaluation and move ordering, on the bitboards of games.connect4.board.
 
 The evaluation `windows` (from X's = MAX's point of view, X's terms minus O's):
 
@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from games.connect4_board import Shape
+from games.connect4.board import Shape
 
 State = tuple[int, int]
 

@@ -3,16 +3,16 @@
 X moves first and is MAX (player 0); O is MIN (player 1). The board has `cols` columns and `rows`
 rows (7 and 6 by default, each 4 to 10). A state is the pair of ints `(cur, mask)` of Pascal
 Pons' solver: `mask` holds every disc, `cur` the discs of the player to move, in the bit layout of
-games.connect4_board (bit `col * (rows + 1) + row`, row 0 at the bottom). The player to move is
+games.connect4.board (bit `col * (rows + 1) + row`, row 0 at the bottom). The player to move is
 the number of discs modulo 2. Only the player who has just moved can have four in a row, so the
 rules look at `cur ^ mask` alone.
 
-Notation (games.connect4_notation): a move is a column number, 1 = leftmost; a position is the
+Notation (games.connect4.notation): a move is a column number, 1 = leftmost; a position is the
 columns played from the empty board (`4453`) or a diagram of the rows from the top (`X`, `O`,
 `.`, rows separated by `/`), which is also how positions are written back.
 
 The hooks: the evaluations `threats` (the default) and `windows` and the move ordering of
-games.connect4_eval; the mirror image as the canonical key; a position is not quiet while the
+games.connect4.evaluation; the mirror image as the canonical key; a position is not quiet while the
 player to move can win at once or must stop the opponent's win at once.
 """
 
@@ -22,9 +22,9 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
-from games import connect4_notation as notation
-from games.connect4_board import MAX_SIZE, MIN_SIZE, Shape
-from games.connect4_eval import make_evaluator, make_orderer, make_threat_evaluator
+from games.connect4 import notation
+from games.connect4.board import MAX_SIZE, MIN_SIZE, Shape
+from games.connect4.evaluation import make_evaluator, make_orderer, make_threat_evaluator
 from minimax_cli.core.game import (
     Evaluator,
     Game,
@@ -246,9 +246,9 @@ class ConnectFour(Game[State, int]):
         return tuple(sorted(cells))
 
     def proof_kernel(self) -> ProofKernel:
-        """The core's exact proof search runs on this kernel (games/connect4_proof.py)."""
+        """The core's exact proof search runs on this kernel (games/connect4/proof.py)."""
         if self._kernel is None:
-            from games.connect4_proof import ConnectFourKernel
+            from games.connect4.proof import ConnectFourKernel
 
             self._kernel = ConnectFourKernel(self.cols, self.rows)
         return self._kernel

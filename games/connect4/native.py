@@ -1,4 +1,4 @@
-"""Connect Four's proof search in C (games/_connect4_native.c), behind the interface of the Python
+"""Connect Four's proof search in C (games/connect4/_native.c), behind the interface of the Python
 search (minimax_cli.core.search.proof.ProofSearch) that it mirrors step for step.
 
 The C module exists where `pip install .` found a C compiler; `search(...)` returns None where it
@@ -17,7 +17,7 @@ from minimax_cli.core.compiled import pure, usable
 from minimax_cli.core.search.proof import CHECK_EVERY, LOWER_BOUND
 
 if TYPE_CHECKING:
-    from games._connect4_native import Search
+    from games.connect4._native import Search
 
 #: The C search keeps a column's place in the move order in 4 bits, and a board in 64.
 MAX_COLS = 16
@@ -29,7 +29,7 @@ def native_module() -> ModuleType | None:
     if pure():
         return None
     try:
-        from games import _connect4_native
+        from games.connect4 import _native as _connect4_native
     except ImportError:
         return None
     return _connect4_native if usable(_connect4_native) else None

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from games.connect4_board import Shape
+from games.connect4.board import Shape
 from minimax_cli.core.game import InvalidPositionError
 from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.params import quote

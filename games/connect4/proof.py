@@ -1,6 +1,6 @@
 """Connect Four's proof kernel (minimax_cli.core.proof): what the core's exact search asks of it.
 
-Where the C kernel is built (games/_connect4_native.c, by `pip install .`), the whole search runs
+Where the C kernel is built (games/connect4/_native.c, by `pip install .`), the whole search runs
 in C instead (`native_search`), step for step the same: same scores, same node counts.
 
 Positions are Pascal Pons' two bitboards: `mask` holds every disc, `cur` the discs of the side to
@@ -145,15 +145,15 @@ class ConnectFourKernel(ProofKernel):
         return self.folded(cur + mask)
 
     def book_file(self) -> str | None:
-        from games import connect4_book
+        from games.connect4 import book as connect4_book
 
         return connect4_book.BOOK_PATH if (self.cols, self.height - 1) == (7, 6) else None
 
     def known_score(self, state: Any, plies: int) -> tuple[int, bool] | None:
-        """The 7x6 book's score of `state` (games/connect4_book.py, loaded at the first call)."""
+        """The 7x6 book's score of `state` (games/connect4/book.py, loaded at the first call)."""
         if (self.cols, self.height - 1) != (7, 6) or book_off():
             return None
-        from games import connect4_book
+        from games.connect4 import book as connect4_book
 
         return connect4_book.shipped(self.book_keys_of).known(self.book_key(state))
 
@@ -190,13 +190,13 @@ class ConnectFourKernel(ProofKernel):
         return keys
 
     def native_search(self, max_entries: int, check: Callable[[int], None]) -> ExactSearch | None:
-        from games import connect4_native
+        from games.connect4 import native as connect4_native
 
         return connect4_native.search(self.cols, self.height - 1, self.order, SYMMETRY_PLIES,
                                       max_entries, check)
 
     def kernel_name(self) -> str:
-        from games import connect4_native
+        from games.connect4 import native as connect4_native
 
         return NATIVE_NAME if connect4_native.available(self.cols, self.height - 1) else PURE_NAME
 

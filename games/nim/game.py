@@ -7,7 +7,7 @@ normal play the player who cannot move (every heap empty) loses; under misère p
 A move is `(index, amount)` with a 0-based heap index; its notation numbers heaps from 1, so `2:3`
 takes 3 from the second heap. Bouton's theorem solves every position at once (`mover_wins`); it is
 the game's exact solver (`exact_solver()`), and the search ordering puts the moves it recommends
-first. The moves are sequences computed on demand (games.nim_moves), so a large heap costs the search
+first. The moves are sequences computed on demand (games.nim.moves), so a large heap costs the search
 only the moves it tries.
 
 Limits, checked when heaps are read: at most MAX_HEAPS heaps and MAX_OBJECTS objects in all. A
@@ -22,7 +22,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from games.heaps import size_text, sticks
-from games.nim_moves import (
+from games.nim.moves import (
     Heaps,
     NimMove,
     NimMoves,
@@ -157,7 +157,7 @@ class Nim(Game[NimState, NimMove]):
         return state[1]
 
     def legal_moves(self, state: NimState) -> Sequence[NimMove]:
-        """Heap by heap, smallest amount first; computed on demand (games.nim_moves)."""
+        """Heap by heap, smallest amount first; computed on demand (games.nim.moves)."""
         return NimMoves(state[0])
 
     def play(self, state: NimState, move: NimMove) -> NimState:
@@ -272,9 +272,9 @@ class Nim(Game[NimState, NimMove]):
         return mover_wins(state[0], self.misere)
 
     def exact_solver(self, memory_mb: float | None = None) -> ExactSolver[NimState, NimMove]:
-        """Bouton's theorem, normal and misère (games.nim_solver): no table, so no memory to
+        """Bouton's theorem, normal and misère (games.nim.solver): no table, so no memory to
         bound."""
-        from games.nim_solver import NimSolver  # loaded when asked for: start-up
+        from games.nim.solver import NimSolver  # loaded when asked for: start-up
 
         return NimSolver(self, self.misere, MAX_LISTED_MOVES)
 

@@ -4,7 +4,7 @@ in the explanation. Loaded only when a solve, a hint or the AI asks for it."""
 from __future__ import annotations
 
 from games.heaps import size_text
-from games.nim_moves import Heaps, NimMove, NimMoves, NimState, leaves_lost, mover_wins, nim_sum
+from games.nim.moves import Heaps, NimMove, NimMoves, NimState, leaves_lost, mover_wins, nim_sum
 from minimax_cli.core.game import Game, SearchError
 from minimax_cli.core.i18n import M_, Joined, Message, Value, Words, _, nM_
 from minimax_cli.core.params import grouped, quote

@@ -17,7 +17,7 @@ at most about 3 s and 140 MB in analyze and solve (a 999,999-leaf tree took 20 s
 
 Chance nodes (`{"chance": [[0.5, 3], [0.5, [[1, 9], [4, 2]]]]}`) and trees of several players
 with a return per player at each leaf (`{"players": 3, "tree": ...}`) are read by the same
-builder with games/tree_kinds.py, which states their rules; the limits above count their nodes
+builder with games/tree/kinds.py, which states their rules; the limits above count their nodes
 and levels too (a chance node is a node and a level). Such a tree is another kind of game
 (chance, or n players and general-sum), so `for_position` gives a `TreeGame` of that type; a
 game reads only trees of its own kind (a subtree of its own tree, say).
@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from games.tree_kinds import (
+from games.tree.kinds import (
     MAX_LABEL,
     PLAYERS_RULE,
     FloatText,
@@ -48,7 +48,7 @@ from games.tree_kinds import (
     unwrap,
     write,
 )
-from games.tree_sources import bundled_descriptions, bundled_trees, random_options, random_tree
+from games.tree.sources import bundled_descriptions, bundled_trees, random_options, random_tree
 from minimax_cli.core.game import (
     CHANCE,
     TWO_PLAYER_NUMERIC,
@@ -349,7 +349,7 @@ def _build(data: Any, text: str, first_ply: int = 0, players: int | None = None,
            ) -> tuple[Node, Shape]:
     """Validate parsed JSON and turn it into Nodes (recursively: depth is bounded by MAX_DEPTH);
     the root is at `first_ply` (1 when MIN moves first). `players`: None for a tree of single
-    numbers, else the number of returns at every leaf (games/tree_kinds.py)."""
+    numbers, else the number of returns at every leaf (games/tree/kinds.py)."""
     count = 0
     shape = Shape(players)
 

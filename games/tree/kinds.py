@@ -1,4 +1,4 @@
-"""The nodes of explicit trees (games/tree.py builds them), written back as JSON, and the forms
+"""The nodes of explicit trees (games/tree/game.py builds them), written back as JSON, and the forms
 beyond two players and certainty: chance nodes and leaves that hold one return per player.
 
 A chance node is `{"chance": [[0.5, 3], [0.5, [[1, 9], [4, 2]]]]}`: each outcome a pair

@@ -1,4 +1,4 @@
-"""Where trees come from besides their JSON: the textbook trees bundled in games/data/trees.json
+"""Where trees come from besides their JSON: the textbook trees bundled in games/tree/data/trees.json
 (`@abcd`), and seeded random trees for exercises, like the course's NetLogo model
 (`random:branching=3,depth=3,seed=1,low=0,high=10`, every key optional)."""
 
@@ -9,7 +9,7 @@ import random
 import re
 from pathlib import Path
 
-from games.tree_kinds import Node
+from games.tree.kinds import Node
 from minimax_cli.core.game import InvalidPositionError
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import grouped, parse_whole, quote
@@ -24,7 +24,7 @@ TREES_FILE = Path(__file__).parent / "data" / "trees.json"
 
 
 def bundled_trees() -> dict[str, str]:
-    """Name -> JSON text of the textbook trees shipped in games/data/trees.json."""
+    """Name -> JSON text of the textbook trees shipped in games/tree/data/trees.json."""
     text = TREES_FILE.read_text(encoding="utf-8")
     return {name: json.dumps(entry["tree"]) for name, entry in json.loads(text).items()}
 

@@ -1,11 +1,11 @@
 """Which code runs the proof search: a game's native kernel, or plain Python.
 
-Connect Four's proof search has a C version (games/_connect4_native.c), built by `pip install .`
+Connect Four's proof search has a C version (games/connect4/_native.c), built by `pip install .`
 where a C compiler is at hand and skipped where there is none; it gives the same scores and node
 counts as the Python search. `MINIMAX_PURE=1` in the environment keeps the Python search even where
 the C one is built, so that the two can be compared; so does a build older than its C source (an
 edited source never runs as its outdated build). The game's own module loads its kernel when a
-proof asks for it (games/connect4_native.py), so commands that never prove a Connect Four position
+proof asks for it (games/connect4/native.py), so commands that never prove a Connect Four position
 do not load it; this module says which kernels may run and what they are called.
 """
 

@@ -7,7 +7,7 @@ example, and once the period is known the outcome at a heap of 10**18 costs one 
 A period *observed* in a finite prefix (`minimax_cli.services.series.observe_period`) is
 evidence, not proof (a sequence can look periodic for a long while and then change).
 `window_period` *proves* one for a sequence in which each term is a fixed function of the terms
-just before it (the outcomes of a subtraction game: see `games.bones_solver`), and says so with
+just before it (the outcomes of a subtraction game: see `games.bones.solver`), and says so with
 `proven=True`.
 """
 

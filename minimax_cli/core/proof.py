@@ -14,7 +14,7 @@ opponent's, a draw 0. For 7x6 Connect Four this is Pascal Pons' published conven
 winner's discs). The sooner a win, the higher its score.
 
 A kernel may also offer the whole search in native code (`native_search`: Connect Four's C
-kernel, games/_connect4_native.c), which must give the same scores and node counts as the Python
+kernel, games/connect4/_native.c), which must give the same scores and node counts as the Python
 search over the kernel; `MINIMAX_PURE=1` (core/compiled.py) keeps the Python one.
 """
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from games.connect4 import ConnectFour
+from games.connect4.game import ConnectFour
 from minimax_cli.core.result import STOP_TIME, MoveValue, SearchResult, SearchStats
 from minimax_cli.core.score import Bound, Kind, PovScore, Score
 from minimax_cli.core.search.prover import Prover

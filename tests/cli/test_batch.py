@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from games.connect4 import ConnectFour
+from games.connect4.game import ConnectFour
 from minimax_cli.core.score import Score
 from minimax_cli.services.batch import LineProver
 from minimax_cli.services.solve_proof import solve_by_proof

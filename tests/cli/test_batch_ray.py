@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from games.connect4 import ConnectFour
+from games.connect4.game import ConnectFour
 from minimax_cli.services.batch import BatchLine
 from minimax_cli.services.batch_run import run
 from tests.cli.entry import run_main

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from games.bones import Bones
-from games.nim import Nim
-from games.tictactoe import TicTacToe
-from games.tree import TreeGame
+from games.bones.game import Bones
+from games.nim.game import Nim
+from games.tictactoe.game import TicTacToe
+from games.tree.game import TreeGame
 from minimax_cli.core.game import MAX, MIN, Game
 from minimax_cli.views import boards
 
@@ -96,7 +96,7 @@ def test_a_game_with_neither_grid_nor_sketch_shows_its_position() -> None:
 
 
 def test_connect_four_columns_are_numbered_and_only_landing_cells_are_labelled() -> None:
-    from games.connect4 import ConnectFour
+    from games.connect4.game import ConnectFour
 
     game = ConnectFour()
     assert boards.column_moves(game) == tuple("1234567")
@@ -122,7 +122,7 @@ def test_connect_four_columns_are_numbered_and_only_landing_cells_are_labelled()
     ("43535364314", "from column 3, row 4 to column 6, row 1"),
 ])
 def test_connect_four_names_the_winning_four_by_column_and_row(moves: str, words: str) -> None:
-    from games.connect4 import ConnectFour
+    from games.connect4.game import ConnectFour
 
     game = ConnectFour()
     before = game.parse_position(moves[:-1])

@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 from rich.console import Console
 from typer.testing import CliRunner
 
-from games.tree import TreeGame
+from games.tree.game import TreeGame
 from minimax_cli.cli import compare as cli_compare
 from minimax_cli.cli.app import app
 from minimax_cli.core.i18n import text_of

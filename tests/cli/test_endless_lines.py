@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from games.connect4 import ConnectFour
+from games.connect4.game import ConnectFour
 from minimax_cli.cli.quiz import Answers, run_quiz
 from minimax_cli.core import bounded
 from minimax_cli.core.bounded import CHUNK, MAX_SKIP, BoundedLines

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from games.tree import TreeGame
+from games.tree.game import TreeGame
 from minimax_cli.cli import app as cli
 from minimax_cli.core.search import ALGORITHMS
 

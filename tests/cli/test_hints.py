@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from games.bones import Bones
-from games.nim import Nim
-from games.tictactoe import TicTacToe
-from games.tree import TreeGame
+from games.bones.game import Bones
+from games.nim.game import Nim
+from games.tictactoe.game import TicTacToe
+from games.tree.game import TreeGame
 from minimax_cli.core.game import MAX, MIN
 from minimax_cli.core.score import Bound, Kind, Score
 from minimax_cli.play.hints import think_table, why_view

@@ -11,8 +11,8 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from games.bones import Bones
-from games.tictactoe import TicTacToe
+from games.bones.game import Bones
+from games.tictactoe.game import TicTacToe
 from minimax_cli.core.game import MAX, MIN, Game, GameError
 from minimax_cli.play import policy as policy_module
 from minimax_cli.play import session as interactive

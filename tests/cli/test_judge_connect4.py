@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from games.connect4 import ConnectFour
+from games.connect4.game import ConnectFour
 from tests.cli.test_proving import POSITIONS, columns_of, move_scores, sign
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "judge_connect4.py"

@@ -13,7 +13,7 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 from typer.testing import CliRunner
 
-from games.tictactoe import TicTacToe
+from games.tictactoe.game import TicTacToe
 from minimax_cli.cli.app import app
 from minimax_cli.cli.plain import TrailingBlanksStripped
 from minimax_cli.play.session import Session, make_config

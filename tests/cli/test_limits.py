@@ -318,7 +318,7 @@ def test_a_trace_cut_by_its_limit_says_so() -> None:
 
 @pytest.mark.slow  # searches a wide tree
 def test_the_search_tree_of_a_wide_tree_is_a_few_lines() -> None:
-    from games.tree import TreeGame
+    from games.tree.game import TreeGame
     from minimax_cli.core.search import search
 
     game = TreeGame()

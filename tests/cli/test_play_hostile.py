@@ -18,10 +18,10 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 from typer.testing import CliRunner
 
-from games.bones import Bones
-from games.nim import Nim
-from games.tictactoe import TicTacToe
-from games.tree import TreeGame
+from games.bones.game import Bones
+from games.nim.game import Nim
+from games.tictactoe.game import TicTacToe
+from games.tree.game import TreeGame
 from minimax_cli.cli.app import app
 from minimax_cli.core.game import MAX, MIN, Game
 from minimax_cli.play.lines import (

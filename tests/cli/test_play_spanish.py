@@ -13,8 +13,8 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 from typer.testing import CliRunner
 
-from games.bones import Bones
-from games.tictactoe import TicTacToe
+from games.bones.game import Bones
+from games.tictactoe.game import TicTacToe
 from minimax_cli.cli.app import app
 from minimax_cli.i18n import speaking
 from minimax_cli.i18n.words import count, in_plies

@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 from typer.testing import CliRunner
 
-from games.bones3 import Bones3
+from games.bones3.game import Bones3
 from minimax_cli.cli.app import app
 from minimax_cli.play.policy import Policy, Thinker
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from games.bones import Bones
-from games.connect4 import ConnectFour
-from games.tictactoe import TicTacToe
+from games.bones.game import Bones
+from games.connect4.game import ConnectFour
+from games.tictactoe.game import TicTacToe
 from minimax_cli.core.game import MAX, MIN
 from minimax_cli.core.result import (
     STOP_INTERRUPTED,
@@ -496,7 +496,7 @@ C4_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "conn
 def test_connect4_ai_plays_a_proven_move_from_the_middle_game() -> None:
     """Middle-game positions (fewer than 14 moves left) with Pons' published scores: the AI proves
     every move within its budget and plays one that keeps the published result."""
-    from games.connect4 import ConnectFour
+    from games.connect4.game import ConnectFour
 
     game = ConnectFour()
     lines = (C4_DATA / "Test_L2_R1").read_text().split("\n")[:6]

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from games.connect4 import ConnectFour
-from games.connect4_proof import ConnectFourKernel
+from games.connect4.game import ConnectFour
+from games.connect4.proof import ConnectFourKernel
 from minimax_cli.core.proof import ProofKernel
 from minimax_cli.core.result import STOP_TIME, Limits
 from minimax_cli.core.score import Kind

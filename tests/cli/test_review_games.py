@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from games.bones3 import Bones3
-from games.connect4 import ConnectFour
-from games.dicebones import DiceBones
-from games.tictactoe import TicTacToe
+from games.bones3.game import Bones3
+from games.connect4.game import ConnectFour
+from games.dicebones.game import DiceBones
+from games.tictactoe.game import TicTacToe
 from minimax_cli.core.game import CHANCE, MAX, Game
 from minimax_cli.core.score import format_number
 from minimax_cli.play import review as review_module

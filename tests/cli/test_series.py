@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
-from games.bones import Bones
-from games.bones_solver import BonesSolver
+from games.bones.game import Bones
+from games.bones.solver import BonesSolver
 from minimax_cli.cli.app import app
 from minimax_cli.core import SearchError
 from minimax_cli.core.i18n import text_of

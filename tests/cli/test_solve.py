@@ -17,8 +17,8 @@ import pytest
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
-from games.bones import Bones
-from games.tictactoe import TicTacToe
+from games.bones.game import Bones
+from games.tictactoe.game import TicTacToe
 from minimax_cli.cli.app import app
 from minimax_cli.core import MAX, Game, PovScore, Score, Solution
 from minimax_cli.core.result import TraceNode

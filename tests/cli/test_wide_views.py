@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from games.tree import TreeGame
+from games.tree.game import TreeGame
 from minimax_cli.core.search import search
 from minimax_cli.reports.intervals import UNKNOWN, Interval
 from minimax_cli.reports.trace import Walk

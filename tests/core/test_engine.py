@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.bones import Bones
-from games.tictactoe import TicTacToe
+from games.bones.game import Bones
+from games.tictactoe.game import TicTacToe
 from minimax_cli.core.game import CHANCE, Game, GameType, SearchError
 from minimax_cli.core.result import Limits
 from minimax_cli.core.score import WIN, Bound, Kind, Score, encode

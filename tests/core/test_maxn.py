@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from games.tree import Node, TreeGame
+from games.tree.game import Node, TreeGame
 from minimax_cli.cli.app import app
 from minimax_cli.core.i18n import text_of
 from minimax_cli.core.search import search

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from games.bones import Bones
-from games.bones3 import Bones3
-from games.tictactoe import TicTacToe
-from games.tree import TreeGame
+from games.bones.game import Bones
+from games.bones3.game import Bones3
+from games.tictactoe.game import TicTacToe
+from games.tree.game import TreeGame
 from minimax_cli.core.result import STOP_NODES, Limits
 from minimax_cli.core.score import Kind
 from minimax_cli.core.search import search

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from games.connect4_proof import ConnectFourKernel
+from games.connect4.proof import ConnectFourKernel
 from minimax_cli.core.proof import ProofScale
 from minimax_cli.core.search.proof import (
     GOLDEN,

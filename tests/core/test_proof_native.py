@@ -1,4 +1,4 @@
-"""Connect Four's C kernel (games/_connect4_native.c) and the plain-Python proof search give the
+"""Connect Four's C kernel (games/connect4/_native.c) and the plain-Python proof search give the
 same scores AND node counts, on samples of every shared test set; MINIMAX_PURE=1 selects Python;
 the budget check and a table cap work the same in both; only Connect Four's proof loads it."""
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from games import connect4_native
-from games.connect4 import ConnectFour
+from games.connect4 import native as connect4_native
+from games.connect4.game import ConnectFour
 from minimax_cli.core.compiled import NATIVE_NAME, PURE_NAME, PURE_VARIABLE
 from minimax_cli.core.search.proof import CHECK_EVERY, ProofSearch, table_slots
 from minimax_cli.core.search.prover import Prover
@@ -129,15 +129,15 @@ def test_the_budget_check_is_called_at_the_same_nodes_and_stops_the_search() -> 
 
 @needs_native
 def test_minimax_pure_selects_plain_python_and_the_kernel_loads_only_for_connect_four() -> None:
-    code = ("import sys\nfrom games.connect4 import ConnectFour\n"
+    code = ("import sys\nfrom games.connect4.game import ConnectFour\n"
             "from minimax_cli.core.search.prover import Prover\n"
             "game = ConnectFour()\nprint(game.proof_kernel().kernel_name(), "
             "type(Prover(game).search).__name__)")
     pure = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                           env={**os.environ, PURE_VARIABLE: "1"})
     assert pure.stdout.split() == ["plain", "Python", "ProofSearch"]
-    loaded = ("import sys\nfrom minimax_cli.cli.app import main\nfrom games.connect4 import "
-              "ConnectFour\nprint('games._connect4_native' in sys.modules)")
+    loaded = ("import sys\nfrom minimax_cli.cli.app import main\nfrom games.connect4.game import "
+              "ConnectFour\nprint('games.connect4._native' in sys.modules)")
     quiet = subprocess.run([sys.executable, "-c", loaded], capture_output=True, text=True,
                            check=True, env={k: v for k, v in os.environ.items() if k != PURE_VARIABLE})
     assert quiet.stdout.strip() == "False"
@@ -147,7 +147,7 @@ def test_minimax_pure_selects_plain_python_and_the_kernel_loads_only_for_connect
 @pytest.mark.slow  # a subprocess, interrupted after a second
 def test_ctrl_c_stops_a_native_proof_at_once() -> None:
     """The C search returns to Python every few thousand nodes, where a pending SIGINT raises."""
-    code = ("from games.connect4 import ConnectFour\nfrom minimax_cli.core.search.prover import "
+    code = ("from games.connect4.game import ConnectFour\nfrom minimax_cli.core.search.prover import "
             "Prover\ngame = ConnectFour()\nprover = Prover(game)\nprint('proving', flush=True)\n"
             "try:\n    prover.prove(game.parse_position('4453'))\n"  # over a minute of work
             "except KeyboardInterrupt:\n    print('interrupted', prover.nodes > 0)\n")

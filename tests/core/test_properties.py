@@ -15,7 +15,7 @@ from typing import Any, cast
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.tree import Node, TreeGame
+from games.tree.game import Node, TreeGame
 from minimax_cli.core.score import Bound, Kind
 from minimax_cli.core.search import search
 from tests.profiles import examples

@@ -168,7 +168,7 @@ def test_the_engine_packs_and_places_entries_as_the_table_does(megabytes: float)
     # The engine writes whole-number entries itself; with a score kept aside it lets the table
     # place them (`put`). A side entry at a slot that does not exist forces that path without
     # touching any real slot: both tables must end with the same entries in the same slots.
-    from games.tictactoe import TicTacToe
+    from games.tictactoe.game import TicTacToe
     from minimax_cli.core.result import Limits
     from minimax_cli.core.search import search
 
@@ -189,8 +189,8 @@ def test_every_table_a_command_builds_reads_the_same_budget(megabytes: float | N
     """--table-mb is one number of bytes for the transposition table, the proof search's table,
     the memos and a game's solver: each holds as many entries as that many bytes fit at the size
     core.memory states for it (None: the one default)."""
-    from games.bones import Bones
-    from games.connect4 import ConnectFour
+    from games.bones.game import Bones
+    from games.connect4.game import ConnectFour
     from minimax_cli.core import memory
     from minimax_cli.core.search.maxn import Memo
     from minimax_cli.core.search.prover import Prover
@@ -231,7 +231,7 @@ def test_a_large_budget_fits_a_short_time_budget() -> None:
     # now happens as entries are stored, inside the search and its clock.
     import time
 
-    from games.connect4 import ConnectFour
+    from games.connect4.game import ConnectFour
     from minimax_cli.core.result import Limits
     from minimax_cli.core.search import search
 

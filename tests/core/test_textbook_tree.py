@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from games.tree import TreeGame
+from games.tree.game import TreeGame
 from minimax_cli.core.result import Bound, Limits
 from minimax_cli.core.search import search
 

@@ -46,7 +46,7 @@ from tests.profiles import examples
 
 GAMES = ("tree", "tictactoe", "bones", "nim")
 UNKNOWN_GAMES = ("chess", "TicTacToe", "tic-tac-toe", "tictactoe ", "nim\n", "bones/min", "Nim",
-                 "gato", "tree.py", "games.tree:TreeGame", "__init__", "", "-", "[red]zqx", "[/]")
+                 "gato", "tree.py", "games.tree.game:TreeGame", "__init__", "", "-", "[red]zqx", "[/]")
 ALGORITHMS = ("negamax", "minimax", "alphabeta", "expectimax")
 EVALUATORS = ("open-lines",)
 LEVELS = ("1", "2", "3", "4", "5", "weak", "easy", "medium", "strong", "perfect")

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.bones import Bones, BonesState, parse_bool, parse_heap_size, parse_take
-from games.bones_solver import TABLE_MAX_N, BonesSolver
+from games.bones.game import Bones, BonesState, parse_bool, parse_heap_size, parse_take
+from games.bones.solver import TABLE_MAX_N, BonesSolver
 from minimax_cli.core import (
     MAX,
     MIN,

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from games.bones3 import HEAP_MAX, POSITION_FORM, Bones3
+from games.bones3.game import HEAP_MAX, POSITION_FORM, Bones3
 from minimax_cli.cli.app import app
 from minimax_cli.core import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from minimax_cli.core.i18n import text_of

@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from games.bones import TAKE_COUNT_MAX, TAKE_MAX, Bones, parse_heap_size, parse_take
-from games.bones_solver import BonesSolver, subtraction_period
-from games.bones_sweep import EXACT_CHECKS_UPTO, marking_plan, outcome_table, sweep
+from games.bones.game import TAKE_COUNT_MAX, TAKE_MAX, Bones, parse_heap_size, parse_take
+from games.bones.solver import BonesSolver, subtraction_period
+from games.bones.sweep import EXACT_CHECKS_UPTO, marking_plan, outcome_table, sweep
 from games.heaps import amounts_text
 from minimax_cli.cli.app import app
 from minimax_cli.core import MAX, SearchError

@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 from typer.testing import CliRunner
 
-from games.connect4 import ConnectFour, State
+from games.connect4.game import ConnectFour, State
 from minimax_cli.cli.app import app
 from minimax_cli.core import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from minimax_cli.core.result import Limits

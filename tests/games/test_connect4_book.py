@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from games import connect4_book
-from games.connect4 import ConnectFour
+from games.connect4 import book as connect4_book
+from games.connect4.game import ConnectFour
 from minimax_cli.core.book import BookFormatError, format_book, parse_book
 from minimax_cli.core.search.prover import Prover
 from minimax_cli.services import book as building
@@ -213,7 +213,7 @@ def test_a_rebuild_writes_the_same_book_whatever_the_hash_seed(tmp_path: Path) -
     work_path.write_text("".join(
         f"{_another_order(p.position, shuffle)} {p.score} weak default {p.nodes}\n"
         for p in proven), encoding="utf-8")
-    script = ("import sys; from games.connect4 import ConnectFour; "
+    script = ("import sys; from games.connect4.game import ConnectFour; "
               "from minimax_cli.core.book import format_book; "
               "from minimax_cli.services import book as b; g = ConnectFour(cols=4, rows=4); "
               "sys.stdout.write(format_book(b.book_data(g, b.Work(g, sys.argv[1]), '4x4', [], "

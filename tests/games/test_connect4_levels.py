@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from games.connect4 import ConnectFour, State
-from games.connect4_eval import ZUGZWANG_POINTS
-from games.tictactoe import TicTacToe
+from games.connect4.evaluation import ZUGZWANG_POINTS
+from games.connect4.game import ConnectFour, State
+from games.tictactoe.game import TicTacToe
 from minimax_cli.core.game import Evaluator
 from minimax_cli.core.result import Limits
 from minimax_cli.core.score import HEURISTIC_LIMIT

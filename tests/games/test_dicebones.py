@@ -1,4 +1,4 @@
-"""Dice bones (games.dicebones): the rules, the notation and its errors, and every heap 0..30
+"""Dice bones (games.dicebones.game): the rules, the notation and its errors, and every heap 0..30
 solved by the chance searches and by `minimax solve`, checked against a bottom-up computation of
 the probability that the player to move wins, written here from the rules alone."""
 
@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from games.dicebones import FACE_MAX, FACES_MAX, HEAP_MAX, DiceBones, parse_faces, parse_heap
+from games.dicebones.game import FACE_MAX, FACES_MAX, HEAP_MAX, DiceBones, parse_faces, parse_heap
 from minimax_cli.cli.app import app
 from minimax_cli.core.game import (
     CHANCE,

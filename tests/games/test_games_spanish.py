@@ -9,9 +9,13 @@ from collections.abc import Callable
 import pytest
 from typer.testing import CliRunner
 
-from games import bones3, dicebones, nim, tree, tree_kinds
-from games.connect4 import ConnectFour
-from games.tictactoe import TicTacToe
+from games.bones3 import game as bones3
+from games.connect4.game import ConnectFour
+from games.dicebones import game as dicebones
+from games.nim import game as nim
+from games.tictactoe.game import TicTacToe
+from games.tree import game as tree
+from games.tree import kinds as tree_kinds
 from minimax_cli.cli.app import app
 from minimax_cli.core.i18n import _
 from minimax_cli.core.params import grouped

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.nim import (
+from games.nim.game import (
     MAX_HEAPS,
     MAX_LISTED_MOVES,
     MAX_OBJECTS,
@@ -20,7 +20,7 @@ from games.nim import (
     TooLarge,
     parse_heaps,
 )
-from games.nim_solver import NimSolver
+from games.nim.solver import NimSolver
 from minimax_cli.core import (
     MAX,
     MIN,

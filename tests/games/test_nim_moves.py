@@ -1,4 +1,4 @@
-"""Nim's moves computed on demand (games.nim_moves) against lists built the plain way: the natural
+"""Nim's moves computed on demand (games.nim.moves) against lists built the plain way: the natural
 order written out, and the search order as the sort it replaces (opponent lost by Bouton's theorem
 first, then larger takes, stable), with the theorem checked by copying the heaps."""
 
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.nim import Nim
-from games.nim_moves import NimMoves, OrderedNimMoves, leaves_lost, winning_moves
+from games.nim.game import Nim
+from games.nim.moves import NimMoves, OrderedNimMoves, leaves_lost, winning_moves
 from minimax_cli.core import MAX
 
 Heaps = tuple[int, ...]

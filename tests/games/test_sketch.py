@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.bones import Bones
-from games.nim import SKETCH_ROWS, Nim
+from games.bones.game import Bones
+from games.nim.game import SKETCH_ROWS, Nim
 from minimax_cli.core import MAX, MIN
 
 

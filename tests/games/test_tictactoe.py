@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.tictactoe import State, TicTacToe
+from games.tictactoe.game import State, TicTacToe
 from minimax_cli.core import (
     MAX,
     MIN,

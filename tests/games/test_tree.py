@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import games.tree as tree_module
-from games.tree import (
+import games.tree.game as tree_module
+from games.tree.game import (
     MAX_CHILDREN,
     MAX_DEPTH,
     MAX_LABEL,

@@ -1,5 +1,5 @@
-"""Explicit trees with chance nodes and with a return per player at the leaves (games/tree.py,
-games/tree_kinds.py): what they read as, the game type `for_position` gives them, their written
+"""Explicit trees with chance nodes and with a return per player at the leaves (games/tree/game.py,
+games/tree/kinds.py): what they read as, the game type `for_position` gives them, their written
 form read back, the expected values worked out by hand, and every refusal as one line with exit
 code 2 through the command line.
 
@@ -20,8 +20,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-import games.tree as tree_module
-from games.tree import MAX_CHILDREN, MAX_DEPTH, Node, TreeGame
+import games.tree.game as tree_module
+from games.tree.game import MAX_CHILDREN, MAX_DEPTH, Node, TreeGame
 from minimax_cli.cli.app import app
 from minimax_cli.core import CHANCE, InvalidPositionError
 from minimax_cli.core.search import ALGORITHMS, search

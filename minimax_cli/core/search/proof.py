@@ -1,7 +1,7 @@
 """The proof search: exact scores of positions in games with a proof kernel (`core/proof.py`).
 
 The hot path of `minimax solve connect4`, so it is one small class; Connect Four runs it in C where
-`pip install .` built its kernel (games/_connect4_native.c mirrors this class step for step: same
+`pip install .` built its kernel (games/connect4/_native.c mirrors this class step for step: same
 scores, same node counts), and as it is here otherwise. What it does is what the best exact
 Connect Four solvers do, written once for any game with a kernel:
 

@@ -1,0 +1,1 @@
+"""Three-player bones: the rules, its returns per player and its own exact solver (`game.py`)."""

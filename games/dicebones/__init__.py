@@ -1,0 +1,1 @@
+"""Dice bones: roll a die, then take up to the roll from a heap; a game of chance (`game.py`)."""
