@@ -159,6 +159,14 @@ def test_imports_go_down_the_layers() -> None:
     assert wrong == []
 
 
+def test_views_draw_reports_and_import_no_service() -> None:
+    """Views and services stand side by side (ARCHITECTURE.md): a view draws a report, whatever
+    service made it, so it imports none; what a view needs of a result lives in reports/."""
+    wrong = sorted(f"{name} imports {target}" for name, targets in own_edges().items()
+                   if layer(name) == "views" for target in targets if layer(target) == "services")
+    assert wrong == []
+
+
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_each_layer_uses_only_its_own_third_party_packages(name: str) -> None:
     if layer(name) == "package":

@@ -34,7 +34,7 @@ from minimax_cli.views.limits import DEFAULT_STEPS, MAX_STEPS, MAX_TREE_DEPTH
 if TYPE_CHECKING:
     from minimax_cli.core.game import Game
     from minimax_cli.core.result import Limits, SearchResult
-    from minimax_cli.services.compare import Comparison
+    from minimax_cli.reports.compare import Comparison
 
 MCTS = "mcts"
 #: The exploration constant's range: 0 (pure exploitation) to far more exploration than is useful.

@@ -15,6 +15,7 @@ from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import english_of
 from minimax_cli.core.result import Limits
 from minimax_cli.i18n import _
+from minimax_cli.reports import compare as compared
 from minimax_cli.services import compare
 
 
@@ -38,17 +39,17 @@ def progress_line(enabled: bool, err: Console | None = None) -> Iterator[compare
 
 
 def run(game: AnyGame, state: Any, names: list[str], limits: Limits, user_budget: bool,
-        search_one: compare.SearchOne, as_json: bool) -> compare.Comparison:
+        search_one: compare.SearchOne, as_json: bool) -> compared.Comparison:
     """The comparison of `names` on `state`, progress shown unless the output is JSON."""
     with progress_line(not as_json) as progress:
         return compare.run(game, state, names, limits, user_budget, search_one, progress)
 
 
-def add_notes(payload: list[dict[str, Any]], comparison: compare.Comparison) -> None:
+def add_notes(payload: list[dict[str, Any]], comparison: compared.Comparison) -> None:
     """Each report's `notes` gain the notes about its own run (stopped, exact root, estimate...);
     what concerns the whole table follows from the list of reports itself."""
     for entry, run in zip(payload, comparison.runs, strict=True):
-        entry["notes"].extend(english_of(note.text) for note in compare.notes(comparison)
+        entry["notes"].extend(english_of(note.text) for note in compared.notes(comparison)
                               if run.name in note.algorithms)
 
 

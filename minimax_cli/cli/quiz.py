@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from minimax_cli.core.bounded import BoundedLines
-    from minimax_cli.services.quiz import Exercise
+    from minimax_cli.reports.quiz import Exercise
 
 Answer = TypeVar("Answer")
 INTERRUPTED = 130

@@ -33,6 +33,10 @@ SCHEMA_ID = "minimax-cli/report/2"
 
 #: The method of `solve GAME --upto N` without a position: only the family was tabulated.
 METHOD_SERIES = "series"
+#: The method of a solve that searched (no solver of the game's own answered it).
+METHOD_SEARCH = "search"
+#: The method of `solve tree ... --tree`: plain minimax, traced, drawn as the tree.
+METHOD_TREE = "minimax"
 
 
 @dataclass(frozen=True)
@@ -434,6 +438,6 @@ def exact_text(value: Number) -> str | None:
     return None
 
 
-__all__ = ["METHOD_SERIES", "SCHEMA_ID", "MoveLine", "Report", "chosen_first", "exact_text",
-           "from_search", "from_series", "from_solve", "json_number", "mover_view", "parameters",
-           "search_stats", "stats_dict"]
+__all__ = ["METHOD_SEARCH", "METHOD_SERIES", "METHOD_TREE", "SCHEMA_ID", "MoveLine", "Report",
+           "chosen_first", "exact_text", "from_search", "from_series", "from_solve", "json_number",
+           "mover_view", "parameters", "search_stats", "stats_dict"]

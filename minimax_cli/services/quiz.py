@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -25,7 +24,8 @@ from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.result import Limits, TraceNode
 from minimax_cli.core.score import Number
 from minimax_cli.i18n import _
-from minimax_cli.reports.trace import Step, Walk
+from minimax_cli.reports.quiz import Exercise, Leaf, LeavesVerdict, Line
+from minimax_cli.reports.trace import Walk
 from minimax_cli.services.limits import (
     BRANCHINGS,
     DEPTHS,
@@ -50,46 +50,6 @@ class AnswerError(ValueError):
 
 class QuizRefusal(ValueError):
     """A position that makes no exercise (not an explicit tree of MAX and MIN, too large...)."""
-
-
-@dataclass(frozen=True)
-class Leaf:
-    """A leaf: its number from the left (from 1), its path of child numbers, its value."""
-
-    number: int
-    path: tuple[int, ...]
-    value: Number
-
-
-@dataclass(frozen=True)
-class Line:
-    """One node of the drawing, in depth-first order: `guides` are the tree lines before it."""
-
-    guides: str
-    name: str
-    player: str  # MAX or MIN; "" for a leaf
-    leaf: Leaf | None = None
-
-
-@dataclass
-class Exercise:
-    """One tree with its questions' answers and what shows how they were found."""
-
-    position: str  # the tree as JSON (with /min when MIN moves first)
-    spec: str | None  # `random:...` when the tree was drawn from a seed
-    lines: list[Line]
-    leaves: list[Leaf]
-    root_value: Number
-    best_moves: list[str]  # every optimal root move, alpha-beta's choice first
-    pruned: tuple[int, ...]  # numbers of the leaves alpha-beta never evaluates
-    minimax_nodes: int
-    minimax_leaves: int
-    alphabeta_nodes: int
-    alphabeta_leaves: int
-    steps: list[Step] = field(default_factory=list)
-
-    def leaf(self, number: int) -> Leaf:
-        return self.leaves[number - 1]
 
 
 # --- building ------------------------------------------------------------------------------------
@@ -280,14 +240,6 @@ def shown(text: str, limit: int = 40) -> str:
     """Typed text for a message: quoted, cut to `limit` characters."""
     cut = len(text) > limit
     return "'" + text[:limit] + ("…" if cut else "") + "'"
-
-
-@dataclass(frozen=True)
-class LeavesVerdict:
-    right: bool
-    missed: tuple[int, ...]  # pruned, not named
-    extra: tuple[int, ...]  # named, but alpha-beta evaluates them
-    values_given: bool  # the answer names the pruned leaves' values, not their numbers
 
 
 def check_value(exercise: Exercise, answer: Fraction) -> bool:

@@ -33,16 +33,13 @@ from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count_words, grouped
 from minimax_cli.reports.answers import solution_result
-from minimax_cli.reports.model import Report, from_solve
+from minimax_cli.reports.model import METHOD_SEARCH, METHOD_TREE, Report, from_solve
 
 #: A move and its proven score from MAX's point of view.
 Found = list[tuple[Hashable, Score]]
 
 #: `--tree` draws the plain minimax tree when it has at most this many nodes.
 TREE_NODE_LIMIT = 5_000
-
-METHOD_SEARCH = "search"
-METHOD_TREE = "minimax"
 
 
 # --- entry point ---------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from minimax_cli.core.i18n import text_of
 from minimax_cli.i18n import _
-from minimax_cli.services.compare import Comparison, Note, Run, notes, value_text
+from minimax_cli.reports.compare import Comparison, Note, Run, notes, value_text
 
 
 def share_text(share: float) -> str:

@@ -14,7 +14,7 @@ from rich.text import Text
 from minimax_cli.core.i18n import text_of
 from minimax_cli.core.score import Number
 from minimax_cli.i18n import _, ngettext
-from minimax_cli.services.quiz import Exercise, Leaf, LeavesVerdict
+from minimax_cli.reports.quiz import Exercise, Leaf, LeavesVerdict
 from minimax_cli.views.trace import and_list, sentence, trace_view
 
 MARKS = {"MAX": ("▲ MAX", "green"), "MIN": ("▼ MIN", "red")}

@@ -20,9 +20,8 @@ from minimax_cli.core.i18n import pgettext, text_of
 from minimax_cli.core.result import TraceNode
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import count, grouped
-from minimax_cli.reports.model import METHOD_SERIES, Report
+from minimax_cli.reports.model import METHOD_SEARCH, METHOD_SERIES, METHOD_TREE, Report
 from minimax_cli.reports.words import signed
-from minimax_cli.services.solve import METHOD_SEARCH, METHOD_TREE
 from minimax_cli.views import report as render_report
 from minimax_cli.views import series as render_series
 

@@ -20,6 +20,7 @@ from minimax_cli.cli.app import app
 from minimax_cli.core.i18n import text_of
 from minimax_cli.core.result import Limits
 from minimax_cli.core.search import compared_algorithms, search
+from minimax_cli.reports import compare as compared
 from minimax_cli.services import compare
 from minimax_cli.views import compare as render_compare
 from tests.cli.test_report import SCHEMA_PATH
@@ -59,7 +60,7 @@ def knuth_moore(branching: int, depth: int) -> int:
 
 
 def comparison_of(text: str, limits: Limits = Limits(), user_budget: bool = False
-                  ) -> compare.Comparison:
+                  ) -> compared.Comparison:
     game = TreeGame()
     state = game.parse_position(text)
     return compare.run(game, state, compared_algorithms(game), limits, user_budget,
@@ -129,7 +130,7 @@ def test_knuth_moore_best_case_on_uniform_random_trees(branching: int, depth: in
     text = f"random:depth={depth},branching={branching},seed={seed}"
     best = knuth_moore(branching, depth)
     comparison = comparison_of(text)
-    assert comparison.uniform == compare.Uniform(branching, depth)
+    assert comparison.uniform == compared.Uniform(branching, depth)
     assert comparison.uniform.best_case == best
     ordered, plain = comparison.run_named("alphabeta-ordered"), comparison.run_named("alphabeta")
     assert ordered is not None and plain is not None
@@ -174,7 +175,7 @@ def test_same_work_as_alphabeta_is_said_where_the_order_changes_nothing() -> Non
     ordered, plain = comparison.run_named("alphabeta-ordered"), comparison.run_named("alphabeta")
     assert ordered is not None and plain is not None
     assert ordered.result.stats.nodes == plain.result.stats.nodes
-    assert any("exactly what alphabeta did" in text_of(n.text) for n in compare.notes(comparison))
+    assert any("exactly what alphabeta did" in text_of(n.text) for n in compared.notes(comparison))
     # bones offers no order of its own: the note claims none
     said = " ".join(compare_text("bones", "6").split())
     assert ("alphabeta-ordered: alpha-beta in the game's own move order, nothing else changed; "
@@ -207,7 +208,7 @@ def test_when_no_search_finishes_no_fraction_is_given() -> None:
     comparison = comparison_of(UNIFORM, Limits(nodes=5), user_budget=True)
     assert comparison.baseline is None
     assert all(comparison.share(run) is None for run in comparison.runs)
-    said = [text_of(note.text) for note in compare.notes(comparison)]
+    said = [text_of(note.text) for note in compared.notes(comparison)]
     assert "No search finished, so no fractions of work are given." in said
     assert all(not run.finished for run in comparison.runs if not run.sampled)
 
@@ -232,15 +233,15 @@ def test_every_algorithm_but_the_engine_and_mcts_gets_the_default_budget() -> No
     given = Limits(depth=3)
     for name in ("minimax", "alphabeta", "alphabeta-ordered", "expectiminimax", "maxn"):
         assert compare.limits_for(name, given, False) == (
-            Limits(depth=3, time=compare.COMPARE_SECONDS), compare.BUDGET_COMPARE)
+            Limits(depth=3, time=compare.COMPARE_SECONDS), compared.BUDGET_COMPARE)
     for name in ("negamax", "mcts"):  # a budget would change how they search
         assert compare.limits_for(name, given, False) == (given, None)
     # a game's own default analysis time (Connect Four) stands for them
     assert compare.limits_for("negamax", Limits(time=3.0), False) == (Limits(time=3.0),
-                                                                      compare.BUDGET_GAME)
+                                                                      compared.BUDGET_GAME)
     # --time or --nodes: every algorithm gets exactly the user's limits
     user = Limits(time=0.5)
-    assert all(compare.limits_for(name, user, True) == (user, compare.BUDGET_USER)
+    assert all(compare.limits_for(name, user, True) == (user, compared.BUDGET_USER)
                for name in ("minimax", "negamax", "mcts"))
 
 
