@@ -1,5 +1,5 @@
 """The options of `minimax play` checked against each other, the game and the start position:
-who plays which side, how the AI chooses (minimax_cli.play.policy), and where the game starts."""
+who plays which side, how the AI chooses (minimax_cli.answer.policy), and where the game starts."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.score import format_number
 from minimax_cli.i18n import _
-from minimax_cli.play.levels import ConfigError
-from minimax_cli.play.policy import Policy
+from minimax_cli.answer.levels import ConfigError
+from minimax_cli.answer.policy import Policy
 from minimax_cli.views import boards
 
 

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.result import SearchResult
-from minimax_cli.play.policy import Choice, Line, Policy, Thought
+from minimax_cli.answer.policy import Choice, Line, Policy, Thought
 from minimax_cli.play.words import hint_words, why_words
 from minimax_cli.reports.table import Reader, search_table
 from minimax_cli.reports.words import Party

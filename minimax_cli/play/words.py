@@ -29,7 +29,7 @@ from minimax_cli.reports.words import Party, bounded_result, max_view, returns_w
 from minimax_cli.views.solve import method_name
 
 if TYPE_CHECKING:
-    from minimax_cli.play.policy import Choice, Line, Policy, Thought
+    from minimax_cli.answer.policy import Choice, Line, Policy, Thought
 
 #: A line of equally good moves names at most LISTED of them.
 LISTED = 20

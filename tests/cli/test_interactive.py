@@ -14,9 +14,9 @@ from rich.console import Console
 from games.bones.game import Bones
 from games.tictactoe.game import TicTacToe
 from minimax_cli.core.game import MAX, MIN, Game, GameError
-from minimax_cli.play import policy as policy_module
+from minimax_cli.answer import policy as policy_module
 from minimax_cli.play import session as interactive
-from minimax_cli.play.policy import DEFAULT_BUDGET, Choice, Line, Thinker
+from minimax_cli.answer.policy import DEFAULT_BUDGET, Choice, Line, Thinker
 from minimax_cli.play.session import (
     ConfigError,
     PlayConfig,
@@ -27,7 +27,7 @@ from minimax_cli.play.session import (
 )
 from minimax_cli.play.words import explain, line_text
 from minimax_cli.reports.words import Party, you
-from tests.cli.test_policy import assert_best_play, interrupt_after
+from tests.answer.test_policy import assert_best_play, interrupt_after
 
 #: A budget no search of a 3x3 board comes near, so that the tests' facts never hang on speed.
 AMPLE = 600.0

@@ -33,9 +33,9 @@ from minimax_cli.play.lines import (
     line_problem,
     shown,
 )
-from minimax_cli.play.review import review_game
+from minimax_cli.answer.review import review_game
 from minimax_cli.play.session import BAD_INPUT, INTERRUPTED, Session, make_config
-from tests.cli.test_policy import MultipleOfFour, SolvedBones, reporting
+from tests.answer.test_policy import MultipleOfFour, SolvedBones, reporting
 
 AnyGame = Game[Any, Any]
 

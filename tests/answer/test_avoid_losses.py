@@ -1,6 +1,6 @@
 """When the AI's proof of the value does not finish in time, it tests the search's favourite moves
 for a loss (Prover.loses, Settler.avoid_losses) so that the estimate picks among moves not proven
-losing. Checked against the brute-force oracle of tests/cli/test_proving.py: a move is proven
+losing. Checked against the brute-force oracle of tests/answer/test_proving.py: a move is proven
 losing only when it loses, the estimate falls past its losing favourites to the first move that
 does not lose, and the words still say estimate."""
 
@@ -17,9 +17,9 @@ from games.connect4.game import ConnectFour
 from minimax_cli.core.result import STOP_TIME, MoveValue, SearchResult, SearchStats
 from minimax_cli.core.score import Bound, Kind, PovScore, Score
 from minimax_cli.core.search.prover import Prover
-from minimax_cli.play import proving
-from minimax_cli.play.policy import Policy, Thinker
-from tests.cli.test_proving import (
+from minimax_cli.answer import proving
+from minimax_cli.answer.policy import Policy, Thinker
+from tests.answer.test_proving import (
     AMPLE,
     columns_of,
     late_positions,

@@ -66,11 +66,11 @@ from minimax_cli.core.solver import OutOfTime, stop_at
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.i18n import _
 from minimax_cli.i18n.words import count
-from minimax_cli.play.levels import ConfigError, level_name, parse_level
+from minimax_cli.answer.levels import ConfigError, level_name, parse_level
 from minimax_cli.reports.answers import complete, returns_alike, solution_result, tied_moves
 
 if TYPE_CHECKING:
-    from minimax_cli.play.proving import Settled, Settler
+    from minimax_cli.answer.proving import Settled, Settler
 
 PERFECT = 5
 LEVEL_DEPTHS = Game.level_depths  # the generic table; a game may set its own
@@ -324,7 +324,7 @@ class Thinker:
         if self.game.proof_kernel() is None or self.game.outcome(state) is not None:
             return None
         if self._settler is None:
-            from minimax_cli.play.proving import Settler
+            from minimax_cli.answer.proving import Settler
 
             self._settler = Settler(self.game)
         return self._settler.settle(state, deadline, PROOF_SHARE)

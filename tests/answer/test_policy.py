@@ -24,8 +24,8 @@ from minimax_cli.core.result import (
 from minimax_cli.core.score import Kind, PovScore, Score
 from minimax_cli.core.search import iterate as real_iterate
 from minimax_cli.core.solver import ExactSolver, Solution
-from minimax_cli.play import policy as policy_module
-from minimax_cli.play.policy import Policy, Thinker, Thought
+from minimax_cli.answer import policy as policy_module
+from minimax_cli.answer.policy import Policy, Thinker, Thought
 from minimax_cli.play.words import explain as explain_for
 from minimax_cli.reports.answers import tied_moves
 from minimax_cli.reports.words import Party, you

@@ -1,4 +1,4 @@
-"""The AI's think settled by proof in Connect Four (minimax_cli.play.proving), against a brute-force
+"""The AI's think settled by proof in Connect Four (minimax_cli.answer.proving), against a brute-force
 oracle written here: a won position gets a winning move, a drawn one a drawing move, a think that
 proved its move ends at once, the words say what was proven, and a book answers without a search."""
 
@@ -16,8 +16,8 @@ from minimax_cli.core.proof import ProofKernel
 from minimax_cli.core.result import STOP_TIME, Limits
 from minimax_cli.core.score import Kind
 from minimax_cli.core.search.prover import Prover
-from minimax_cli.play import proving
-from minimax_cli.play.policy import Policy, Thinker, Thought
+from minimax_cli.answer import proving
+from minimax_cli.answer.policy import Policy, Thinker, Thought
 from minimax_cli.play.words import explain, line_text
 from minimax_cli.reports.table import Reader, search_table
 from minimax_cli.reports.words import Party, you
