@@ -44,6 +44,8 @@ from prompt_toolkit.output import Output
 from rich.console import Console
 from rich.markup import escape
 
+from minimax_cli.answer.levels import LEVELS, ConfigError, parse_level
+from minimax_cli.answer.policy import Choice, Thinker
 from minimax_cli.core.game import CHANCE, AnyGame, GameError, Probability
 from minimax_cli.i18n import _
 from minimax_cli.play import commands as play_commands
@@ -55,7 +57,6 @@ from minimax_cli.play.config import (
     parse_side,
     winners_words,
 )
-from minimax_cli.answer.levels import LEVELS, ConfigError, parse_level
 from minimax_cli.play.lines import (
     EntryCompleter,
     LineReader,
@@ -68,7 +69,6 @@ from minimax_cli.play.lines import (
     refusal,
     shown,
 )
-from minimax_cli.answer.policy import Choice, Thinker
 from minimax_cli.play.words import ending_words, explain
 from minimax_cli.reports.words import Party, the_ai, you
 from minimax_cli.views import boards

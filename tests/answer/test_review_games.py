@@ -18,10 +18,10 @@ from games.bones3.game import Bones3
 from games.connect4.game import ConnectFour
 from games.dicebones.game import DiceBones
 from games.tictactoe.game import TicTacToe
-from minimax_cli.core.game import CHANCE, MAX, Game
-from minimax_cli.core.score import format_number
 from minimax_cli.answer import review as review_module
 from minimax_cli.answer.review import review_game
+from minimax_cli.core.game import CHANCE, MAX, Game
+from minimax_cli.core.score import format_number
 from minimax_cli.play.review_words import review_words
 from minimax_cli.play.session import Session, make_config
 
