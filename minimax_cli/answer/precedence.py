@@ -5,8 +5,10 @@ budget?" for every front end: the AI's move, a hint, the review's verdicts and `
 
 1. the game's own exact solver (`Game.exact_solver`), when it has one and the question is asked to
    the end of the game (no depth cut); the budget is checked at its progress reports, so a solve
-   that reports gives up in time. It answers a MOVE in any game, but a VALUE or EVERY_MOVE only in
-   a two-player zero-sum game without chance: its answer is MAX's view, with no return per player;
+   that reports gives up in time (a MOVE then gets the least slice of search; a VALUE or
+   EVERY_MOVE raises OutOfTime: its budget is spent). It answers a MOVE in any game, but a VALUE
+   or EVERY_MOVE only in a two-player zero-sum game without chance: its answer is MAX's view, with
+   no return per player;
 2. for a game with a proof kernel (Connect Four) and the engine's or the proof's question:
    - a MOVE is settled by proof (proving.py): every move from the opening book, else whether the
      position is lost (within PROOF_SHARE of the budget), then whether it is won, then a move that
@@ -18,9 +20,9 @@ budget?" for every front end: the AI's move, a hint, the review's verdicts and `
      prove in what is left what the proof could not);
 3. otherwise a search: for a MOVE, iterative deepening (`iterate`) under `Limits(time=...,
    depth=...)` with every root move searched with the full window (`exact_root`), keeping the last
-   completed depth; for EVERY_MOVE or the VALUE, one search to the end within the budget by the
-   engine where it serves the game, else the game's default algorithm (expectiminimax for chance,
-   max^n for more players).
+   completed depth; for EVERY_MOVE or the VALUE, one search within the budget (to the end, or
+   `depth` plies deep) by the engine where it serves the game, else the game's default algorithm
+   (expectiminimax for chance, max^n for more players).
 
 `ways` says which of these serve a question, in order, for callers that carry a way out their own
 way (`solve` streams its proof and reports each root move's search); `algorithm_for` is the
@@ -214,7 +216,7 @@ class Answerer:
         try:
             with display if display is not None else nullcontext():
                 if SOLVER in steps:
-                    solved = self._solve(state, deadline, tried)
+                    solved = self._solve(state, deadline, tried, ask.want == MOVE)
                     if solved is not None:
                         (last, method), how = solved, SOLVER
                 if last is None and PROOF in steps and ask.want != MOVE:
@@ -263,8 +265,8 @@ class Answerer:
         remaining = max(deadline - started, MIN_SLICE)
         refute = refute and self.settler is not None
         last: SearchResult | None = None
-        if ask.want != MOVE:  # one search to the end within the budget, every root move valued
-            limits = Limits(nodes=ask.nodes, time=remaining)
+        if ask.want != MOVE:  # one search within the budget (and depth), every root move valued
+            limits = Limits(depth=ask.depth, nodes=ask.nodes, time=remaining)
             options = make_options(evaluator=ask.evaluator, exact_root=ask.want == EVERY_MOVE,
                                    **({"table": self.table} if algorithm == DEFAULT_ALGORITHM
                                       else {}))
@@ -284,20 +286,25 @@ class Answerer:
             tried.append(Step(PROOF, time.perf_counter() - started, self.settler.nodes - nodes))
         return last
 
-    def _solve(self, state: Any, deadline: float,
-               tried: list[Step]) -> tuple[SearchResult, str] | None:
-        """The game's own solver's answer, or None when it has none for `state`, is out of time
-        or beyond its limits (the next way then answers)."""
+    def _solve(self, state: Any, deadline: float, tried: list[Step],
+               fall_through: bool) -> tuple[SearchResult, str] | None:
+        """The game's own solver's answer, or None when it has none for `state` (the next way
+        then answers). Out of time (OutOfTime) or beyond its limits (SearchError), it gives None
+        too when `fall_through` (a MOVE: the search then yields one), else it raises: the
+        budget of a VALUE or EVERY_MOVE is spent, and the caller counts it unanswered."""
         solver = self.game.exact_solver()
         if solver is None:
             return None
+        solution = None
         started = time.perf_counter()
         try:
             solution = solver.solve(state, stop_at(deadline))
-        except (OutOfTime, SearchError):  # out of time, or beyond the solver's limits: search
-            solution = None
-        elapsed = time.perf_counter() - started
-        tried.append(Step(SOLVER, elapsed, 0 if solution is None else solution.work))
+        except (OutOfTime, SearchError):  # out of time, or beyond the solver's limits
+            if not fall_through:
+                raise
+        finally:
+            elapsed = time.perf_counter() - started
+            tried.append(Step(SOLVER, elapsed, 0 if solution is None else solution.work))
         if solution is None:
             return None
         return solution_result(self.game, state, solution, elapsed), solution.method
