@@ -49,6 +49,7 @@ from minimax_cli.core.result import (
     STOP_INTERRUPTED,
     STOP_TIME,
     Limits,
+    SearchOptions,
     SearchResult,
     SearchStats,
 )
@@ -57,7 +58,6 @@ from minimax_cli.core.search import (
     DEFAULT_ALGORITHM,
     check_algorithm,
     default_algorithm,
-    iterate,
     make_options,
 )
 from minimax_cli.core.search.common import build_result
@@ -178,6 +178,15 @@ def search_algorithm(game: AnyGame, want: str, algorithm: str = DEFAULT_ALGORITH
     if want == MOVE:
         return algorithm
     return DEFAULT_ALGORITHM if engine_serves(game) else default_algorithm(game)
+
+
+def iterate(game: AnyGame, state: Any, limits: Limits,
+            options: SearchOptions) -> Iterator[SearchResult]:
+    """The engine's iterative deepening (core.search.iterate), its module loaded on first use:
+    `solve` and `analyze` ask this module their route without loading the engine."""
+    from minimax_cli.core.search import iterate as deepen
+
+    return deepen(game, state, limits, options)
 
 
 class Answerer:
