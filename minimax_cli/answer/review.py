@@ -32,6 +32,10 @@ from minimax_cli.answer.precedence import EVERY_MOVE, Answerer, Ask, answer
 from minimax_cli.core.game import CHANCE, MAX, AnyGame, SearchError
 from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Kind, Number, Score
+
+# The tie rule max^n's answers rest on among more players: the words of a review, a hint and
+# `why` name it (play/), which so need no door of their own into the search.
+from minimax_cli.core.search.maxn import TIE_RULE
 from minimax_cli.core.solver import OutOfTime
 from minimax_cli.reports.model import from_search
 
@@ -281,5 +285,5 @@ def _proven(score: Score, kind: Kind) -> bool:
 
 
 __all__ = ["CHECK_DEPTHS", "EXPECTED", "RETURNS", "REVIEW_NODES", "REVIEW_SECONDS",
-           "REVIEW_TOTAL_NODES", "SOLVER", "Review", "Slip", "can_check", "judge_of",
+           "REVIEW_TOTAL_NODES", "SOLVER", "TIE_RULE", "Review", "Slip", "can_check", "judge_of",
            "review_game"]

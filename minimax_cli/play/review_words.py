@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from minimax_cli.answer.review import EXPECTED, RETURNS, Review, Slip
+from minimax_cli.answer.review import EXPECTED, RETURNS, TIE_RULE, Review, Slip
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.score import format_number
-from minimax_cli.core.search.maxn import TIE_RULE
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import grouped, in_own_moves
 

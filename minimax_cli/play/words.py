@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from minimax_cli.answer.levels import level_name
 from minimax_cli.answer.precedence import DEFAULT_ALGORITHM
+from minimax_cli.answer.review import TIE_RULE
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.result import STOP_NODES, STOP_TIME
 from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
-from minimax_cli.core.search.maxn import TIE_RULE
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import count, grouped, in_own_moves, own_moves
 from minimax_cli.reports.answers import returns_alike, tied_moves
