@@ -37,9 +37,9 @@ sys.path.insert(0, str(ROOT))
 from tournament import random_opening  # noqa: E402
 
 from minimax_cli import registry  # noqa: E402
+from minimax_cli.answer.policy import Policy, Thinker  # noqa: E402
 from minimax_cli.core.result import Limits  # noqa: E402
 from minimax_cli.core.search import search  # noqa: E402
-from minimax_cli.play.policy import Policy, Thinker  # noqa: E402
 
 GAMES = {"tictactoe": "tic_tac_toe", "connect4": "connect_four"}
 EXPLORATION = 1.4

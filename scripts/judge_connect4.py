@@ -196,7 +196,7 @@ def random_position(rng: random.Random, stones: int, game: Any) -> str:
 
 def thinker_of(game: Any, budget: float, seed: int) -> Any:
     """The AI of one sitting (its tables are kept from move to move)."""
-    from minimax_cli.play.policy import Policy, Thinker
+    from minimax_cli.answer.policy import Policy, Thinker
 
     return Thinker(game, Policy(budget=budget), random.Random(seed))
 

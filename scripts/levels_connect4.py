@@ -43,11 +43,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from minimax_cli import registry  # noqa: E402
+from minimax_cli.answer.policy import Policy, Thinker  # noqa: E402
 from minimax_cli.core.game import Game  # noqa: E402
 from minimax_cli.core.result import Limits  # noqa: E402
 from minimax_cli.core.score import Kind  # noqa: E402
 from minimax_cli.core.search import iterate, make_options  # noqa: E402
-from minimax_cli.play.policy import Policy, Thinker  # noqa: E402
 
 AnyGame = Game[Any, Any]
 #: Seconds a move may take: large enough that every move completes its depth.

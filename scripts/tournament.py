@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from minimax_cli import registry  # noqa: E402
+from minimax_cli.answer.policy import Policy, Thinker  # noqa: E402
 from minimax_cli.core.game import Game  # noqa: E402
-from minimax_cli.play.policy import Policy, Thinker  # noqa: E402
 
 AnyGame = Game[Any, Any]
 

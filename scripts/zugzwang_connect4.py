@@ -33,8 +33,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import levels_connect4 as levels  # noqa: E402
 
 from games.connect4.game import ConnectFour, State  # noqa: E402
+from minimax_cli.answer.policy import Policy, Thinker  # noqa: E402
 from minimax_cli.core.search.prover import Prover  # noqa: E402
-from minimax_cli.play.policy import Policy, Thinker  # noqa: E402
 
 #: Live threats by kind: (X on odd rows, X on even rows, O on odd rows, O on even rows), as the
 #: columns (0 = leftmost) holding each.

@@ -22,11 +22,12 @@ LAYERS = {
     "i18n": 1,
     "registry": 1,
     "reports": 2,
-    "services": 3,
-    "views": 4,
-    "play": 5,
-    "cli": 6,
-    "__main__": 7,
+    "answer": 3,
+    "services": 4,
+    "views": 5,
+    "play": 6,
+    "cli": 7,
+    "__main__": 8,
 }
 
 #: Third-party packages each layer may use; the standard library is open to every layer.
@@ -36,6 +37,7 @@ THIRD_PARTY = {
     "i18n": set(),
     "registry": set(),
     "reports": set(),
+    "answer": set(),
     "services": set(),
     "views": {"rich"},
     "play": {"rich", "prompt_toolkit"},

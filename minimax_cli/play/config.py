@@ -1,5 +1,5 @@
 """The options of `minimax play` checked against each other, the game and the start position:
-who plays which side, how the AI chooses (minimax_cli.play.policy), and where the game starts."""
+who plays which side, how the AI chooses (minimax_cli.answer.policy), and where the game starts."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from minimax_cli.answer.levels import ConfigError
+from minimax_cli.answer.policy import Policy
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.score import format_number
 from minimax_cli.i18n import _
-from minimax_cli.play.levels import ConfigError
-from minimax_cli.play.policy import Policy
+from minimax_cli.play.words import policy_words
 from minimax_cli.views import boards
 
 
@@ -99,7 +100,7 @@ SHORT_POSITION = 40
 def intro_words(game: AnyGame, config: PlayConfig) -> tuple[str, str]:
     """Where the game starts (`, from X.O/.X./...` or nothing) and who plays whom: `you play X
     (first) against the AI (level 5: perfect, up to 1 s a move)`."""
-    level = config.policy.describe()
+    level = policy_words(config.policy)
     start = game.initial_state() if config.start is None else config.start
     names = boards.player_labels(game)
     where = ""

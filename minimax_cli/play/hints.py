@@ -15,9 +15,10 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from minimax_cli.answer.policy import Choice, Line, Policy
+from minimax_cli.answer.precedence import Answer
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.result import SearchResult
-from minimax_cli.play.policy import Choice, Line, Policy, Thought
 from minimax_cli.play.words import hint_words, why_words
 from minimax_cli.reports.table import Reader, search_table
 from minimax_cli.reports.words import Party
@@ -25,7 +26,7 @@ from minimax_cli.views import result as render
 from minimax_cli.views.moves import drawn
 
 
-def hint_view(game: AnyGame, state: Any, thought: Thought, mover: Party, other: Party,
+def hint_view(game: AnyGame, state: Any, thought: Answer, mover: Party, other: Party,
               side: str | None = None) -> tuple[RenderableType | None, str | None]:
     """A hint for `mover` (who plays `side`): the think's moves table drawn, and the line naming
     the best moves (`best: 3, 7 (a draw with best play, proven by a search to the end · 576

@@ -1,4 +1,4 @@
-"""The end-of-game review in words (minimax_cli.play.review finds the slips).
+"""The end-of-game review in words (minimax_cli.answer.review finds the slips).
 
 A review that judged every move says so in one line, or lists its slips. One that did not says,
 for each kind of check, how many moves it judged, and claims nothing about the others:
@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from minimax_cli.answer.review import EXPECTED, RETURNS, TIE_RULE, Review, Slip
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.score import format_number
-from minimax_cli.core.search.maxn import TIE_RULE
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import grouped, in_own_moves
-from minimax_cli.play.review import EXPECTED, RETURNS, Review, Slip
 
 
 def review_words(game: AnyGame, review: Review, names: Sequence[str],

@@ -12,7 +12,7 @@ in, so tests drive a session with prompt-toolkit's pipe input and a console writ
 A game starts from the game's start position or from a position given (`PlayConfig.start`); by
 default the human plays the side to move there.
 
-How the AI chooses (level, time budget, solver, search) is the policy's job (minimax_cli.play.policy);
+How the AI chooses (level, time budget, solver, search) is the policy's job (minimax_cli.answer.policy);
 this module asks it for moves and hints and prints what it says.
 
 Every entry is checked before a game sees it (minimax_cli.play.lines: at most MAX_LINE printable
@@ -44,6 +44,8 @@ from prompt_toolkit.output import Output
 from rich.console import Console
 from rich.markup import escape
 
+from minimax_cli.answer.levels import LEVELS, ConfigError, parse_level
+from minimax_cli.answer.policy import Choice, Thinker
 from minimax_cli.core.game import CHANCE, AnyGame, GameError, Probability
 from minimax_cli.i18n import _
 from minimax_cli.play import commands as play_commands
@@ -55,7 +57,6 @@ from minimax_cli.play.config import (
     parse_side,
     winners_words,
 )
-from minimax_cli.play.levels import LEVELS, ConfigError, parse_level
 from minimax_cli.play.lines import (
     EntryCompleter,
     LineReader,
@@ -68,7 +69,6 @@ from minimax_cli.play.lines import (
     refusal,
     shown,
 )
-from minimax_cli.play.policy import Choice, Thinker
 from minimax_cli.play.words import ending_words, explain
 from minimax_cli.reports.words import Party, the_ai, you
 from minimax_cli.views import boards

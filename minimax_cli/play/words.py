@@ -16,10 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from minimax_cli.answer.levels import level_name
+from minimax_cli.answer.precedence import DEFAULT_ALGORITHM
+from minimax_cli.answer.review import TIE_RULE
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.result import STOP_NODES, STOP_TIME
 from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
-from minimax_cli.core.search.maxn import TIE_RULE
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.i18n.words import count, grouped, in_own_moves, own_moves
 from minimax_cli.reports.answers import returns_alike, tied_moves
@@ -29,7 +31,22 @@ from minimax_cli.reports.words import Party, bounded_result, max_view, returns_w
 from minimax_cli.views.solve import method_name
 
 if TYPE_CHECKING:
-    from minimax_cli.play.policy import Choice, Line, Policy, Thought
+    from minimax_cli.answer.policy import Choice, Line, Policy
+    from minimax_cli.answer.precedence import Answer
+
+def policy_words(policy: Policy) -> str:
+    """`level 3: medium, 3 plies deep, up to 1 s a move` and the like."""
+    parts = [_("level {level}: {name}").format(level=policy.level, name=level_name(policy.level))]
+    if policy.depth is not None:
+        parts.append(_("{plies} deep").format(plies=count(policy.depth, "ply")))
+    if policy.randomness:
+        parts.append(_("a random move {percent} of the time").format(
+            percent=f"{policy.randomness:.0%}"))
+    if policy.algorithm != DEFAULT_ALGORITHM:
+        parts.append(policy.algorithm)
+    parts.append(_("up to {budget} s a move").format(budget=f"{policy.budget:g}"))
+    return ", ".join(parts)
+
 
 #: A line of equally good moves names at most LISTED of them.
 LISTED = 20
@@ -127,7 +144,7 @@ def secured_words(score: Score, mover: Party) -> str:
                       _("at least {value} for {name}, whatever the others play"), value=value)
 
 
-def how_words(thought: Thought) -> str:
+def how_words(thought: Answer) -> str:
     """How the move was found: `a search to the end`, `best move at depth 6 of a search stopped
     after 1 s`, `no value found: ... before any depth was completed`..."""
     result = thought.result
@@ -198,7 +215,7 @@ def _stopped_words(depth: int | None, stopped: str | None, interrupted: bool,
     return text.format(depth=depth, budget=budget, limit=stopped)
 
 
-def explain(game: AnyGame, thought: Thought, move: Any, mover: Party, other: Party, *,
+def explain(game: AnyGame, thought: Answer, move: Any, mover: Party, other: Party, *,
             played: bool = False) -> str:
     """`value, how · work` for `move` from its mover's side, as `after_words` says it once the move
     is `played`, else as `before_words`; never a value for a move the search did not value."""
@@ -306,7 +323,7 @@ class HintWords:
     line: str | None
 
 
-def hint_words(game: AnyGame, state: Any, thought: Thought, reader: Reader, other: Party
+def hint_words(game: AnyGame, state: Any, thought: Answer, reader: Reader, other: Party
                ) -> HintWords:
     """Every word of a hint for `reader`, the player to move, against `other`."""
     result = thought.result
@@ -314,7 +331,7 @@ def hint_words(game: AnyGame, state: Any, thought: Thought, reader: Reader, othe
     return HintWords(search_table(game, state, result, reader) if result.moves else None, line)
 
 
-def best_line(game: AnyGame, state: Any, thought: Thought, tied: Sequence[Any], mover: Party,
+def best_line(game: AnyGame, state: Any, thought: Answer, tied: Sequence[Any], mover: Party,
               other: Party) -> str | None:
     """`best: 3, 7 (a draw with best play, proven by a search to the end · 576 nodes)`."""
     if not tied:

@@ -1,10 +1,14 @@
 """The solving service behind `minimax solve`: exact answers as the one report model
 (minimax_cli.reports.model.Report), no I/O.
 
-A position is solved
-- by the game's own exact solver (`Game.exact_solver()`) when it has one and it answers: bones'
-  bottom-up table and proven period, Nim's theorem;
+A position is solved by the way the one precedence (minimax_cli.answer.precedence.ways, asked for
+EVERY_MOVE) puts first, carried out here so that it streams its progress:
 - by the core's proof search when the game has a proof kernel (Connect Four; solve_proof.py);
+- by the game's own exact solver (`Game.exact_solver()`) when it has one and it answers: bones'
+  bottom-up table and proven period, Nim's theorem (two-player games: a game of more players is
+  searched, for its returns per player);
+- for games the engine does not search (chance, more players), by one search with the game's
+  default algorithm (solve_search.py);
 - otherwise by searching every root move to the end with the engine (negamax), one after the other
   with one shared transposition table, so a progress display advances per root move and later
   moves reuse what earlier ones proved;
@@ -23,6 +27,14 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from minimax_cli.answer.precedence import (
+    DEFAULT_ALGORITHM,
+    EVERY_MOVE,
+    PROOF,
+    SOLVER,
+    search_algorithm,
+    ways,
+)
 from minimax_cli.core.game import MAX, AnyGame, SearchError
 from minimax_cli.core.i18n import M_
 from minimax_cli.core.result import Limits, TraceNode
@@ -55,19 +67,21 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False,
     search serves)."""
     if tree:
         return solve_by_tree(game, state)
-    if game.proof_kernel() is not None:
+    steps = ways(game, EVERY_MOVE)  # the one precedence decides; the ways are run here, streamed
+    if PROOF in steps:
         from minimax_cli.services.solve_proof import solve_by_proof  # loads the prover
 
         return solve_by_proof(game, state, weak, progress, table_mb, limits, on_fact)
-    if not engine_serves(game):
+    if SOLVER in steps:
+        solver = game.exact_solver(table_mb)  # the budget bounds the solver's own tables too
+        started = time.perf_counter()
+        solution = None if solver is None else solver.solve(state, progress)
+        if solution is not None:
+            return from_solution(game, state, solution, time.perf_counter() - started)
+    if search_algorithm(game, EVERY_MOVE) != DEFAULT_ALGORITHM:
         from minimax_cli.services.solve_search import solve_by_algorithm
 
         return solve_by_algorithm(game, state)
-    solver = game.exact_solver(table_mb)  # the budget bounds the solver's own tables too
-    started = time.perf_counter()
-    solution = None if solver is None else solver.solve(state, progress)
-    if solution is not None:
-        return from_solution(game, state, solution, time.perf_counter() - started)
     table = TranspositionTable() if table_mb is None else TranspositionTable(table_mb)
     return solve_by_search(game, state, progress, table)
 
@@ -81,13 +95,6 @@ def check_budget(game: AnyGame, other_work: bool) -> None:
             "--time and --nodes bound `solve` of one position of a game with a proof kernel "
             "(Connect Four), not --tree, --upto, --batch or {game}'s solver; drop them, or use "
             "`analyze` for a bounded search").format(game=game.name))
-
-
-def engine_serves(game: AnyGame) -> bool:
-    """False for the games the engine does not search: chance, more than two players."""
-    from minimax_cli.core.search import ALGORITHMS
-
-    return ALGORITHMS["negamax"].refusal(game) is None
 
 
 # --- the game's own solver -----------------------------------------------------------------------
@@ -299,6 +306,5 @@ def _best(found: Sequence[tuple[Hashable, Score]], mover: int) -> Score:
     return max((s for _, s in found), key=lambda s: PovScore(s, MAX).seen_by(mover).sort_key())
 
 
-__all__ = ["METHOD_SEARCH", "METHOD_TREE", "TREE_NODE_LIMIT", "check_budget", "engine_serves",
-           "solve",
+__all__ = ["METHOD_SEARCH", "METHOD_TREE", "TREE_NODE_LIMIT", "check_budget", "solve",
            "solve_by_search", "solve_by_tree", "tree_distances"]

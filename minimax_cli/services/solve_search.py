@@ -1,18 +1,20 @@
 """`minimax solve` for the games the engine does not search: games of chance (expectiminimax) and
 games of more than two players (max^n). One search to the end by the game's default algorithm
-(core.search.default_algorithm), every root move valued exactly; the report says which algorithm
-and what its value means, since neither is a minimax value in the two-player sense."""
+(as minimax_cli.answer.precedence.search_algorithm names it), every root move valued exactly; the
+report says which algorithm and what its value means, since neither is a minimax value in the
+two-player sense."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
+from minimax_cli.answer.precedence import EVERY_MOVE, search_algorithm
 from minimax_cli.core.game import AnyGame, SearchError
 from minimax_cli.core.i18n import M_, Message
 from minimax_cli.core.result import Limits, MoveValue
 from minimax_cli.core.score import Kind, Score
-from minimax_cli.core.search import default_algorithm, search
+from minimax_cli.core.search import search
 from minimax_cli.i18n import _
 from minimax_cli.reports.model import Report, from_solve
 
@@ -41,7 +43,7 @@ def _first_player(entry: MoveValue) -> Score:
 
 def solve_by_algorithm(game: AnyGame, state: Any) -> Report:
     """Solve `state` by one search to the end with the game's default algorithm."""
-    name = default_algorithm(game)
+    name = search_algorithm(game, EVERY_MOVE)
     started = time.perf_counter()
     result = search(game, state, name, Limits(), exact_root=True)
     if result.score is None or not result.score.relative.proven:  # no limits: cannot happen

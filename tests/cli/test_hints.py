@@ -13,15 +13,15 @@ from games.bones.game import Bones
 from games.nim.game import Nim
 from games.tictactoe.game import TicTacToe
 from games.tree.game import TreeGame
+from minimax_cli.answer.policy import Choice, Policy, Thinker
 from minimax_cli.core.game import MAX, MIN
 from minimax_cli.core.score import Bound, Kind, Score
 from minimax_cli.play.hints import think_table, why_view
-from minimax_cli.play.policy import Choice, Policy, Thinker
 from minimax_cli.play.session import Session, make_config
 from minimax_cli.play.words import LISTED, after_words, before_words, ending_words, listed
 from minimax_cli.reports.table import READER_ROWS, Reader, search_table
 from minimax_cli.reports.words import Party, cell_words, you
-from tests.cli.test_policy import AMPLE, distance_oracle
+from tests.answer.test_policy import AMPLE, distance_oracle
 
 AI = Party(MIN, "the AI")
 YOU = you(MAX)

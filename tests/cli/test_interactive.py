@@ -13,10 +13,10 @@ from rich.console import Console
 
 from games.bones.game import Bones
 from games.tictactoe.game import TicTacToe
+from minimax_cli.answer import precedence
+from minimax_cli.answer.policy import DEFAULT_BUDGET, Choice, Line, Thinker
 from minimax_cli.core.game import MAX, MIN, Game, GameError
-from minimax_cli.play import policy as policy_module
 from minimax_cli.play import session as interactive
-from minimax_cli.play.policy import DEFAULT_BUDGET, Choice, Line, Thinker
 from minimax_cli.play.session import (
     ConfigError,
     PlayConfig,
@@ -27,7 +27,7 @@ from minimax_cli.play.session import (
 )
 from minimax_cli.play.words import explain, line_text
 from minimax_cli.reports.words import Party, you
-from tests.cli.test_policy import assert_best_play, interrupt_after
+from tests.answer.test_policy import assert_best_play, interrupt_after
 
 #: A budget no search of a 3x3 board comes near, so that the tests' facts never hang on speed.
 AMPLE = 600.0
@@ -198,7 +198,7 @@ def test_quit_end_of_input_and_ctrl_c() -> None:
 def test_ctrl_c_while_the_ai_thinks_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
     # Every think is "interrupted" after its first depth: the AI plays that depth's best move
     # (the centre, 8 - 4 = 4 at one ply), and the human's next input re-arms the interruption.
-    monkeypatch.setattr(policy_module, "iterate", interrupt_after(1))
+    monkeypatch.setattr(precedence, "iterate", interrupt_after(1))
     game = TicTacToe()
     session, code, text = drive("1\rquit\r", make_config(game, ai_first=True, seed=1,
                                                           budget=AMPLE))
@@ -212,7 +212,7 @@ def test_ctrl_c_while_the_ai_thinks_and_the_game_goes_on(monkeypatch: pytest.Mon
 
 
 def test_a_second_ctrl_c_in_a_row_quits(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(policy_module, "iterate", interrupt_after(1))
+    monkeypatch.setattr(precedence, "iterate", interrupt_after(1))
     out, buffer = console()
     game = TicTacToe()
     session = Session(game, make_config(game, watch=True, seed=1, budget=AMPLE), console=out,
@@ -224,7 +224,7 @@ def test_a_second_ctrl_c_in_a_row_quits(monkeypatch: pytest.MonkeyPatch) -> None
 
 def test_ctrl_c_during_a_hint_abandons_it_and_gives_the_prompt_back(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(policy_module, "iterate", interrupt_after(1))
+    monkeypatch.setattr(precedence, "iterate", interrupt_after(1))
     session, code, text = drive("hint\r5\rquit\r")
     assert code == 0
     assert session.moves[0] == 4  # the prompt came back and took the move

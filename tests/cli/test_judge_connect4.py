@@ -1,5 +1,5 @@
 """The judge script's pieces (scripts/judge_connect4.py) against the brute-force oracle of
-tests/cli/test_proving.py: its value-keeping rule, its own solver's answers, Pons' where built,
+tests/answer/test_proving.py: its value-keeping rule, its own solver's answers, Pons' where built,
 and a game from a won late position that the AI wins against the judge's perfect opponent."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from types import ModuleType
 import pytest
 
 from games.connect4.game import ConnectFour
-from tests.cli.test_proving import POSITIONS, columns_of, move_scores, sign
+from tests.answer.test_proving import POSITIONS, columns_of, move_scores, sign
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "judge_connect4.py"
 

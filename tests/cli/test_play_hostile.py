@@ -22,6 +22,7 @@ from games.bones.game import Bones
 from games.nim.game import Nim
 from games.tictactoe.game import TicTacToe
 from games.tree.game import TreeGame
+from minimax_cli.answer.review import review_game
 from minimax_cli.cli.app import app
 from minimax_cli.core.game import MAX, MIN, Game
 from minimax_cli.play.lines import (
@@ -33,9 +34,8 @@ from minimax_cli.play.lines import (
     line_problem,
     shown,
 )
-from minimax_cli.play.review import review_game
 from minimax_cli.play.session import BAD_INPUT, INTERRUPTED, Session, make_config
-from tests.cli.test_policy import MultipleOfFour, SolvedBones, reporting
+from tests.answer.test_policy import MultipleOfFour, SolvedBones, reporting
 
 AnyGame = Game[Any, Any]
 

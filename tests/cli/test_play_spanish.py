@@ -15,12 +15,13 @@ from typer.testing import CliRunner
 
 from games.bones.game import Bones
 from games.tictactoe.game import TicTacToe
+from minimax_cli.answer.levels import parse_level
+from minimax_cli.answer.policy import Policy
 from minimax_cli.cli.app import app
 from minimax_cli.i18n import speaking
 from minimax_cli.i18n.words import count, in_plies
-from minimax_cli.play.levels import parse_level
-from minimax_cli.play.policy import Policy
 from minimax_cli.play.session import Session, make_config
+from minimax_cli.play.words import policy_words
 
 runner = CliRunner()
 #: An English locale, a wide terminal and no colour, unless a test says otherwise.
@@ -244,7 +245,7 @@ def test_counts_in_spanish_agree_and_group_digits_as_the_rae_does(speak: Callabl
 def test_levels_and_their_errors_in_spanish(speak: Callable[[str], None]) -> None:
     speak("es")
     assert parse_level("fácil") == parse_level("facil") == parse_level("easy") == 2
-    assert Policy.make(TicTacToe(), "medio").describe() == (
+    assert policy_words(Policy.make(TicTacToe(), "medio")) == (
         "nivel 3: medio, 3 turnos de profundidad, hasta 1 s por jugada")
     code, _, err = play("", "--level", "zzz", "--lang", "es")
     assert code == 2

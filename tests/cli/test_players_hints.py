@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from games.bones3.game import Bones3
+from minimax_cli.answer.policy import Policy, Thinker
 from minimax_cli.cli.app import app
-from minimax_cli.play.policy import Policy, Thinker
 
 runner = CliRunner()
 TAKE = (1, 2, 3)

@@ -10,12 +10,12 @@ import pytest
 from typer.testing import CliRunner
 
 from games.connect4.game import ConnectFour, State
+from minimax_cli.answer.policy import Policy, Thinker
 from minimax_cli.cli.app import app
 from minimax_cli.core import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from minimax_cli.core.result import Limits
 from minimax_cli.core.score import HEURISTIC_LIMIT
 from minimax_cli.core.search import search
-from minimax_cli.play.policy import Policy, Thinker
 
 GAME = ConnectFour()
 SIZES = [(7, 6), (6, 5), (8, 7), (4, 4), (10, 10), (5, 9)]

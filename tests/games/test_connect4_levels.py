@@ -18,12 +18,12 @@ import pytest
 from games.connect4.evaluation import ZUGZWANG_POINTS
 from games.connect4.game import ConnectFour, State
 from games.tictactoe.game import TicTacToe
+from minimax_cli.answer.policy import Policy
 from minimax_cli.core.game import Evaluator
 from minimax_cli.core.result import Limits
 from minimax_cli.core.score import HEURISTIC_LIMIT
 from minimax_cli.core.search import iterate, make_options
 from minimax_cli.core.search.prover import Prover
-from minimax_cli.play.policy import Policy
 from tests.games.test_connect4 import (
     DIRECTIONS,
     Board,

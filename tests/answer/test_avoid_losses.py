@@ -1,6 +1,6 @@
 """When the AI's proof of the value does not finish in time, it tests the search's favourite moves
 for a loss (Prover.loses, Settler.avoid_losses) so that the estimate picks among moves not proven
-losing. Checked against the brute-force oracle of tests/cli/test_proving.py: a move is proven
+losing. Checked against the brute-force oracle of tests/answer/test_proving.py: a move is proven
 losing only when it loses, the estimate falls past its losing favourites to the first move that
 does not lose, and the words still say estimate."""
 
@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 
 from games.connect4.game import ConnectFour
+from minimax_cli.answer import proving
+from minimax_cli.answer.policy import Policy, Thinker
+from minimax_cli.answer.precedence import Answerer
 from minimax_cli.core.result import STOP_TIME, MoveValue, SearchResult, SearchStats
 from minimax_cli.core.score import Bound, Kind, PovScore, Score
 from minimax_cli.core.search.prover import Prover
-from minimax_cli.play import proving
-from minimax_cli.play.policy import Policy, Thinker
-from tests.cli.test_proving import (
+from tests.answer.test_proving import (
     AMPLE,
     columns_of,
     late_positions,
@@ -87,11 +88,11 @@ def test_an_unfinished_proof_plays_a_move_not_proven_losing_and_calls_it_an_esti
     monkeypatch.setattr(proving.Settler, "settle",
                         lambda self, state, deadline, share: None)
 
-    def misled(self: Thinker, state: Any, limits: Any, algorithm: str,
+    def misled(self: Answerer, state: Any, limits: Any, algorithm: str, evaluator: Any,
                table: Any = None) -> Iterator[SearchResult]:
         yield worst_first(game, state, scores)
 
-    monkeypatch.setattr(Thinker, "_search", misled)
+    monkeypatch.setattr(Answerer, "search", misled)
     choice = Thinker(game, Policy(budget=AMPLE), random.Random(1)).choose(state)
     assert scores[choice.move] >= 0
     said = words(game, state, choice.thought, choice.move)
@@ -120,11 +121,11 @@ def test_a_won_position_without_its_winning_move_in_time_plays_no_move_proven_no
     monkeypatch.setattr(proving.Settler, "_wins", first_only)
     favoured = {**scores, first: -99}  # worst_first's favourite is its lowest
 
-    def misled(self: Thinker, state: Any, limits: Any, algorithm: str,
+    def misled(self: Answerer, state: Any, limits: Any, algorithm: str, evaluator: Any,
                table: Any = None) -> Iterator[SearchResult]:
         yield worst_first(game, state, favoured)
 
-    monkeypatch.setattr(Thinker, "_search", misled)
+    monkeypatch.setattr(Answerer, "search", misled)
     choice = Thinker(game, Policy(budget=AMPLE), random.Random(1)).choose(state)
     assert choice.thought.value == 1 and choice.move != first and scores[choice.move] >= 0
     mover = game.to_move(state)

@@ -13,6 +13,9 @@ import pytest
 from games.bones.game import Bones
 from games.connect4.game import ConnectFour
 from games.tictactoe.game import TicTacToe
+from minimax_cli.answer import precedence
+from minimax_cli.answer.policy import Policy, Thinker
+from minimax_cli.answer.precedence import Answer, Answerer
 from minimax_cli.core.game import MAX, MIN
 from minimax_cli.core.result import (
     STOP_INTERRUPTED,
@@ -24,9 +27,8 @@ from minimax_cli.core.result import (
 from minimax_cli.core.score import Kind, PovScore, Score
 from minimax_cli.core.search import iterate as real_iterate
 from minimax_cli.core.solver import ExactSolver, Solution
-from minimax_cli.play import policy as policy_module
-from minimax_cli.play.policy import Policy, Thinker, Thought
 from minimax_cli.play.words import explain as explain_for
+from minimax_cli.play.words import policy_words
 from minimax_cli.reports.answers import tied_moves
 from minimax_cli.reports.words import Party, you
 
@@ -35,7 +37,7 @@ AMPLE = 600.0
 Board = tuple[int, int]
 
 
-def explain(game: Any, thought: Thought, move: Any, player: int, who: str,
+def explain(game: Any, thought: Answer, move: Any, player: int, who: str,
             played: bool = False) -> str:
     """The words for `move` of `player`, called `who`; the other player is `you`."""
     return explain_for(game, thought, move, Party(player, who), you(1 - player), played=played)
@@ -250,7 +252,7 @@ def interrupt_after(count: int) -> Callable[..., Iterator[Any]]:
 
 
 def test_ctrl_c_plays_the_first_depths_best_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(policy_module, "iterate", interrupt_after(1))
+    monkeypatch.setattr(precedence, "iterate", interrupt_after(1))
     game = TicTacToe()
     choice = Thinker(game, Policy(budget=AMPLE)).choose(game.initial_state())
     result = choice.thought.result
@@ -264,7 +266,7 @@ def test_ctrl_c_plays_the_first_depths_best_move(monkeypatch: pytest.MonkeyPatch
 
 def test_ctrl_c_before_any_depth_plays_move_orderings_choice(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(policy_module, "iterate", interrupt_after(0))
+    monkeypatch.setattr(precedence, "iterate", interrupt_after(0))
     game = TicTacToe()
     state = game.parse_position("X../.O./...")
     choice = Thinker(game, Policy(budget=AMPLE)).choose(state)
@@ -285,10 +287,10 @@ def test_best_moves_are_ties_at_the_same_depth() -> None:
 
 def test_policy_words() -> None:
     game = TicTacToe()
-    assert Policy.make(game).describe() == "level 5: perfect, up to 1 s a move"
-    assert Policy.make(game, "3", budget=2.5).describe() == (
+    assert policy_words(Policy.make(game)) == "level 5: perfect, up to 1 s a move"
+    assert policy_words(Policy.make(game, "3", budget=2.5)) == (
         "level 3: medium, 3 plies deep, up to 2.5 s a move")
-    assert Policy.make(Bones(), "weak").describe() == (
+    assert policy_words(Policy.make(Bones(), "weak")) == (
         "level 1: weak, a random move 60% of the time, up to 1 s a move")
 
 
@@ -465,7 +467,7 @@ def test_a_stopped_think_clears_the_sittings_table(monkeypatch: pytest.MonkeyPat
     thinker = Thinker(game, Policy(budget=AMPLE))
     thinker.choose(game.parse_position("X../.O./..."))
     assert len(thinker.table) > 0
-    monkeypatch.setattr(policy_module, "iterate", interrupt_after(1))
+    monkeypatch.setattr(precedence, "iterate", interrupt_after(1))
     assert thinker.choose(game.initial_state()).thought.interrupted
     assert len(thinker.table) == 0
 
@@ -527,13 +529,13 @@ def test_connect4_ai_plays_a_proven_move_from_the_middle_game() -> None:
 # if the searches had run.
 def unfinished_proof(seconds: float) -> Callable[..., None]:
     """A `_settle` that spends `seconds` and does not finish, as a proof out of time does."""
-    def prove(self: Thinker, state: Any, deadline: float) -> None:
+    def prove(self: Answerer, state: Any, deadline: float, tried: Any) -> None:
         time.sleep(seconds)  # stands for the proof's work; the test reads no clock for its verdict
     return prove
 
 
 def test_a_think_says_the_proof_took_part_of_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Thinker, "_settle", unfinished_proof(0.05))
+    monkeypatch.setattr(Answerer, "_settle", unfinished_proof(0.05))
     game = ConnectFour()
     thought = Thinker(game, Policy(budget=0.3)).think(game.initial_state(), None, "negamax")
     assert thought.proof_seconds is not None and thought.proof_seconds >= 0.05
@@ -543,10 +545,10 @@ def test_a_think_says_the_proof_took_part_of_its_budget(monkeypatch: pytest.Monk
 
 
 def test_ctrl_c_during_the_proof_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    def interrupted(self: Thinker, state: Any, deadline: float) -> None:
+    def interrupted(self: Answerer, state: Any, deadline: float, tried: Any) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(Thinker, "_settle", interrupted)
+    monkeypatch.setattr(Answerer, "_settle", interrupted)
     game = ConnectFour()
     thought = Thinker(game, Policy(budget=5.0)).think(game.initial_state(), None, "negamax")
     assert thought.interrupted and thought.result.score is None

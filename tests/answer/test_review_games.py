@@ -18,10 +18,11 @@ from games.bones3.game import Bones3
 from games.connect4.game import ConnectFour
 from games.dicebones.game import DiceBones
 from games.tictactoe.game import TicTacToe
+from minimax_cli.answer import review as review_module
+from minimax_cli.answer.precedence import Answerer
+from minimax_cli.answer.review import review_game
 from minimax_cli.core.game import CHANCE, MAX, Game
 from minimax_cli.core.score import format_number
-from minimax_cli.play import review as review_module
-from minimax_cli.play.review import review_game
 from minimax_cli.play.review_words import review_words
 from minimax_cli.play.session import Session, make_config
 
@@ -181,11 +182,13 @@ CHECKED = re.compile(r"review by a search (2|4|2 to 4) plies deep, (the other )?
 
 
 def test_connect4_names_a_move_that_allows_an_immediate_win() -> None:
+    """With no budget for the exact judge, every move is left to the shallow check."""
     game = ConnectFour()
-    script = "".join(f"{move}\n" for move in ALLOWS_A_WIN)
-    session, text = scripted(game, script, vs="human")
-    assert game.outcome(session.state) == -1  # O won
-    lines = review_part(text)
+    states = [game.initial_state()]
+    for move in ALLOWS_A_WIN[:-1]:
+        states.append(game.play(states[-1], move))
+    review = review_game(game, states, ALLOWS_A_WIN, total=0)
+    lines, _ = review_words(game, review, ["X", "O"], on_grid=True)
     # The review says how many moves the solver judged, if any, and claims nothing about the
     # others: a search a few plies deep judged them, and says so.
     solver = re.fullmatch(r"review by the solver, (\d+) of 8 moves: no move threw away a win or "
@@ -203,6 +206,57 @@ def test_connect4_names_a_move_that_allows_an_immediate_win() -> None:
     assert "no move threw away a win or a draw" not in "\n".join(lines[1:])
 
 
+def test_connect4_review_judges_by_the_proof_within_its_budget() -> None:
+    """With its budget the proof (and the book) judges the late moves exactly: X's 7 at ply 7
+    gave O four in column 1 at once, and 1, the only block, kept X's value."""
+    game = ConnectFour()
+    script = "".join(f"{move}\n" for move in ALLOWS_A_WIN)
+    session, text = scripted(game, script, vs="human")
+    assert game.outcome(session.state) == -1  # O won
+    lines = review_part(text)
+    solver = re.fullmatch(r"review by the solver, (\d+) of 8 moves:( no move threw away a win or "
+                          r"a draw)?", lines[0])
+    assert solver is not None and int(solver[1]) >= 2  # at least the last two positions
+    assert any(re.fullmatch(r"  ply 7, X at 7: threw away the (win|draw); 1 kept it", line)
+               for line in lines)
+
+
+#: 24 discs, X to move: the brute-force oracle of test_proving.py scores 4, 5 and 6 as wins
+#: (6, 5 and 6), 1 and 2 as draws, 3 as a loss. X plays 1: a draw where a win was, a slip no
+#: search 4 plies deep can prove (nothing is decided within 4 plies).
+FAR_SLIP = "136625432711523777527337"
+#: The node budget of the test: the proof search (with its threats and null windows) judges
+#: every move within it; the engine alone does not.
+FAR_SLIP_NODES = 5_000
+
+
+def test_connect4_review_names_a_slip_only_the_proof_decides() -> None:
+    from minimax_cli.core.result import Limits
+    from minimax_cli.core.search import search
+    from tests.answer.test_proving import columns_of, move_scores, sign
+
+    game = ConnectFour()
+    state = game.parse_position(FAR_SLIP)
+    scores = move_scores(columns_of(FAR_SLIP), {})
+    assert sign(max(scores.values())) == 1 and sign(scores[1]) == 0  # the oracle: a slip
+    # Neither of the old judges decides it: the shallow check proves nothing, and the engine
+    # does not end within the same node budget.
+    far = time.perf_counter() + 600
+    assert review_module._check_one(game, review_module.Position(1, state, 1), 4, far) == (None,)
+    engine = search(game, state, "negamax", Limits(nodes=FAR_SLIP_NODES), exact_root=True)
+    assert engine.stopped is not None
+    review = review_game(game, [state], [1], nodes=FAR_SLIP_NODES, total=FAR_SLIP_NODES,
+                         seconds=600)
+    assert review.unsolved == 0 and len(review.slips) == 1
+    slip = review.slips[0]
+    assert (slip.ply, slip.player, slip.played, slip.lost, slip.depth) == (1, MAX, "1", "the win",
+                                                                          None)
+    assert sign(scores[int(slip.kept_by)]) == 1  # a move that keeps the win, by the oracle
+    lines, _ = review_words(game, review, ["X", "O"], on_grid=True)
+    assert lines == ["review by the solver:", f"  ply 1, X at 1: threw away the win; "
+                     f"{slip.kept_by} kept it"]
+
+
 def test_a_missed_win_in_one_is_found_by_the_shallow_check() -> None:
     # X has three in column 4 and plays column 7 instead of the fourth: a win in one missed.
     game = ConnectFour()
@@ -210,9 +264,12 @@ def test_a_missed_win_in_one_is_found_by_the_shallow_check() -> None:
     states = [game.initial_state()]
     for move in moves[:-1]:
         states.append(game.play(states[-1], move))
-    review = review_game(game, states, moves)
+    review = review_game(game, states, moves, total=0)  # no budget for the exact judge
     lines, _ = review_words(game, review, ["X", "O"], on_grid=True)
     assert "  ply 7, X at 7: missed a forced win: 4 wins in 1 move" in lines
+    # With its budget the proof judges every move by its value (win, draw or loss), as the
+    # solver does in other games: a slower win is no slip.
+    assert review_game(game, states, moves).unsolved == 0
 
 
 def test_a_review_that_judged_nothing_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -250,9 +307,10 @@ def test_a_long_connect4_game_is_reviewed_within_the_budget() -> None:
 
 def test_ctrl_c_during_a_dice_bones_review_stops_it_and_the_game_goes_on(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    def interrupted(*args: Any, **kwargs: Any) -> Any:
-        raise KeyboardInterrupt
+    class Interrupted(Answerer):
+        def answer(self, *args: Any, **kwargs: Any) -> Any:
+            raise KeyboardInterrupt
 
-    monkeypatch.setattr(review_module, "search", interrupted)
+    monkeypatch.setattr(review_module, "Answerer", Interrupted)  # the review's answers only
     _, text = scripted(DiceBones(6), "1\n" * 7, seed=3)
     assert review_part(text) == ["(Ctrl-C stopped the review; Ctrl-C again quits.)"]

@@ -1,6 +1,6 @@
 """The AI's levels as a player names them: 1 to 5, or weak, easy, medium, strong, perfect (in
 English or in the interface's language, accents optional). What each level does is the policy's
-(play/policy.py)."""
+(answer/policy.py)."""
 
 from __future__ import annotations
 

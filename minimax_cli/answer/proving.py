@@ -112,6 +112,11 @@ class Settler:
             self._prover.restart(limits)
         return self._prover
 
+    @property
+    def nodes(self) -> int:
+        """Nodes the sitting's prover has searched so far (what a step cost is the difference)."""
+        return 0 if self._prover is None else self._prover.nodes
+
     def forget(self) -> None:
         """Drop the table (Ctrl-C may have landed in the middle of an update)."""
         if self._prover is not None:
@@ -199,6 +204,53 @@ class Settler:
         keepers_exact = not any(k.weak for k in known.values() if _sign(k.score) == value)
         proof = EXACT if len(known) == len(moves) and keepers_exact else VALUE
         return self._result(prover, state, known, proof, nodes, hits, started)
+
+    def weak_values(self, state: Any, limits: Limits, every_move: bool = True) -> SearchResult:
+        """Every move's value (`every_move`) or only the position's, proven weakly (win, draw or
+        loss; exact when a move ends the game, and a draw is exact) within `limits`, the book's
+        entries first: a result as `settle`'s, without a line. Stopped by `limits`, it has no
+        score (`stopped` says why) and counts the nodes spent."""
+        game, started = self.game, time.perf_counter()
+        if self._prover is None:
+            self._prover = Prover(self.game)
+        prover = self._prover
+        # The prover counts its nodes from its first proof on: the node budget starts from here.
+        prover.restart(Limits(time=limits.time, nodes=None if limits.nodes is None
+                              else prover.nodes + limits.nodes))
+        nodes, hits = prover.nodes, prover.book_hits
+        known: dict[Hashable, _Known] = {}
+        try:
+            if every_move:
+                for move in game.legal_moves(state):
+                    self._weak(prover, state, move, known)
+            else:
+                value = _sign(prover.prove(state, weak=True).score)
+                return self._value_result(prover, state, value, nodes, hits, started)
+        except Stop as stop:
+            mover = game.to_move(state)
+            stats = SearchStats(nodes=prover.nodes - nodes, elapsed=time.perf_counter() - started)
+            return build_result("proof", game, mover if mover >= 0 else MAX, pov=mover,
+                                engine_scores=True, root=None, moves=[], best_move=None, pv=[],
+                                stats=stats, depth=None, stopped=stop.reason,
+                                best_searched=False)
+        settled = self._result(prover, state, known, VALUE, nodes, hits, started, line=False)
+        assert settled.result is not None
+        return settled.result
+
+    def _value_result(self, prover: Prover, state: Any, value: int, nodes: int, hits: int,
+                      started: float) -> SearchResult:
+        """The position's weakly proven `value` (1 won, 0 drawn, -1 lost for the side to move)
+        as a result without moves."""
+        mover = self.game.to_move(state)
+        score = Score.win() if value > 0 else Score.loss() if value < 0 else Score.draw()
+        stats = SearchStats(nodes=prover.nodes - nodes, elapsed=time.perf_counter() - started)
+        result = build_result("proof", self.game, mover if mover >= 0 else MAX, pov=mover,
+                              engine_scores=True,
+                              root=Scored(None, encode(score), True, Bound.EXACT), moves=[],
+                              best_move=None, pv=[], stats=stats, depth=None,
+                              best_searched=False)
+        self.book_hits = prover.book_hits - hits
+        return replace(result, score=PovScore(score, mover).for_player(mover))
 
     def avoid_losses(self, state: Any, result: SearchResult, deadline: float) -> SearchResult:
         """The search's `result` (an estimate) with its moves tested for a loss, best estimate
@@ -299,9 +351,10 @@ class Settler:
         return known
 
     def _result(self, prover: Prover, state: Any, known: dict[Hashable, _Known], proof: str,
-                nodes: int, hits: int, started: float) -> Settled:
+                nodes: int, hits: int, started: float, line: bool = True) -> Settled:
         """The SearchResult of the proven moves: the best one (the quickest proven win, the
-        slowest proven loss; a weak score ranks as Score's sort_key says) and its line."""
+        slowest proven loss; a weak score ranks as Score's sort_key says) and, with `line`, its
+        line."""
         game = self.game
         plies = prover.kernel.plies(state)
         mover = game.to_move(state)
@@ -318,7 +371,7 @@ class Settler:
         order = [m for m in game.legal_moves(state) if m in scores]
         best = max(order, key=lambda m: scores[m].sort_key())
         pv: list[Hashable] = [best]
-        if not (known[best].weak or known[best].at_least) and proof != BOOK:
+        if line and not (known[best].weak or known[best].at_least) and proof != BOOK:
             child = game.play(state, best)
             if game.outcome(child) is None:
                 with contextlib.suppress(Stop):

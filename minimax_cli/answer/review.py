@@ -1,10 +1,12 @@
 """The end-of-game review: each move a player made, judged by proven values only, never a guess.
 
-What judges a move depends on the game:
-- two players, no chance: the game's own exact solver when it has one, else the engine with an
-  exact value for every root move. A move is a slip when its value for the player who made it is
-  worse than the position's: it threw away a win (or a draw), or in a game of numbers gave away
-  points;
+Every move's value at each position is asked of the one precedence (minimax_cli.answer.precedence,
+EVERY_MOVE), so what judges a move depends on the game as it does everywhere else:
+- two players, no chance: the game's own exact solver when it has one; in a game with a proof
+  kernel (Connect Four), the proof search with its opening book (win, draw or loss); else the
+  engine with an exact value for every root move. A move is a slip when its value for the player
+  who made it is worse than the position's: it threw away a win (or a draw), or in a game of
+  numbers gave away points;
 - a game of chance: expectiminimax, whose values are exact expected values (fractions); a move
   that lowers its player's expected value is a slip. Chance outcomes (the rolls) are not moves
   and are not judged;
@@ -26,13 +28,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from minimax_cli.answer.precedence import EVERY_MOVE, Answerer, Ask, answer
 from minimax_cli.core.game import CHANCE, MAX, AnyGame, SearchError
-from minimax_cli.core.result import Limits, SearchResult
+from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Kind, Number, Score
-from minimax_cli.core.search import search
-from minimax_cli.core.solver import OutOfTime, stop_at
-from minimax_cli.core.table import TranspositionTable
-from minimax_cli.reports.answers import solution_result
+
+# The tie rule max^n's answers rest on among more players: the words of a review, a hint and
+# `why` name it (play/), which so need no door of their own into the search.
+from minimax_cli.core.search.maxn import TIE_RULE
+from minimax_cli.core.solver import OutOfTime
 from minimax_cli.reports.model import from_search
 
 #: Node budget of the solver at one reviewed position, and for the whole review.
@@ -125,14 +129,14 @@ def review_game(game: AnyGame, states: Sequence[Any], moves: Sequence[Any],
     checkable = can_check(game)
     judge = judge_of(game)
     solver_deadline = start + seconds * (SOLVER_SHARE if checkable else 1.0)
-    table = TranspositionTable()
+    answerer = Answerer(game)  # one table (and proof table) for every position
     slips: list[Slip] = []
     left: list[Position] = []
     for position in reversed(positions):
         if total <= 0 or time.perf_counter() > solver_deadline:
             solved, slip, used = False, None, 0
         else:
-            solved, slip, used = _review_one(game, position, judge, min(nodes, total), table,
+            solved, slip, used = _review_one(game, position, judge, min(nodes, total), answerer,
                                              solver_deadline)
         total -= used
         if slip is not None:
@@ -162,20 +166,18 @@ def can_check(game: AnyGame) -> bool:
 
 
 def _review_one(game: AnyGame, position: Position, judge: str, nodes: int,
-                table: TranspositionTable, deadline: float) -> tuple[bool, Slip | None, int]:
-    """Whether the position was solved within `nodes` and by `deadline`, the slip its move made
-    there (None when it kept the value), and the nodes used."""
-    limits = Limits(nodes=nodes, time=max(deadline - time.perf_counter(), MIN_SECONDS))
+                answerer: Answerer, deadline: float) -> tuple[bool, Slip | None, int]:
+    """Whether the position was solved within `nodes` and by `deadline` (every move's value
+    asked of the precedence), the slip its move made there (None when it kept the value), and
+    the nodes used."""
+    ask = Ask(EVERY_MOVE, seconds=max(deadline - time.perf_counter(), MIN_SECONDS), nodes=nodes)
     try:
-        if judge == RETURNS:
-            result = search(game, position.state, "maxn", limits)
-        elif judge == EXPECTED:
-            result = search(game, position.state, "expectiminimax", limits)
-        else:
-            result = _solved(game, position.state, deadline) or search(
-                game, position.state, "negamax", limits, exact_root=True, table=table)
-    except (OutOfTime, SearchError):
+        found = answerer.answer(position.state, ask)
+    except (OutOfTime, SearchError):  # the solver out of time, or beyond its limits
         return False, None, 0
+    if found.interrupted:  # Ctrl-C stops the whole review, as it always has
+        raise KeyboardInterrupt
+    result = found.result
     used = result.stats.nodes
     if judge == RETURNS:
         solved, slip = _own_return_slip(game, position, result)
@@ -228,14 +230,6 @@ def _own_return_slip(game: AnyGame, position: Position,
                       game.format_move(state, kept), RETURNS, own, played[player])
 
 
-def _solved(game: AnyGame, state: Any, deadline: float) -> SearchResult | None:
-    """The game's own solver's answer, when it has one that covers `state` (OutOfTime when it
-    is still working at `deadline`)."""
-    solver = game.exact_solver()
-    solution = None if solver is None else solver.solve(state, stop_at(deadline))
-    return None if solution is None else solution_result(game, state, solution)
-
-
 # --- the shallow check ---------------------------------------------------------------------------
 def _check_all(game: AnyGame, positions: Sequence[Position], deadline: float,
                ) -> dict[int, tuple[int, Slip | None]]:
@@ -258,12 +252,15 @@ def _check_one(game: AnyGame, position: Position, depth: int, deadline: float,
     """The slip a search `depth` plies deep proves at `position` (in a 1-tuple, None inside when
     it proves none), or None when the search did not complete."""
     state, move = position.state, position.move
-    limits = Limits(depth=depth, nodes=CHECK_NODES,
-                    time=max(deadline - time.perf_counter(), MIN_SECONDS))
+    ask = Ask(EVERY_MOVE, seconds=max(deadline - time.perf_counter(), MIN_SECONDS),
+              nodes=CHECK_NODES, depth=depth)
     try:
-        result = search(game, state, "negamax", limits, exact_root=True)
+        found = answer(game, state, ask)  # a table of its own
     except SearchError:
         return None
+    if found.interrupted:
+        raise KeyboardInterrupt
+    result = found.result
     player = game.to_move(state)
     scores = {m.move: m.score.seen_by(player) for m in result.moves}
     played = scores.get(move)
@@ -288,5 +285,5 @@ def _proven(score: Score, kind: Kind) -> bool:
 
 
 __all__ = ["CHECK_DEPTHS", "EXPECTED", "RETURNS", "REVIEW_NODES", "REVIEW_SECONDS",
-           "REVIEW_TOTAL_NODES", "SOLVER", "Review", "Slip", "can_check", "judge_of",
+           "REVIEW_TOTAL_NODES", "SOLVER", "TIE_RULE", "Review", "Slip", "can_check", "judge_of",
            "review_game"]

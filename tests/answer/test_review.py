@@ -7,8 +7,8 @@ from typing import Any
 from games.bones.game import Bones
 from games.tictactoe.game import TicTacToe
 from games.tree.game import TreeGame
+from minimax_cli.answer.review import review_game
 from minimax_cli.core.game import Game
-from minimax_cli.play.review import review_game
 from minimax_cli.play.review_words import describe_slip
 
 

@@ -1,4 +1,4 @@
-"""The AI's think settled by proof in Connect Four (minimax_cli.play.proving), against a brute-force
+"""The AI's think settled by proof in Connect Four (minimax_cli.answer.proving), against a brute-force
 oracle written here: a won position gets a winning move, a drawn one a drawing move, a think that
 proved its move ends at once, the words say what was proven, and a book answers without a search."""
 
@@ -12,12 +12,13 @@ import pytest
 
 from games.connect4.game import ConnectFour
 from games.connect4.proof import ConnectFourKernel
+from minimax_cli.answer import proving
+from minimax_cli.answer.policy import Policy, Thinker
+from minimax_cli.answer.precedence import Answer, Answerer
 from minimax_cli.core.proof import ProofKernel
 from minimax_cli.core.result import STOP_TIME, Limits
 from minimax_cli.core.score import Kind
 from minimax_cli.core.search.prover import Prover
-from minimax_cli.play import proving
-from minimax_cli.play.policy import Policy, Thinker, Thought
 from minimax_cli.play.words import explain, line_text
 from minimax_cli.reports.table import Reader, search_table
 from minimax_cli.reports.words import Party, you
@@ -112,7 +113,7 @@ def columns_of(moves: str) -> Columns:
     return columns
 
 
-def words(game: ConnectFour, state: Any, thought: Thought, move: int) -> str:
+def words(game: ConnectFour, state: Any, thought: Answer, move: int) -> str:
     mover = game.to_move(state)
     return explain(game, thought, move, Party(mover, "the AI"), you(1 - mover))
 
@@ -279,9 +280,9 @@ def test_a_proven_value_without_a_proven_move_is_said_and_the_estimate_picks(
     monkeypatch.setattr(proving.Settler, "_weak", staticmethod(no_time))
     monkeypatch.setattr(proving.Settler, "_wins", no_time)
     # The search stops two plies deep, as it stops short of the end in an early position.
-    search = Thinker._search
-    monkeypatch.setattr(Thinker, "_search", lambda self, state, limits, algorithm: search(
-        self, state, Limits(depth=2), algorithm))
+    search = Answerer.search
+    monkeypatch.setattr(Answerer, "search", lambda self, state, limits, algorithm, evaluator:
+                        search(self, state, Limits(depth=2), algorithm, evaluator))
     moves = first_of_value(value)
     plain = ConnectFour()
     game = BookConnectFour(book_of(plain, moves, True)) if in_book else plain
