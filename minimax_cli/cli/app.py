@@ -8,7 +8,7 @@ exit code 2; prompt-toolkit is imported only by `play`.
 import shutil
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -16,6 +16,24 @@ from minimax_cli import __version__, registry
 from minimax_cli.cli import help as cli_help
 from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.analyze import ANALYZE_HELP, analyze
+from minimax_cli.cli.arguments import (
+    AddressOption,
+    BackendOption,
+    GameArgument,
+    PositionArgument,
+    TableMbOption,
+    algorithm_option,
+    depth_option,
+    eval_option,
+    game_argument,
+    jobs_option,
+    json_option,
+    nodes_option,
+    out_option,
+    position_argument,
+    seed_option,
+    time_option,
+)
 from minimax_cli.cli.base import console as _console
 from minimax_cli.cli.base import (
     error_line,
@@ -28,16 +46,9 @@ from minimax_cli.cli.book import BOOK_HELP, book
 from minimax_cli.cli.commands import UNSET_FLAGS, GamesCommand, MinimaxCommand, MinimaxGroup
 from minimax_cli.cli.game import (
     EXTRA,
-    GAME_HELP,
-    GAME_METAVAR,
     MAX_DELAY,
     MAX_SEED,
-    NODES_PARSER,
-    POSITION_HELP,
-    POSITION_METAVAR,
-    TABLE_MB_HELP,
     TIME_LIMITS,
-    TIME_PARSER,
     game_and_position,
     get_algorithm,
 )
@@ -47,6 +58,9 @@ from minimax_cli.cli.quiz import QUIZ_HELP, quiz
 from minimax_cli.cli.streams import output_failures
 from minimax_cli.core.i18n import N_, _, speaking
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
+
+if TYPE_CHECKING:
+    from minimax_cli.core.game import AnyGame
 
 APP_HELP = N_("Play, analyze and solve games with adversarial search.")
 
@@ -115,55 +129,55 @@ SOLVE_HELP = N_(
 )
 
 
+# --- solve's options, in the order its page lists them ----------------------------------------
+Upto = Annotated[int | None, typer.Option("--upto", metavar="N", parser=cli_input.count_parser(0), help=N_(
+    "Also tabulate the game's family of positions 0..N (bones: every heap) and state the pattern "
+    "(period) found in it."))]
+SolveTree = Annotated[bool, typer.Option("--tree", help=N_(
+    "Solve by plain minimax and draw the whole game tree with its backed-up values, beside the "
+    "node counts of minimax and the engine (up to 5,000 nodes)."))]
+SolveJson = Annotated[bool, json_option(N_("Print one JSON object (no progress bar)."))]
+Weak = Annotated[bool, typer.Option("--weak", help=N_(
+    "Prove only win, draw or loss, faster (games with a proof kernel: Connect Four)."))]
+Batch = Annotated[str | None, typer.Option("--batch", metavar=N_("FILE"), help=N_(
+    "Prove every `position [score]` line of FILE (- for stdin), printing `position score` as "
+    "each is proven, then a summary (Connect Four; Pons' test-set format)."))]
+Jobs = Annotated[int | None, jobs_option(N_(
+    "Spread a --batch over N processes (1 to 64; default 1)."))]
+SolveTime = Annotated[float | None, time_option(SOLVE_TIME_HELP)]
+SolveNodes = Annotated[int | None, nodes_option(SOLVE_NODES_HELP)]
+BatchOut = Annotated[str | None, out_option(N_(
+    "Keep a --batch's answers in FILE as they are proven (`number position score` lines); the "
+    "same command run again proves only the lines FILE does not hold."))]
+
+
 def solve(
     ctx: typer.Context,
-    game_name: str = typer.Argument(..., metavar=GAME_METAVAR, help=GAME_HELP,
-                                    autocompletion=cli_input.complete_game),
-    position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=POSITION_HELP,
-                                          autocompletion=cli_input.game_parameter_candidates),
-    upto: int | None = typer.Option(None, "--upto", metavar="N", parser=cli_input.count_parser(0),
-                                    help=N_("Also tabulate the game's family of positions 0..N "
-                                            "(bones: every heap) and state the pattern (period) "
-                                            "found in it.")),
-    show_tree: bool = typer.Option(False, "--tree", help=N_(
-        "Solve by plain minimax and draw the whole game tree with its backed-up values, beside "
-        "the node counts of minimax and the engine (up to 5,000 nodes).")),
-    table_mb: float | None = typer.Option(None, "--table-mb", metavar="MB", help=TABLE_MB_HELP),
-    as_json: bool = typer.Option(False, "--json",
-                                 help=N_("Print one JSON object (no progress bar).")),
-    weak: bool = typer.Option(False, "--weak", help=N_("Prove only win, draw or loss, faster "
-                                                       "(games with a proof kernel: Connect "
-                                                       "Four).")),
-    batch: str | None = typer.Option(None, "--batch", metavar=N_("FILE"), help=N_(
-        "Prove every `position [score]` line of FILE (- for stdin), printing `position score` as "
-        "each is proven, then a summary (Connect Four; Pons' test-set format).")),
-    jobs: int | None = cli_input.jobs_option(N_("Spread a --batch over N processes (1 to 64; "
-                                                "default 1).")),
-    time_s: float | None = typer.Option(None, "--time", "-t", metavar=N_("SECONDS"),
-                                        parser=TIME_PARSER, help=SOLVE_TIME_HELP),
-    nodes: int | None = typer.Option(None, "--nodes", metavar="N", parser=NODES_PARSER,
-                                     help=SOLVE_NODES_HELP),
-    out: str | None = typer.Option(None, "--out", metavar=N_("FILE"), help=N_(
-        "Keep a --batch's answers in FILE as they are proven (`number position score` lines); "
-        "the same command run again proves only the lines FILE does not hold.")),
-    backend: str | None = cli_input.backend_option(),
-    address: str | None = cli_input.address_option(),
+    game_name: GameArgument,
+    position: PositionArgument = None,
+    upto: Upto = None,
+    show_tree: SolveTree = False,
+    table_mb: TableMbOption = None,
+    as_json: SolveJson = False,
+    weak: Weak = False,
+    batch: Batch = None,
+    jobs: Jobs = None,
+    time_s: SolveTime = None,
+    nodes: SolveNodes = None,
+    out: BatchOut = None,
+    backend: BackendOption = None,
+    address: AddressOption = None,
 ) -> None:
     """`minimax solve` (its description for users: SOLVE_HELP)."""
     # Imported here so other commands do not load the solver.
-    from minimax_cli.reports.json_form import report_dict
-    from minimax_cli.services import series as series_mod
     from minimax_cli.services import solve as solving
-    from minimax_cli.views import solve as render_solve
 
     game, state = game_and_position(ctx, game_name, position)
     table_megabytes = check_table_mb(table_mb)
-    bounded = time_s is not None or nodes is not None
-    if bounded:  # before --batch, which would run without it
+    if time_s is not None or nodes is not None:  # before --batch, which would run without it
         with user_errors():
             solving.check_budget(game, upto is not None or show_tree or batch is not None)
-    batch_options = (jobs, out, backend, address)
-    if weak or batch is not None or batch_options != (None,) * 4:
+    if weak or batch is not None or (jobs, out, backend, address) != (None,) * 4:
         from minimax_cli.cli.batch import BatchOptions, check_proof_options, run_batch
 
         options = BatchOptions(jobs, out, backend, address)
@@ -171,21 +185,33 @@ def solve(
                             position is not None or upto is not None or show_tree or as_json)
         if batch is not None:
             run_batch(game, batch, weak, options, table_megabytes)
-    if bounded or (game.proof_kernel() is not None and upto is None and not show_tree):
+    if solving.streamed(game, tree=show_tree, family=upto is not None):
         from minimax_cli.cli.solve_stream import streamed_solve
 
         streamed_solve(game, state, time_s, nodes, weak=weak, table_mb=table_megabytes,
                        as_json=as_json)
     # `--upto N` alone tabulates the family; the start position is solved only when asked for.
-    solve_position = upto is None or ctx.meta["position_given"] or show_tree
+    _solve_and_show(game, state, upto, upto is None or ctx.meta["position_given"] or show_tree,
+                    tree=show_tree, weak=weak, table_mb=table_megabytes, as_json=as_json)
+
+
+def _solve_and_show(game: "AnyGame", state: Any, upto: int | None, solve_position: bool, *,
+                    tree: bool, weak: bool, table_mb: float | None, as_json: bool) -> None:
+    """`solve` of a position without a proof kernel, and its family with --upto: solved with a
+    progress bar (not with --json), then shown or printed as JSON."""
+    from minimax_cli.reports.json_form import report_dict
+    from minimax_cli.services import series as series_mod
+    from minimax_cli.services import solve as solving
+    from minimax_cli.views import solve as render_solve
+
     with user_errors(), progress_display(not as_json,
                                          _("solving {game}").format(game=game.name)) as progress:
         if upto is not None:
             series_mod.check_upto(game, upto)  # before any long work
-        solved = (solving.solve(game, state, tree=show_tree, progress=progress,
-                                table_mb=table_megabytes, weak=weak) if solve_position else None)
+        solved = (solving.solve(game, state, tree=tree, progress=progress, table_mb=table_mb,
+                                weak=weak) if solve_position else None)
         if upto is not None:
-            solved = series_mod.solve_series(game, upto, progress, table_megabytes, solved)
+            solved = series_mod.solve_series(game, upto, progress, table_mb, solved)
     assert solved is not None  # a position was solved, or --upto was given
     if as_json:
         import json
@@ -220,54 +246,59 @@ PLAY_HELP = N_(
 )
 
 
+# --- play's options, in the order its page lists them -----------------------------------------
+PlayGame = Annotated[str, game_argument(N_("A game from `minimax games` (default tictactoe)."))]
+PlayPosition = Annotated[str | None, position_argument(help_text(N_(
+    "Start from this position, in the game's notation (default: the start), or a file; "
+    "{limit}."), limit=position_limit))]
+Side = Annotated[str | None, typer.Option("--side", "-s", metavar=N_("SIDE"), help=N_(
+    "The side you play: first or second (x or o in tic-tac-toe); a seat number 1..n in games of "
+    "more players. Default: the side to move."))]
+AiFirst = Annotated[bool, typer.Option("--ai-first", help=N_(
+    "The AI makes the first move: you play the other side."))]
+Level = Annotated[str, typer.Option("--level", "-l", metavar=N_("LEVEL"), help=PLAY_LEVEL_HELP)]
+PlayAlgorithm = Annotated[str | None, algorithm_option(N_(
+    "The AI's search algorithm (default negamax; expectiminimax in games of chance, maxn with "
+    "more than two players)."))]
+PlayDepth = Annotated[int | None, depth_option(
+    cli_input.count_parser(1, MAX_DEPTH, N_("plies")), help_text(N_(
+        "Cut the AI's search this many plies deep (replaces the level's depth; needs an "
+        "evaluation; 1 to {most})."), most=MAX_DEPTH))]
+PlayTime = Annotated[float | None, time_option(help_text(N_(
+    "Seconds the AI may think per move, at every level; hints get the same (default 1; {least} "
+    "to {most})."), **TIME_LIMITS))]
+PlayEvaluator = Annotated[str | None, eval_option(N_(
+    "Evaluation function for depth-limited levels."))]
+PlaySeed = Annotated[int | None, seed_option(help_text(N_(
+    "Seed the AI's random choice among equally good moves and the dice (0 to {most})."),
+    most=MAX_SEED))]
+Versus = Annotated[str, typer.Option("--vs", metavar=N_("VS"), help=N_(
+    "Your opponent: ai or human."))]
+Watch = Annotated[bool, typer.Option("--watch", help=N_("Watch the AI play itself."))]
+Delay = Annotated[float, typer.Option(
+    "--delay", metavar=N_("SECONDS"), parser=cli_input.seconds_parser(0.0, MAX_DELAY),
+    help=help_text(N_("Seconds between moves with --watch (0 to {most})."),
+                   most=f"{MAX_DELAY:g}"))]
+Review = Annotated[bool, typer.Option("--review/--no-review", help=N_(
+    "Review the game with the solver at the end."))]
+
+
 def play(
     ctx: typer.Context,
-    game_name: str = typer.Argument("tictactoe", metavar=GAME_METAVAR,
-                                    help=N_("A game from `minimax games` (default tictactoe)."),
-                                    autocompletion=cli_input.complete_game),
-    position: str | None = typer.Argument(None, metavar=POSITION_METAVAR, help=help_text(N_(
-        "Start from this position, in the game's notation (default: the start), or a file; "
-        "{limit}."), limit=position_limit), autocompletion=cli_input.game_parameter_candidates),
-    side: str | None = typer.Option(None, "--side", "-s", metavar=N_("SIDE"), help=N_(
-        "The side you play: first or second (x or o in tic-tac-toe); a seat number 1..n in games "
-        "of more players. Default: the side to move.")),
-    ai_first: bool = typer.Option(False, "--ai-first", help=N_(
-        "The AI makes the first move: you play the other side.")),
-    level: str = typer.Option("perfect", "--level", "-l", metavar=N_("LEVEL"),
-                              help=PLAY_LEVEL_HELP),
-    algorithm: str | None = typer.Option(None, "--algorithm", "-a", metavar=N_("NAME"),
-                                         help=N_("The AI's search algorithm (default negamax; "
-                                                 "expectiminimax in games of chance, maxn with "
-                                                 "more than two players)."),
-                                         autocompletion=cli_input.complete_algorithm),
-    depth: int | None = typer.Option(None, "--depth", "-d", metavar=N_("PLIES"),
-                                     parser=cli_input.count_parser(1, MAX_DEPTH, N_("plies")),
-                                     help=help_text(N_(
-                                         "Cut the AI's search this many plies deep (replaces the "
-                                         "level's depth; needs an evaluation; 1 to {most})."),
-                                         most=MAX_DEPTH)),
-    time_s: float | None = typer.Option(None, "--time", "-t", metavar=N_("SECONDS"),
-                                        parser=TIME_PARSER, help=help_text(N_(
-                                            "Seconds the AI may think per move, at every level; "
-                                            "hints get the same (default 1; {least} to {most})."),
-                                            **TIME_LIMITS)),
-    evaluator: str | None = typer.Option(None, "--eval", metavar=N_("NAME"),
-                                         help=N_("Evaluation function for depth-limited levels."),
-                                         autocompletion=cli_input.complete_evaluator),
-    seed: int | None = typer.Option(None, "--seed", metavar="N",
-                                    parser=cli_input.count_parser(0, MAX_SEED),
-                                    help=help_text(N_("Seed the AI's random choice among equally "
-                                                      "good moves and the dice (0 to {most})."),
-                                                   most=MAX_SEED)),
-    vs: str = typer.Option("ai", "--vs", metavar=N_("VS"),
-                           help=N_("Your opponent: ai or human.")),
-    watch: bool = typer.Option(False, "--watch", help=N_("Watch the AI play itself.")),
-    delay: float = typer.Option(0.8, "--delay", metavar=N_("SECONDS"),
-                                parser=cli_input.seconds_parser(0.0, MAX_DELAY),
-                                help=help_text(N_("Seconds between moves with --watch (0 to "
-                                                  "{most})."), most=f"{MAX_DELAY:g}")),
-    review: bool = typer.Option(True, "--review/--no-review",
-                                help=N_("Review the game with the solver at the end.")),
+    game_name: PlayGame = "tictactoe",
+    position: PlayPosition = None,
+    side: Side = None,
+    ai_first: AiFirst = False,
+    level: Level = "perfect",
+    algorithm: PlayAlgorithm = None,
+    depth: PlayDepth = None,
+    time_s: PlayTime = None,
+    evaluator: PlayEvaluator = None,
+    seed: PlaySeed = None,
+    vs: Versus = "ai",
+    watch: Watch = False,
+    delay: Delay = 0.8,
+    review: Review = True,
 ) -> None:
     """`minimax play` (its description for users: PLAY_HELP)."""
     if game_name.startswith("--"):  # `minimax play --rows 4`: parameters of the default game

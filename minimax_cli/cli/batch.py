@@ -130,24 +130,30 @@ def check_backend(backend: str | None, address: str | None) -> None:
             fail(str(error))
 
 
-def run_batch(game: Game[Any, Any], source: str, weak: bool, options: BatchOptions,
-              table_mb: float | None) -> NoReturn:
-    stream: Iterable[str]
-    handle: TextIO | None = None
+def _open_source(source: str) -> tuple[Iterable[str], TextIO | None]:
+    """The lines of `source` (`-`: stdin), and the file opened for them (None: stdin) for the
+    caller to close; one line and exit 2 when there is none or it cannot be read."""
     if source == "-":
         if sys.stdin is None:
             fail(_("`--batch -` reads positions from stdin, and there is none: give a file"))
-        stream = sys.stdin
-    else:
-        if not os.path.isfile(source):
-            fail(_("--batch {file}: no such file; give a file of `position [score]` lines, or - "
-                   "for stdin").format(file=quote(source)))
-        try:
-            handle = open(source, encoding="utf-8", errors="replace")  # noqa: SIM115
-        except OSError as error:
-            fail(_("cannot read {where}: {reason}").format(where=quote(source),
-                                                          reason=error.strerror or error))
-        stream = handle
+        return sys.stdin, None
+    if not os.path.isfile(source):
+        fail(_("--batch {file}: no such file; give a file of `position [score]` lines, or - "
+               "for stdin").format(file=quote(source)))
+    try:
+        handle = open(source, encoding="utf-8", errors="replace")  # noqa: SIM115
+    except OSError as error:
+        fail(_("cannot read {where}: {reason}").format(where=quote(source),
+                                                      reason=error.strerror or error))
+    return handle, handle
+
+
+def run_batch(game: Game[Any, Any], source: str, weak: bool, options: BatchOptions,
+              table_mb: float | None) -> NoReturn:
+    """`solve --batch`: every line of `source` proven and printed, the summary on stderr; exits
+    with 0, 1 (a score that disagrees with the file's, or workers lost), 2 (an invalid line) or
+    130 (interrupted)."""
+    stream, handle = _open_source(source)
     out = options.out
     if out is not None and (os.path.isdir(out) or os.path.abspath(out) == os.path.abspath(source)):
         fail(_("--out {file}: give a file of its own for the answers").format(file=quote(out)))

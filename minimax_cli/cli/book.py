@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
 from minimax_cli.cli import options as cli_input
+from minimax_cli.cli.arguments import (
+    AddressOption,
+    BackendOption,
+    TableMbOption,
+    game_argument,
+    jobs_option,
+    out_option,
+)
 from minimax_cli.cli.base import fail, one_line, user_errors
-from minimax_cli.cli.game import GAME_HELP, GAME_METAVAR, TABLE_MB_HELP
+from minimax_cli.cli.game import GAME_HELP
 from minimax_cli.cli.options import check_table_mb
 from minimax_cli.core.i18n import N_, _
 
@@ -29,28 +37,30 @@ BOOK_HELP = N_(
 
 def book(
     ctx: typer.Context,
-    action: str = typer.Argument(..., metavar=N_("ACTION"),
-                                 help=N_("build (prove and write the book) or show.")),
-    game_name: str = typer.Argument(..., metavar=GAME_METAVAR, help=GAME_HELP),
-    plies: int | None = typer.Option(None, "--plies", metavar="N",
-                                     parser=cli_input.count_parser(0, MAX_PLIES, N_("plies")),
-                                     help=N_("Cover every position of at most N discs: those of "
-                                             "N discs proven, the others derived (default 1).")),
-    lines: int | None = typer.Option(None, "--lines", metavar="N",
-                                     parser=cli_input.count_parser(0, MAX_PLIES, N_("plies")),
-                                     help=N_("Cover the first player's book lines to N discs "
-                                             "(weak proofs; default 0: none).")),
-    jobs: int | None = cli_input.jobs_option(N_("Prove over N processes (1 to 64; default 1).")),
-    backend: str | None = cli_input.backend_option(),
-    address: str | None = cli_input.address_option(),
-    table_mb: float | None = typer.Option(None, "--table-mb", metavar="MB", help=TABLE_MB_HELP),
-    weak: bool = typer.Option(False, "--weak", help=N_(
-        "Prove the --plies positions' win, draw or loss only (faster; the book then holds signs).")),
-    out: str | None = typer.Option(None, "--out", metavar=N_("FILE"), help=N_(
+    action: Annotated[str, typer.Argument(metavar=N_("ACTION"), help=N_(
+        "build (prove and write the book) or show."))],
+    game_name: Annotated[str, game_argument(GAME_HELP, completion=False)],
+    plies: Annotated[int | None, typer.Option(
+        "--plies", metavar="N", parser=cli_input.count_parser(0, MAX_PLIES, N_("plies")),
+        help=N_("Cover every position of at most N discs: those of N discs proven, the others "
+                "derived (default 1)."))] = None,
+    lines: Annotated[int | None, typer.Option(
+        "--lines", metavar="N", parser=cli_input.count_parser(0, MAX_PLIES, N_("plies")),
+        help=N_("Cover the first player's book lines to N discs (weak proofs; default 0: "
+                "none)."))] = None,
+    jobs: Annotated[int | None, jobs_option(N_(
+        "Prove over N processes (1 to 64; default 1)."))] = None,
+    backend: BackendOption = None,
+    address: AddressOption = None,
+    table_mb: TableMbOption = None,
+    weak: Annotated[bool, typer.Option("--weak", help=N_(
+        "Prove the --plies positions' win, draw or loss only (faster; the book then holds "
+        "signs)."))] = False,
+    out: Annotated[str | None, out_option(N_(
         "The work file: each proof appended as it comes; a rerun skips what it holds (default "
-        "GAME_book.work in the current folder).")),
-    book_file: str | None = typer.Option(None, "--book", metavar=N_("FILE"), help=N_(
-        "The book file to write or show (default: the game's packaged book).")),
+        "GAME_book.work in the current folder)."))] = None,
+    book_file: Annotated[str | None, typer.Option("--book", metavar=N_("FILE"), help=N_(
+        "The book file to write or show (default: the game's packaged book)."))] = None,
 ) -> None:
     """`minimax book` (its description for users: BOOK_HELP)."""
     from minimax_cli.cli.game import game_and_position

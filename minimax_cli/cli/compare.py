@@ -1,21 +1,16 @@
-"""`minimax analyze --compare`, the command-line side: run the comparison with a progress line on
-stderr, and add its notes to the JSON reports. The rows and notes are `compare`'s, the table
-`render_compare`'s."""
+"""`minimax analyze --compare`, the command-line side: the progress line on stderr while the
+comparison runs (services/analyze.py runs it). The rows and notes are `services/compare.py`'s, the
+table `views/compare.py`'s."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
-from minimax_cli.core.game import AnyGame
-from minimax_cli.core.i18n import english_of
-from minimax_cli.core.result import Limits
 from minimax_cli.i18n import _
-from minimax_cli.reports import compare as compared
 from minimax_cli.services import compare
 
 
@@ -38,19 +33,4 @@ def progress_line(enabled: bool, err: Console | None = None) -> Iterator[compare
         yield show
 
 
-def run(game: AnyGame, state: Any, names: list[str], limits: Limits, user_budget: bool,
-        search_one: compare.SearchOne, as_json: bool) -> compared.Comparison:
-    """The comparison of `names` on `state`, progress shown unless the output is JSON."""
-    with progress_line(not as_json) as progress:
-        return compare.run(game, state, names, limits, user_budget, search_one, progress)
-
-
-def add_notes(payload: list[dict[str, Any]], comparison: compared.Comparison) -> None:
-    """Each report's `notes` gain the notes about its own run (stopped, exact root, estimate...);
-    what concerns the whole table follows from the list of reports itself."""
-    for entry, run in zip(payload, comparison.runs, strict=True):
-        entry["notes"].extend(english_of(note.text) for note in compared.notes(comparison)
-                              if run.name in note.algorithms)
-
-
-__all__ = ["add_notes", "progress_line", "run"]
+__all__ = ["progress_line"]

@@ -127,29 +127,9 @@ def decimal_parser(minimum: float, maximum: float, noun: str,
     return parse
 
 
-# --- where a batch of proofs runs (solve --batch, book build) ------------------------------------
+# --- where a batch of proofs runs (solve --batch, book build; cli/arguments.py: --jobs) ----------
 #: The most --jobs (services.batch.MAX_JOBS, not imported here: it loads the prover).
 MAX_JOBS = 64
-
-
-def jobs_option(help_words: str) -> Any:
-    """`--jobs/-j N`, processes on this machine (1 to MAX_JOBS); `help_words` marked N_."""
-    return typer.Option(None, "--jobs", "-j", metavar="N",
-                        parser=count_parser(1, MAX_JOBS, N_("processes")), help=help_words)
-
-
-def backend_option() -> Any:
-    """`--backend local|ray`: where the proofs run."""
-    return typer.Option(None, "--backend", metavar=N_("WHERE"), help=N_(
-        "Where the proofs run: local (processes on this machine; the default) or ray (a Ray "
-        "cluster; the optional extra: pip install 'minimax-cli[cluster]')."))
-
-
-def address_option() -> Any:
-    """`--address HOST:PORT|auto`: the Ray cluster of --backend ray."""
-    return typer.Option(None, "--address", metavar=N_("HOST:PORT"), help=N_(
-        "The Ray cluster of --backend ray: its head's HOST:PORT, or auto (default: RAY_ADDRESS, "
-        "else a Ray on this machine with --jobs CPUs)."))
 
 
 # --- options given twice -------------------------------------------------------------------------

@@ -17,11 +17,12 @@ import io
 import os
 import sys
 from collections.abc import Callable
-from typing import IO, TYPE_CHECKING, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from minimax_cli.cli import options as cli_input
+from minimax_cli.cli.arguments import depth_option, out_option, seed_option
 from minimax_cli.cli.base import console, error_line, escaped, fail
 from minimax_cli.cli.help import help_text
 from minimax_cli.core.i18n import N_, _, ngettext
@@ -261,55 +262,62 @@ QUIZ_HELP = N_(
 )
 
 
-def quiz(
-    count: int | None = typer.Option(None, "--count", "-n", metavar="N",
-                                     parser=cli_input.count_parser(1, MAX_COUNT),
-                                     help=help_text(N_("Exercises to write (default {default}; 1 "
-                                                       "to {most})."),
-                                                    default=DEFAULTS["count"], most=MAX_COUNT)),
-    depth: int | None = typer.Option(None, "--depth", "-d", metavar=N_("LEVELS"),
-                                     parser=cli_input.count_parser(*DEPTHS, N_("levels")),
-                                     help=help_text(N_("Levels below the root (default {default}; "
-                                                       "{least} to {most})."),
-                                                    default=DEFAULTS["depth"], least=DEPTHS[0],
-                                                    most=DEPTHS[1])),
-    branching: int | None = typer.Option(None, "--branching", "-b", metavar="N",
-                                         parser=cli_input.count_parser(*BRANCHINGS, N_("children")),
-                                         help=help_text(N_(
-                                             "Children of every inner node (default {default}; "
-                                             "{least} to {most}); a tree has at most {nodes} "
-                                             "nodes, e.g. depth 4 with 3 children or depth 6 with "
-                                             "2."), default=DEFAULTS["branching"],
-                                             least=BRANCHINGS[0], most=BRANCHINGS[1],
-                                             nodes=MAX_QUIZ_NODES)),
-    seed: int | None = typer.Option(None, "--seed", metavar="N",
-                                    parser=cli_input.count_parser(0, MAX_SEED),
-                                    help=help_text(N_("The set's seed (default {default}; 0 to "
-                                                      "{most}): the same options give the same "
-                                                      "file."),
-                                                   default=DEFAULTS["seed"], most=MAX_SEED)),
-    low: int | None = typer.Option(None, "--low", metavar="N", parser=signed_parser(*LEAF_RANGE),
-                                   help=help_text(N_("Smallest leaf value (default {default}; "
-                                                     "{least} to {most})."),
-                                                  default=DEFAULTS["low"], least=LEAF_RANGE[0],
-                                                  most=LEAF_RANGE[1])),
-    high: int | None = typer.Option(None, "--high", metavar="N",
-                                    parser=signed_parser(*LEAF_RANGE),
-                                    help=help_text(N_("Largest leaf value (default {default}; "
-                                                      "above --low, at most {most})."),
-                                                   default=DEFAULTS["high"], most=LEAF_RANGE[1])),
-    out_file: str | None = typer.Option(None, "--out", "-o", metavar=N_("FILE"),
-                                        help=N_("Write the Markdown to FILE (replaced if it "
-                                                "exists) instead of stdout.")),
-) -> None:
+# --- quiz's options, in the order its page lists them -----------------------------------------
+Count = Annotated[int | None, typer.Option(
+    "--count", "-n", metavar="N", parser=cli_input.count_parser(1, MAX_COUNT),
+    help=help_text(N_("Exercises to write (default {default}; 1 to {most})."),
+                   default=DEFAULTS["count"], most=MAX_COUNT))]
+Depth = Annotated[int | None, depth_option(
+    cli_input.count_parser(*DEPTHS, N_("levels")),
+    help_text(N_("Levels below the root (default {default}; {least} to {most})."),
+              default=DEFAULTS["depth"], least=DEPTHS[0], most=DEPTHS[1]),
+    metavar=N_("LEVELS"))]
+Branching = Annotated[int | None, typer.Option(
+    "--branching", "-b", metavar="N", parser=cli_input.count_parser(*BRANCHINGS, N_("children")),
+    help=help_text(N_("Children of every inner node (default {default}; {least} to {most}); a "
+                      "tree has at most {nodes} nodes, e.g. depth 4 with 3 children or depth 6 "
+                      "with 2."), default=DEFAULTS["branching"], least=BRANCHINGS[0],
+                   most=BRANCHINGS[1], nodes=MAX_QUIZ_NODES))]
+Seed = Annotated[int | None, seed_option(help_text(N_(
+    "The set's seed (default {default}; 0 to {most}): the same options give the same file."),
+    default=DEFAULTS["seed"], most=MAX_SEED))]
+Low = Annotated[int | None, typer.Option(
+    "--low", metavar="N", parser=signed_parser(*LEAF_RANGE),
+    help=help_text(N_("Smallest leaf value (default {default}; {least} to {most})."),
+                   default=DEFAULTS["low"], least=LEAF_RANGE[0], most=LEAF_RANGE[1]))]
+High = Annotated[int | None, typer.Option(
+    "--high", metavar="N", parser=signed_parser(*LEAF_RANGE),
+    help=help_text(N_("Largest leaf value (default {default}; above --low, at most {most})."),
+                   default=DEFAULTS["high"], most=LEAF_RANGE[1]))]
+OutFile = Annotated[str | None, out_option(N_(
+    "Write the Markdown to FILE (replaced if it exists) instead of stdout."), "-o")]
+
+
+def quiz(count: Count = None, depth: Depth = None, branching: Branching = None, seed: Seed = None,
+         low: Low = None, high: High = None, out_file: OutFile = None) -> None:
     """`minimax quiz` (its description for users: QUIZ_HELP)."""
     chosen = {"count": count, "depth": depth, "branching": branching, "seed": seed, "low": low,
               "high": high}
     options = {k: DEFAULTS[k] if v is None else v for k, v in chosen.items()}
+    _check_set(options, out_file)
+    from minimax_cli.services.quiz import exercise_set
+    from minimax_cli.views.quiz import markdown
+
+    command = "minimax quiz " + " ".join(f"--{k} {v}" for k, v in options.items())
+    text = markdown(exercise_set(**options), options, command) + "\n"
+    if out_file is None:
+        sys.stdout.write(text)
+        return
+    _write(out_file, text, options["count"])
+
+
+def _check_set(options: dict[str, int], out_file: str | None) -> None:
+    """One line and exit 2 for a set that cannot be: leaves' range empty, trees too large, a
+    folder given as the file."""
     if options["low"] >= options["high"]:
         fail(_("--low {low} must be below --high {high}: the leaves take values from --low to "
                "--high").format(low=options["low"], high=options["high"]))
-    from minimax_cli.services.quiz import exercise_set, tree_nodes
+    from minimax_cli.services.quiz import tree_nodes
 
     nodes = tree_nodes(options["depth"], options["branching"])
     if nodes > MAX_QUIZ_NODES:
@@ -319,13 +327,10 @@ def quiz(
                    limit=MAX_QUIZ_NODES))
     if out_file is not None and os.path.isdir(out_file):
         fail(_("--out {file} is a folder: give a file name").format(file=repr(out_file)[:60]))
-    from minimax_cli.views.quiz import markdown
 
-    command = "minimax quiz " + " ".join(f"--{k} {v}" for k, v in options.items())
-    text = markdown(exercise_set(**options), options, command) + "\n"
-    if out_file is None:
-        sys.stdout.write(text)
-        return
+
+def _write(out_file: str, text: str, count: int) -> None:
+    """The set's Markdown into `out_file`, said on stdout; one line and exit 2 if it cannot be."""
     try:
         with open(out_file, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
@@ -336,7 +341,7 @@ def quiz(
 
     console().print(Text(ngettext("wrote {count} exercise with its answer key to {file}",
                                   "wrote {count} exercises with their answer key to {file}",
-                                  options["count"]).format(count=options["count"], file=out_file)))
+                                  count).format(count=count, file=out_file)))
 
 
 __all__ = ["Answers", "quiz", "quiz_in_analyze", "read_line", "run_quiz"]

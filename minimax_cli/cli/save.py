@@ -16,7 +16,7 @@ stays what the terminal shows.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
@@ -41,8 +41,8 @@ TITLE = "minimax"
 SAVE_HELP = N_("Save the view as a figure for slides, the format from FILE's ending: .svg or "
              ".html, what the terminal shows; .tex, the searched tree in LaTeX (forest/TikZ); "
              ".dot, the searched tree in Graphviz. May be given more than once.")
-#: The option itself, shared by the commands that save (a list: it may be repeated).
-SAVE_OPTION: Any = typer.Option(None, "--save", metavar=N_("FILE"), help=SAVE_HELP)
+#: The option itself, for the commands that save (a list: it may be repeated).
+SaveOption = Annotated[list[str] | None, typer.Option("--save", metavar=N_("FILE"), help=SAVE_HELP)]
 
 
 class Figure(Record):
@@ -141,5 +141,5 @@ def save_tree(game: Game[Any, Any], state: Any, result: SearchResult, found: lis
         write(figure.path, tikz(tree, title) if figure.kind == "tex" else dot(tree, title))
 
 
-__all__ = ["SAVE_HELP", "Figure", "figures", "save_terminal", "save_tree", "terminal_figures",
-           "tree_figures", "write"]
+__all__ = ["SAVE_HELP", "Figure", "SaveOption", "figures", "save_terminal", "save_tree",
+           "terminal_figures", "tree_figures", "write"]

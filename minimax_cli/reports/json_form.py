@@ -1,5 +1,6 @@
 """A report's JSON form: the one schema of `analyze` and `solve`, `--upto` included
-(reports/schema/report.schema.json).
+(reports/schema/report.schema.json), and `analyze`'s answer built on it: with --compare the list of
+reports with each run's notes, with --trace each with the search's steps as events.
 
 Its words are English whatever the interface's language, because this writer never translates:
 it writes the source form of a report's messages (`english_of`, `Message.english`), and no
@@ -7,10 +8,11 @@ command switches the language for it."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import AnyGame
-from minimax_cli.core.i18n import english_of
+from minimax_cli.core.i18n import Words, english_of
 from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Number, Score
 from minimax_cli.reports.model import (
@@ -21,9 +23,13 @@ from minimax_cli.reports.model import (
     exact_text,
     from_search,
     json_number,
+    pv_text,
     search_stats,
 )
 from minimax_cli.reports.words import move_message, player_name, result_message
+
+if TYPE_CHECKING:  # the steps load only for --trace
+    from minimax_cli.reports.trace import Step
 
 
 def score_dict(score: Score) -> dict[str, Any]:
@@ -154,4 +160,88 @@ def series_dict(report: Report) -> dict[str, Any]:
     }
 
 
-__all__ = ["report_dict", "score_dict", "search_dict", "series_dict"]
+def analysis_json(game: AnyGame, state: Any, results: Sequence[SearchResult],
+                  run_notes: Sequence[Sequence[Words]] | None, trace_steps: int | None,
+                  depth_limited: bool) -> Any:
+    """`analyze --json`: the report of the search, or with --compare (`run_notes`: each run's own
+    notes, added to its report's) the list of reports; with --trace (`trace_steps`: at most that
+    many) each with its steps as events."""
+    payload = [search_dict(game, state, result) for result in results]
+    if run_notes is not None:
+        for entry, notes in zip(payload, run_notes, strict=True):
+            entry["notes"].extend(english_of(words) for words in notes)
+    if trace_steps is not None:
+        for entry, result in zip(payload, results, strict=True):
+            entry["trace"] = trace_dicts(game, state, result, trace_steps, depth_limited)
+    return payload if run_notes is not None else payload[0]
+
+
+def trace_dicts(game: AnyGame, state: Any, result: SearchResult, max_steps: int,
+                depth_limited: bool) -> list[dict[str, Any]]:
+    """The steps of a search as JSON events (an empty list for a search that records none)."""
+    from minimax_cli.reports.trace import Walk
+    from minimax_cli.reports.trace_words import engine_units
+
+    if result.simulations:
+        return simulation_dicts(game, state, result.simulations, max_steps)
+    if result.trace is None:
+        return []
+    steps = Walk(game, state, result.trace).steps(result.best_move, max_steps)
+    return step_dicts(steps, max_steps, engine_units(game, result, depth_limited),
+                      game.explicit_tree)
+
+
+def simulation_dicts(game: AnyGame, state: Any, simulations: Any,
+                     limit: int) -> list[dict[str, Any]]:
+    """Monte Carlo tree search's simulations as JSON events."""
+    from minimax_cli.reports.trace_words import simulation_words
+
+    events = []
+    for simulation in list(simulations)[:limit]:
+        moves = pv_text(game, state, simulation.moves)[0]
+        events.append({"step": simulation.number, "letter": None, "kind": "simulation",
+                       "node": " ".join(moves) or "root", "player": "", "parent": None,
+                       "depth": len(moves), "alpha": None, "beta": None, "value": None,
+                       "low": None, "high": None, "learned": [], "pruned": [], "best": None,
+                       "probability": None, "returns": list(simulation.reward),
+                       "expanded": simulation.expanded, "settled": simulation.settled,
+                       "text": english_of(simulation_words(game, state, simulation))})
+    return events
+
+
+def _step_number(value: Number | None) -> Any:
+    """A number of a step: infinities as "+inf" and "-inf" (JSON has none)."""
+    from minimax_cli.reports.intervals import INF
+
+    if value is None:
+        return None
+    if value in (INF, -INF):
+        return "+inf" if value > 0 else "-inf"
+    return json_number(value)
+
+
+def step_dicts(steps: list[Step], limit: int, engine: bool,
+               explicit: bool = True) -> list[dict[str, Any]]:
+    """The steps as JSON events: the same facts as the text, one object per step."""
+    from minimax_cli.reports.trace_words import sentence_words
+
+    events = []
+    for i, step in enumerate(steps[:limit], 1):
+        events.append({
+            "step": i, "letter": step.letter or None, "kind": step.kind, "node": step.node,
+            "player": step.player, "parent": step.parent, "depth": step.depth,
+            "alpha": _step_number(step.alpha), "beta": _step_number(step.beta),
+            "value": _step_number(step.value),
+            "low": _step_number(step.interval.low), "high": _step_number(step.interval.high),
+            "learned": [{"node": name, "low": _step_number(now.low),
+                         "high": _step_number(now.high)} for name, now, _before in step.learned],
+            "pruned": [{"node": p.name, "leaves": [_step_number(v) for v in p.leaves],
+                        "more_leaves": p.more} for p in step.pruned],
+            "best": step.best, "probability": _step_number(step.probability),
+            "text": english_of(sentence_words(step, engine, explicit)),
+        })
+    return events
+
+
+__all__ = ["analysis_json", "report_dict", "score_dict", "search_dict", "series_dict",
+           "simulation_dicts", "step_dicts", "trace_dicts"]

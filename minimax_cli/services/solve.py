@@ -67,12 +67,11 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False,
     search serves)."""
     if tree:
         return solve_by_tree(game, state)
-    steps = ways(game, EVERY_MOVE)  # the one precedence decides; the ways are run here, streamed
-    if PROOF in steps:
+    if streamed(game):
         from minimax_cli.services.solve_proof import solve_by_proof  # loads the prover
 
         return solve_by_proof(game, state, weak, progress, table_mb, limits, on_fact)
-    if SOLVER in steps:
+    if SOLVER in ways(game, EVERY_MOVE):  # the one precedence decides; its ways are run here
         solver = game.exact_solver(table_mb)  # the budget bounds the solver's own tables too
         started = time.perf_counter()
         solution = None if solver is None else solver.solve(state, progress)
@@ -90,11 +89,20 @@ def check_budget(game: AnyGame, other_work: bool) -> None:
     """SearchError (one line, exit 2 at the command line) when `--time`/`--nodes` cannot bound
     this solve: only the proof search of one position stops cleanly and keeps what it proved;
     `other_work` is --tree, --upto or --batch, which have no budget."""
-    if game.proof_kernel() is None or other_work:
+    if other_work or not streamed(game):
         raise SearchError(_(
             "--time and --nodes bound `solve` of one position of a game with a proof kernel "
             "(Connect Four), not --tree, --upto, --batch or {game}'s solver; drop them, or use "
             "`analyze` for a bounded search").format(game=game.name))
+
+
+def streamed(game: AnyGame, *, tree: bool = False, family: bool = False) -> bool:
+    """Whether `solve` proves the position with the game's proof kernel, which finds the
+    position's score and then each move's one after the other, so that a command can show each
+    as it is proven (cli/solve_stream.py) and stop within --time or --nodes: a game with a kernel,
+    unless `tree` (--tree: plain minimax, drawn) or `family` (--upto: the game's family of
+    positions, which such a game refuses). The one place this is decided."""
+    return not tree and not family and PROOF in ways(game, EVERY_MOVE)
 
 
 # --- the game's own solver -----------------------------------------------------------------------
@@ -307,4 +315,4 @@ def _best(found: Sequence[tuple[Hashable, Score]], mover: int) -> Score:
 
 
 __all__ = ["METHOD_SEARCH", "METHOD_TREE", "TREE_NODE_LIMIT", "check_budget", "solve",
-           "solve_by_search", "solve_by_tree", "tree_distances"]
+           "solve_by_search", "solve_by_tree", "streamed", "tree_distances"]

@@ -13,17 +13,10 @@ from minimax_cli.core.result import SearchResult, TraceNode
 from minimax_cli.core.score import is_decisive
 from minimax_cli.i18n import _
 from minimax_cli.reports.trace import Walk
+from minimax_cli.reports.trace_words import engine_units
 from minimax_cli.views import result as render
 from minimax_cli.views import trace as render_trace
 from minimax_cli.views import tree as render_tree
-
-#: Searches whose numbers for a win/loss game are the engine's (a win as WIN - ply) even without
-#: a depth limit; the textbook searches use the game's own +1 / 0 / -1 unless cut by depth.
-ENGINE_UNITS = ("negamax",)
-
-
-def engine_units(game: AnyGame, result: SearchResult, depth_limited: bool) -> bool:
-    return game.win_loss and (result.algorithm in ENGINE_UNITS or depth_limited)
 
 
 def exact_root_note(result: SearchResult) -> Text | None:
@@ -86,16 +79,4 @@ def views(game: AnyGame, state: Any, result: SearchResult, *, trace: bool, max_s
     return parts
 
 
-def steps_json(game: AnyGame, state: Any, result: SearchResult, max_steps: int,
-               depth_limited: bool) -> list[dict[str, Any]]:
-    """The steps as JSON events (an empty list for a search that records none)."""
-    if result.simulations:
-        return render_trace.simulation_dicts(game, state, result.simulations, max_steps)
-    if result.trace is None:
-        return []
-    steps = Walk(game, state, result.trace).steps(result.best_move, max_steps)
-    return render_trace.step_dicts(steps, max_steps, engine_units(game, result, depth_limited),
-                                   game.explicit_tree)
-
-
-__all__ = ["engine_units", "exact_root_note", "steps_json", "views"]
+__all__ = ["exact_root_note", "plies_note", "views"]

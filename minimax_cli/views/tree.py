@@ -21,11 +21,12 @@ from rich.tree import Tree
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.result import SearchOptions, TraceNode
-from minimax_cli.core.score import WIN, Number, format_number, is_decisive
+from minimax_cli.core.score import Number, format_number
 from minimax_cli.i18n import _, ngettext
 from minimax_cli.reports.intervals import INF, Interval
 from minimax_cli.reports.replay import Moment
 from minimax_cli.reports.trace import Walk
+from minimax_cli.reports.trace_words import shown_number
 from minimax_cli.views import boards
 from minimax_cli.views.limits import MAX_TREE_DEPTH
 
@@ -37,20 +38,6 @@ TREE_CHILDREN = 40
 TREE_PRUNED = 20
 #: The key, in a style's meta, that marks the step player's current node.
 CURRENT = "minimax-current"
-
-
-def shown_number(value: Number | None, engine: bool) -> str:
-    """A number of a recorded search: an engine's finished win/loss as +1 / -1 with the ply where
-    the game ends (`+1@5`), infinities as the slides write them, the rest as it is."""
-    if value is None:
-        return "?"
-    if value == INF:
-        return "+∞"
-    if value == -INF:
-        return "-∞"
-    if engine and isinstance(value, int) and is_decisive(value):
-        return f"{'+1' if value > 0 else '-1'}@{WIN - abs(value)}"
-    return format_number(value)
 
 
 def interval_text(interval: Interval, engine: bool) -> str:

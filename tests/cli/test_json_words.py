@@ -19,9 +19,9 @@ from unittest.mock import patch
 import pytest
 
 from minimax_cli import registry
-from minimax_cli.cli import analyze
 from minimax_cli.core.i18n import M_, Grouped, Translator, english_of, nM_, speaking, text_of
 from minimax_cli.reports import json_form
+from minimax_cli.services import analyze
 from tests.cli.entry import run_main
 
 #: Per game, commands whose JSON carries words: a result, solvers' explanations, search notes
@@ -97,7 +97,7 @@ def test_the_json_writers_never_translate(args: list[str]) -> None:
     """`analyze`'s JSON answer (reports, --compare's notes, --trace's steps) and `solve`'s (its
     report and --upto's series) are written while any translation would fail."""
     english = json_of(args, "en")
-    with patch.object(analyze, "json_payload", refusing(analyze.json_payload)), \
+    with patch.object(analyze, "json_answer", refusing(analyze.json_answer)), \
             patch.object(json_form, "report_dict", refusing(json_form.report_dict)):
         assert json_of(args, "es") == english
 
@@ -105,7 +105,7 @@ def test_the_json_writers_never_translate(args: list[str]) -> None:
 def test_the_json_writers_do_not_import_the_translation_functions() -> None:
     """The report writers read messages' English only (`english_of`), never `_` and its kin."""
     root = Path(json_form.__file__).parent
-    for name in ("json_form.py",):
+    for name in ("json_form.py", "trace_words.py"):
         tree = ast.parse((root / name).read_text(encoding="utf-8"))
         imported = {alias.asname or alias.name for node in ast.walk(tree)
                     if isinstance(node, ast.ImportFrom) for alias in node.names}

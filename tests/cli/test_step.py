@@ -25,7 +25,7 @@ from minimax_cli.core.i18n import speaking
 from minimax_cli.core.result import Limits
 from minimax_cli.core.search import search
 from minimax_cli.play.stepper import StepPlayer
-from minimax_cli.views.analysis import engine_units
+from minimax_cli.reports.trace_words import engine_units
 from minimax_cli.views.step import Walkthrough
 
 runner = CliRunner()
