@@ -49,6 +49,8 @@ def readme_plug_in(folder: Path) -> str:
     points = dict(re.findall(r'(\w+) = "(.*)"', group.group(2)))
     plug_in(folder, "race-game", {filename.group(1): module}, {group.group(1): points})
     [name] = points
+    if name in registry.names():
+        pytest.skip(f"a game named {name} is installed here already")
     return name
 
 
@@ -77,7 +79,6 @@ def blocks(listing: str) -> dict[str, str]:
 # --- a game: its module and its entry point -----------------------------------------------------
 def test_the_readme_game_installed_from_a_folder_keeps_the_contract(tmp_path: Path) -> None:
     name = readme_plug_in(tmp_path)
-    assert name not in registry.names()
     with registered_from(tmp_path):
         assert name in registry.names() and name not in built_in_games()
         game = registry.create(name)
@@ -138,13 +139,14 @@ ALGORITHM = Algorithm("toy", "plain minimax, installed as a plug-in", "toy_searc
 
 
 def toy_plug_in(folder: Path) -> None:
+    if "toy" in ALGORITHMS:
+        pytest.skip("an algorithm named toy is installed here already")
     plug_in(folder, "toy-search", {"toy_search.py": TOY_ALGORITHM},
             {GROUP: {"toy": "toy_search:ALGORITHM"}})
 
 
 def test_an_installed_algorithm_is_registered_and_runs(tmp_path: Path) -> None:
     toy_plug_in(tmp_path)
-    assert "toy" not in ALGORITHMS
     with registered_from(tmp_path):
         assert list(ALGORITHMS) == [*built_in_algorithms(), "toy"]
         assert "toy" not in ALGORITHMS.built_in()
