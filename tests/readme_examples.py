@@ -13,6 +13,9 @@ lines are compared one by one, except for:
   `as_typed` says;
 - the figures in MACHINE_FIGURES, which depend on the machine's speed. Everything else (node
   counts, values, moves, words) must be exactly what the README shows.
+
+The tool runs with only its own games and algorithms registered (tests/registered.py), as the
+README shows it: another installed package's game or algorithm is not the README's to list.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from minimax_cli.cli.app import app
+from tests.registered import only_built_ins
 
 ROOT = Path(__file__).resolve().parents[1]
 README_PATH = ROOT / "README.md"
@@ -199,7 +203,10 @@ runner = CliRunner()
 
 
 def run(argv: Sequence[str], stdin: str | None = None) -> Printed:
-    result = runner.invoke(app, list(argv), input=stdin, env=ENV)
+    """What the README's reader sees: minimax-cli as installed alone, its own games and algorithms
+    (`minimax games` lists every game; a plug-in installed here would be a block more)."""
+    with only_built_ins():
+        result = runner.invoke(app, list(argv), input=stdin, env=ENV)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
     return Printed(result.exit_code, result.stdout.splitlines() + result.stderr.splitlines())

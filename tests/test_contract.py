@@ -1,5 +1,7 @@
 """The contract every game keeps, checked over every registered game and the README's plug-in
-example: a new game gets these tests for free.
+example: a new game gets these tests for free. Each check is a function of a game and its
+positions (`check_contract(game, label)` runs them all), so that a game installed by a test
+(tests/test_plugins.py) goes through the same checks.
 
 Positions come from seeded random playouts (from the start and from the game's named positions).
 On each: notation round-trips, legal moves exactly while the game goes on, valid returns at the
@@ -92,8 +94,13 @@ def state_id(game: AnyGame, state: Any) -> Hashable:
 def positions(case: Case) -> tuple[AnyGame, list[Any]]:
     """A few hundred distinct states from seeded random playouts, every one played to the end."""
     game = case.make()
+    return game, playout_states(game, case.label)
+
+
+def playout_states(game: AnyGame, label: str) -> list[Any]:
+    """positions(): the states of `game` its playouts seeded by `label` reach."""
     starts = [game.initial_state(), *(game.parse_position(n) for n in game.named_positions())]
-    rng = random.Random(f"contract {case.label}")
+    rng = random.Random(f"contract {label}")
     seen: dict[Hashable, Any] = {}
     for playout in range(120):
         state = starts[playout % len(starts)]
@@ -108,15 +115,29 @@ def positions(case: Case) -> tuple[AnyGame, list[Any]]:
                 move = rng.choice(list(game.legal_moves(state)))
             state = game.play(state, move)
         else:
-            pytest.fail(f"a playout of {case.label} did not end in 500 plies")
+            pytest.fail(f"a playout of {label} did not end in 500 plies")
         if len(seen) >= 300:
             break
-    return game, list(seen.values())
+    return list(seen.values())
+
+
+def check_contract(game: AnyGame, label: str) -> None:
+    """Every check of this module on `game`, its positions from playouts seeded by `label`."""
+    states = playout_states(game, label)
+    check_notation_round_trips(game, states)
+    check_rules_are_consistent(game, states)
+    check_hooks_keep_their_promises(game, states)
+    if searched_by_the_engine(game):
+        check_searches_agree(game, states)
+    check_parsers(game, states)
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_notation_round_trips(case: Case) -> None:
-    game, states = positions(case)
+    check_notation_round_trips(*positions(case))
+
+
+def check_notation_round_trips(game: AnyGame, states: list[Any]) -> None:
     for state in states:
         text = game.format_position(state)
         again = game.parse_position(text)
@@ -131,7 +152,10 @@ def test_notation_round_trips(case: Case) -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_rules_are_consistent(case: Case) -> None:
-    game, states = positions(case)
+    check_rules_are_consistent(*positions(case))
+
+
+def check_rules_are_consistent(game: AnyGame, states: list[Any]) -> None:
     kind = game.game_type
     terminal = 0
     for state in states:
@@ -171,7 +195,10 @@ def test_rules_are_consistent(case: Case) -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_hooks_keep_their_promises(case: Case) -> None:
-    game, states = positions(case)
+    check_hooks_keep_their_promises(*positions(case))
+
+
+def check_hooks_keep_their_promises(game: AnyGame, states: list[Any]) -> None:
     evaluators = game.evaluators()
     for state in states:
         if game.outcome(state) is not None or game.to_move(state) == CHANCE:
@@ -211,12 +238,22 @@ def public_attributes(game: AnyGame) -> dict[str, Any]:
     return {k: v for k, v in vars(game).items() if not k.startswith("_")}
 
 
+def searched_by_the_engine(game: AnyGame) -> bool:
+    return not game.game_type.chance and game.game_type.players == 2
+
+
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 @pytest.mark.slow  # every search on every game, seconds for some
 def test_searches_agree_and_symmetric_positions_share_a_value(case: Case) -> None:
     game, states = positions(case)
-    if game.game_type.chance or game.game_type.players != 2:
+    if not searched_by_the_engine(game):
         pytest.skip("the engine serves two-player deterministic games")
+    check_searches_agree(game, states)
+
+
+def check_searches_agree(game: AnyGame, states: list[Any]) -> None:
+    """On small positions, the engine with and without symmetry and plain minimax agree, and
+    states sharing a canonical key share a value."""
     before = (repr(game), public_attributes(game))
     chosen = [s for s in states if small(game, s, 400)][:60]
     assert chosen, "no small positions to search"
@@ -307,7 +344,21 @@ def accepts_or_refuses(parse: Callable[[str], Any], text: str) -> Any:
 @examples(2.5, deadline=None)
 @given(text=texts)
 def test_parsers_answer_or_raise_a_game_error(case: Case, text: str) -> None:
-    game, states = positions(case)
+    parse_answers_or_refuses(*positions(case), text)
+
+
+def check_parsers(game: AnyGame, states: list[Any]) -> None:
+    """test_parsers_answer_or_raise_a_game_error, on any game."""
+    @examples(2.5, deadline=None)
+    @given(text=texts)
+    def fuzz(text: str) -> None:
+        parse_answers_or_refuses(game, states, text)
+
+    fuzz()
+
+
+def parse_answers_or_refuses(game: AnyGame, states: list[Any], text: str) -> None:
+    """Whatever `text` is, the parsers answer or raise a GameError; what they accept is sound."""
     state = accepts_or_refuses(game.parse_position, text)
     if state is not None:  # whatever it accepted is a position it can write and read again
         again = game.parse_position(game.format_position(state))

@@ -13,6 +13,7 @@ import pytest
 from games.bones.game import Bones
 from games.connect4.game import ConnectFour
 from games.tictactoe.game import TicTacToe
+from minimax_cli import registry
 from minimax_cli.answer import precedence
 from minimax_cli.answer.policy import Policy, Thinker
 from minimax_cli.answer.precedence import Answer, Answerer
@@ -436,11 +437,14 @@ def test_a_solver_that_reports_is_stopped_at_the_budget() -> None:
         assert thought.method is None and thought.result.best_move in (1, 2, 3)
 
 
-#: Each game at its default and at a size where no search or solver finishes within the budget.
-BUDGET_GAMES = [("tictactoe", {}), ("tictactoe", {"rows": "8", "cols": "8", "k": "5"}),
-                ("connect4", {}), ("bones", {}), ("bones", {"n": "5000000", "take": "2,3,7"}),
-                ("nim", {"heaps": "3000,2999,2000,1000"}), ("dicebones", {"n": "40"}),
-                ("bones3", {"n": "60"}), ("tree", {})]
+#: Each built-in game at its default and at a size where no search or solver finishes within the
+#: budget; any other registered game at its default.
+HARD_SIZES = [("tictactoe", {}), ("tictactoe", {"rows": "8", "cols": "8", "k": "5"}),
+              ("connect4", {}), ("bones", {}), ("bones", {"n": "5000000", "take": "2,3,7"}),
+              ("nim", {"heaps": "3000,2999,2000,1000"}), ("dicebones", {"n": "40"}),
+              ("bones3", {"n": "60"}), ("tree", {})]
+BUDGET_GAMES = [*HARD_SIZES, *((name, {}) for name in registry.names()
+                               if name not in {game for game, _ in HARD_SIZES})]
 #: What a think may take beyond its budget: leaving the searches and a loaded machine's noise,
 #: far below what an unchecked search or solver takes at these sizes.
 SLACK = 2.0
@@ -449,8 +453,6 @@ SLACK = 2.0
 @pytest.mark.parametrize(("name", "params"), BUDGET_GAMES)
 def test_a_think_and_a_hint_keep_their_budget_in_every_game(name: str,
                                                            params: dict[str, str]) -> None:
-    from minimax_cli import registry
-
     assert set(registry.names()) == {game for game, _ in BUDGET_GAMES}  # every game is here
     game = registry.create(name, params)
     thinker = Thinker(game, Policy(budget=0.3), random.Random(1))

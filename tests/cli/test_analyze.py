@@ -19,6 +19,7 @@ from minimax_cli.core import (
     InvalidMoveError,
     InvalidPositionError,
 )
+from minimax_cli.core.search import ALGORITHMS
 from tests.cli.entry import run_main
 
 runner = CliRunner()
@@ -163,7 +164,13 @@ def test_compare_takes_the_algorithms_that_compute_the_minimax_value() -> None:
     result = runner.invoke(app, ["analyze", "tree", "@abcd", "--compare", "--json"])
     assert result.exit_code == 0
     names = [entry["algorithm"] for entry in json.loads(result.stdout)]
-    assert names == ["minimax", "alphabeta", "alphabeta-ordered", "negamax", "mcts"]
+    # The course's three first, the sample last, and between them every other registered one
+    # that computes the minimax value of a deterministic game: the engine among them.
+    tree, textbook = registry.create("tree"), ["minimax", "alphabeta", "alphabeta-ordered"]
+    exact = [name for name, algorithm in ALGORITHMS.items() if algorithm.minimax_value
+             and not algorithm.chance and algorithm.refusal(tree) is None]
+    assert names == [*textbook, *(name for name in exact if name not in textbook), "mcts"]
+    assert "negamax" in names and not {"expectiminimax", "star1", "maxn", "paranoid"} & set(names)
 
 
 @pytest.mark.parametrize(

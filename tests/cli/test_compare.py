@@ -7,6 +7,7 @@ import io
 import json
 import math
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,11 +25,20 @@ from minimax_cli.reports import compare as compared
 from minimax_cli.services import compare
 from minimax_cli.views import compare as render_compare
 from tests.cli.test_report import SCHEMA_PATH
+from tests.registered import only_built_ins
 
 runner = CliRunner()
 VALIDATOR = Draft202012Validator(json.loads(SCHEMA_PATH.read_text()))
 SLIDES = "[[3,12,8],[2,4,6],[14,5,2]]"
 UNIFORM = "random:depth=4,branching=3,seed=7"
+
+
+@pytest.fixture(autouse=True)
+def built_in_algorithms_only() -> Iterator[None]:
+    """The comparisons below are of the algorithms this package declares: one that another
+    installed package registers would be a row more."""
+    with only_built_ins():
+        yield
 
 
 def compare_json(*args: str) -> list[dict[str, Any]]:

@@ -35,7 +35,10 @@ from tests.cli.test_analyze import Gamble
 
 runner = CliRunner()
 WIDTH = {"COLUMNS": "80"}
+#: The games and commands checked: the registry's and the app's, never typed here.
 GAMES = registry.names()
+COMMANDS = list(typer.main.get_group(app).commands)
+#: What the built-in games' parameters are known to read as (any other game's: its flags).
 BUILT_IN_PARAMETERS = {
     "bones": "--n N  --take A,B,...  --misere",
     "bones3": "--n N  --take A,B,...",
@@ -62,6 +65,17 @@ def page(*args: str) -> str:
     result = runner.invoke(app, list(args), env=WIDTH)
     assert result.exit_code == 0, result.output
     return result.stdout
+
+
+def parameters_row(name: str, row: str) -> bool:
+    """Whether `row` is the help's row of game `name`'s parameters: what it is known to read as
+    for a built-in game, else its flags as the game declares them (a flag for a yes/no one)."""
+    if name in BUILT_IN_PARAMETERS:
+        return row == f"  {name:<9}  {BUILT_IN_PARAMETERS[name]}"
+    declared = registry.load(name).parameters
+    words = " ".join(f"--{p.name}" if isinstance(p.default, bool) else f"--{p.name} {p.metavar}"
+                     for p in declared)
+    return row.split() == [name, *(words or "none").split()]
 
 
 def one_error_line(done: subprocess.CompletedProcess[str]) -> str:
@@ -131,7 +145,9 @@ def test_each_command_lists_every_games_parameters(command: str) -> None:
     section = text.split("Game parameters (after the game; `minimax games GAME` explains them):")
     assert len(section) == 2
     rows = [line for line in section[1].splitlines() if line.strip()]
-    assert rows == [f"  {name:<9}  {BUILT_IN_PARAMETERS[name]}" for name in GAMES]
+    assert [row.split()[0] for row in rows] == GAMES
+    for name, row in zip(GAMES, rows, strict=True):
+        assert parameters_row(name, row), row
 
 
 def test_the_algorithms_are_listed_with_the_default_marked() -> None:
@@ -147,7 +163,8 @@ def test_the_algorithms_are_listed_with_the_default_marked() -> None:
 
 def test_the_commands_come_in_a_new_users_order() -> None:
     text = page("--help").split("Commands:")[1].split("Options:")[0]
-    assert re.findall(r"^  (\w+) ", text, re.M) == ["play", "analyze", "solve", "games", "quiz", "book"]
+    assert re.findall(r"^  (\w+) ", text, re.M) == COMMANDS  # in the order they are registered
+    assert COMMANDS[:4] == ["play", "analyze", "solve", "games"]  # a new user's
 
 
 # --- minimax games ---------------------------------------------------------------------------------
@@ -218,17 +235,25 @@ def completions(args: list[str], incomplete: str) -> list[str]:
     return [line for line in result.stdout.splitlines() if line]  # none: one empty line
 
 
+def starting(prefix: str, names: list[str]) -> list[str]:
+    return [name for name in names if name.startswith(prefix)]
+
+
+def serving(game: str) -> list[str]:
+    """The registered algorithms that serve `game`, in the registry's order."""
+    instance = registry.create(game)
+    return [name for name, algorithm in ALGORITHMS.items() if algorithm.refusal(instance) is None]
+
+
 @pytest.mark.parametrize(("args", "incomplete", "expected"), [
-    ([], "", ["play", "analyze", "solve", "games", "quiz", "book"]),
-    (["analyze"], "", ["bones", "bones3", "connect4", "dicebones", "nim", "tictactoe", "tree"]),
-    (["analyze"], "t", ["tictactoe", "tree"]),
-    (["solve"], "b", ["bones", "bones3"]),
-    (["games"], "n", ["nim"]),
+    ([], "", COMMANDS),
+    (["analyze"], "", GAMES),
+    (["analyze"], "t", starting("t", GAMES)),
+    (["solve"], "b", starting("b", GAMES)),
+    (["games"], "n", starting("n", GAMES)),
     (["games", "bones"], "", []),
-    (["analyze", "tictactoe", "--algorithm"], "",
-     ["negamax", "minimax", "alphabeta", "alphabeta-ordered", "expectimax", "expectiminimax",
-      "star1", "star2", "maxn", "paranoid", "mcts"]),
-    (["analyze", "tree", "-a"], "a", ["alphabeta", "alphabeta-ordered"]),
+    (["analyze", "tictactoe", "--algorithm"], "", serving("tictactoe")),
+    (["analyze", "tree", "-a"], "a", starting("a", serving("tree"))),
     (["analyze", "tictactoe", "--eval"], "", ["open-lines"]),
     (["analyze", "bones", "--eval"], "", []),
     (["analyze", "--eval"], "", ["threats", "windows", "open-lines"]),
@@ -245,12 +270,24 @@ def test_completion_candidates(args: list[str], incomplete: str, expected: list[
     assert completions(args, incomplete) == expected
 
 
+def test_completion_offers_what_is_known_of_the_built_ins() -> None:
+    assert {"tictactoe", "tree"} <= set(completions(["analyze"], "t"))
+    assert {"bones", "bones3"} <= set(completions(["solve"], "b"))
+    offered = completions(["analyze", "tictactoe", "--algorithm"], "")
+    assert offered[:4] == ["negamax", "minimax", "alphabeta", "alphabeta-ordered"]
+    assert {"mcts", "maxn", "paranoid", "expectiminimax"} <= set(offered)
+    assert "proof" not in offered  # tic-tac-toe has no proof kernel
+
+
 def test_algorithms_offered_are_those_that_serve_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     real_load, real_names = registry.load, registry.names
     monkeypatch.setattr(registry, "load", lambda name: Gamble if name == "gamble" else real_load(name))
     monkeypatch.setattr(registry, "names", lambda: [*real_names(), "gamble"])
-    assert completions(["analyze", "gamble", "--algorithm"], "") == [
-        "expectimax", "expectiminimax", "star1", "star2", "maxn", "mcts"]
+    offered = completions(["analyze", "gamble", "--algorithm"], "")
+    assert offered == [name for name, algorithm in ALGORITHMS.items()
+                       if algorithm.refusal(Gamble()) is None]
+    assert {"expectimax", "expectiminimax", "star1", "star2", "maxn", "mcts"} <= set(offered)
+    assert not {"negamax", "minimax", "alphabeta", "paranoid", "proof"} & set(offered)
     assert completions(["analyze"], "g") == ["gamble"]
 
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
+from minimax_cli import registry
 from minimax_cli.cli.app import app
+from minimax_cli.core import search
 from minimax_cli.core.params import close_match
 
-ALGORITHMS = ("negamax, minimax, alphabeta, alphabeta-ordered, expectimax, expectiminimax, star1, "
-              "star2, proof, maxn, paranoid, mcts")
-GAMES = "bones, bones3, connect4, dicebones, nim, tictactoe, tree"
+#: The names an error offers: every registered algorithm and game, in the registries' order.
+ALGORITHMS = ", ".join(search.ALGORITHMS)
+GAMES = ", ".join(registry.names())
 
 
 def error_of(*argv: str) -> str:

@@ -16,9 +16,12 @@ from games.nim import game as nim
 from games.tictactoe.game import TicTacToe
 from games.tree import game as tree
 from games.tree import kinds as tree_kinds
+from minimax_cli import registry
 from minimax_cli.cli.app import app
 from minimax_cli.core.i18n import _
 from minimax_cli.core.params import grouped
+from minimax_cli.core.search import ALGORITHMS
+from tests.registered import built_in_games
 
 runner = CliRunner()
 #: An English locale, so that only `--lang es` chooses Spanish.
@@ -184,3 +187,18 @@ def test_the_class_texts_are_english_until_shown(speak: Callable[[str], None]) -
     assert TicTacToe.description.startswith("Tic-tac-toe")  # fixed at import, in English
     assert _(TicTacToe.description).startswith("Gato, ta-te-ti o tres en raya")
     assert _(TicTacToe.move_help).startswith("un número de casilla")
+
+
+def test_every_built_in_game_and_algorithm_speaks_spanish(speak: Callable[[str], None]) -> None:
+    """Through the registries: each of this package's own games (its entry points) and algorithms
+    (core/search's) has its words in the catalogue; another package's need not (test_plugins)."""
+    speak("es")
+    for name in built_in_games():
+        cls = registry.load(name)
+        texts = [cls.description, cls.position_help, cls.move_help,
+                 *(parameter.help for parameter in cls.parameters),
+                 *cls.named_positions().values()]
+        for text in filter(None, texts):
+            assert _(text) != text, f"{name}: {text!r} has no Spanish"
+    for name, algorithm in ALGORITHMS.built_in().items():
+        assert _(algorithm.description) != algorithm.description, f"{name} has no Spanish"

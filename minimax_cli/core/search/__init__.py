@@ -2,67 +2,73 @@
 
 `search(game, state, algorithm, limits, **options)` checks the game's type against the algorithm,
 turns the options into `SearchOptions` (an unknown option is an error) and runs it.
+
+A built-in algorithm is its module plus one line in BUILT_IN below, naming its function as
+"module:function" (imported when it first runs); another package registers one through the
+entry-point group `minimax_cli.algorithms` (core/search/registered.py). ALGORITHMS holds both.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import SearchError
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import close_match
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult
-from minimax_cli.core.search import entries
 from minimax_cli.core.search.common import Algorithm, AnyGame, BoundedAlgorithm
+from minimax_cli.core.search.registered import GROUP, Algorithms, Descriptions
 
 if TYPE_CHECKING:
     from minimax_cli.core.search.negamax import iterate
 
-# Each algorithm's function loads its family's module when it first runs (core/search/entries.py).
+#: The built-in algorithms, in the order listed to users: each names its search function as
+#: "module:function", imported when it first runs (a command loads only the searches it uses).
+BUILT_IN: tuple[Algorithm, ...] = (
+    Algorithm("negamax", N_("the engine: alpha-beta with move ordering, transposition table, "
+              "symmetry, iterative deepening under a time or node budget"),
+              "minimax_cli.core.search.negamax:negamax"),
+    Algorithm("minimax", N_("textbook minimax: every node visited, no pruning, no table"),
+              "minimax_cli.core.search.textbook:minimax"),
+    Algorithm("alphabeta", N_("textbook alpha-beta: children in natural order, no table"),
+              "minimax_cli.core.search.textbook:alphabeta"),
+    Algorithm("alphabeta-ordered", N_("textbook alpha-beta with the game's move ordering "
+              "(best first; on an explicit tree, by the children's minimax values), no table"),
+              "minimax_cli.core.search.textbook:alphabeta_ordered"),
+    Algorithm("expectimax", N_("MAX maximises; the opponent plays uniformly at random (MIN "
+              "nodes average) and chance nodes average by their probabilities"),
+              "minimax_cli.core.search.expectimax:expectimax", chance=True, minimax_value=False),
+    Algorithm("expectiminimax", N_("MAX maximises, MIN minimises, chance nodes average by "
+              "their probabilities; no pruning, a memo of positions"),
+              "minimax_cli.core.search.expectiminimax:expectiminimax", chance=True),
+    BoundedAlgorithm("star1", N_("expectiminimax with alpha-beta, and Ballard's Star1 windows "
+                     "at chance nodes from the game's bounds on its outcomes"),
+                     "minimax_cli.core.search.expectiminimax:star1", chance=True),
+    BoundedAlgorithm("star2", N_("Star1 with Ballard's probing: the first move of each outcome "
+                     "bounds the chance node before the full search"),
+                     "minimax_cli.core.search.expectiminimax:star2", chance=True),
+    Algorithm("proof", N_("exact proof search: null windows by bisection over the game's proof "
+              "kernel (losing moves skipped, threats first, bounds in the table)"),
+              "minimax_cli.core.search.prover:proof_search", needs_kernel=True),
+    Algorithm("maxn", N_("max^n for any number of players: each player takes the child best for "
+              "its own utility (ties: the first in move order); chance nodes average; "
+              "no pruning, a memo of positions"), "minimax_cli.core.search.maxn:maxn",
+              players=tuple(range(2, 9)), chance=True, general_sum=True, minimax_value=False),
+    Algorithm("paranoid", N_("the player to move against all the others, who minimise its "
+              "utility together: alpha-beta on the root player's utility, a memo of "
+              "positions and windows"), "minimax_cli.core.search.paranoid:paranoid",
+              players=tuple(range(2, 9)), general_sum=True, minimax_value=False),
+    Algorithm("mcts", N_("Monte Carlo tree search (UCT) with the MCTS-Solver: random (or "
+              "evaluation-guided) playouts, the most visited move; anytime, within "
+              "--iterations, --time or --nodes"), "minimax_cli.core.search.mcts:mcts",
+              players=tuple(range(2, 9)), chance=True, general_sum=True, minimax_value=False),
+)
 
-ALGORITHMS: dict[str, Algorithm] = {
-    a.name: a
-    for a in (
-        Algorithm("negamax", N_("the engine: alpha-beta with move ordering, transposition table, "
-                  "symmetry, iterative deepening under a time or node budget"), entries.negamax),
-        Algorithm("minimax", N_("textbook minimax: every node visited, no pruning, no table"),
-                  entries.minimax),
-        Algorithm("alphabeta", N_("textbook alpha-beta: children in natural order, no table"),
-                  entries.alphabeta),
-        Algorithm("alphabeta-ordered", N_("textbook alpha-beta with the game's move ordering "
-                  "(best first; on an explicit tree, by the children's minimax values), no table"),
-                  entries.alphabeta_ordered),
-        Algorithm("expectimax", N_("MAX maximises; the opponent plays uniformly at random (MIN "
-                  "nodes average) and chance nodes average by their probabilities"),
-                  entries.expectimax, chance=True, minimax_value=False),
-        Algorithm("expectiminimax", N_("MAX maximises, MIN minimises, chance nodes average by "
-                  "their probabilities; no pruning, a memo of positions"),
-                  entries.expectiminimax, chance=True),
-        BoundedAlgorithm("star1", N_("expectiminimax with alpha-beta, and Ballard's Star1 windows "
-                         "at chance nodes from the game's bounds on its outcomes"),
-                         entries.star1, chance=True),
-        BoundedAlgorithm("star2", N_("Star1 with Ballard's probing: the first move of each outcome "
-                         "bounds the chance node before the full search"),
-                         entries.star2, chance=True),
-        Algorithm("proof", N_("exact proof search: null windows by bisection over the game's proof "
-                  "kernel (losing moves skipped, threats first, bounds in the table)"),
-                  entries.proof_search, needs_kernel=True),
-        Algorithm("maxn", N_("max^n for any number of players: each player takes the child best for "
-                  "its own utility (ties: the first in move order); chance nodes average; "
-                  "no pruning, a memo of positions"), entries.maxn, players=tuple(range(2, 9)),
-                  chance=True, general_sum=True, minimax_value=False),
-        Algorithm("paranoid", N_("the player to move against all the others, who minimise its "
-                  "utility together: alpha-beta on the root player's utility, a memo of "
-                  "positions and windows"), entries.paranoid, players=tuple(range(2, 9)),
-                  general_sum=True, minimax_value=False),
-        Algorithm("mcts", N_("Monte Carlo tree search (UCT) with the MCTS-Solver: random (or "
-                  "evaluation-guided) playouts, the most visited move; anytime, within "
-                  "--iterations, --time or --nodes"), entries.mcts, players=tuple(range(2, 9)),
-                  chance=True, general_sum=True, minimax_value=False),
-    )
-}
-
-DESCRIPTIONS: dict[str, str] = {name: a.description for name, a in ALGORITHMS.items()}
+#: Every algorithm by name: the built-in ones, then those other packages register (read when a
+#: name is not a built-in's, or when all are listed).
+ALGORITHMS: Algorithms = Algorithms(BUILT_IN)
+DESCRIPTIONS: Mapping[str, str] = Descriptions(ALGORITHMS)
 
 DEFAULT_ALGORITHM = "negamax"
 
@@ -161,6 +167,6 @@ def search(game: AnyGame, state: Any, algorithm: str = DEFAULT_ALGORITHM,
     return chosen.run(game, state, limits or Limits(), make_options(**options))
 
 
-__all__ = ["ALGORITHMS", "DEFAULT_ALGORITHM", "DESCRIPTIONS", "Algorithm", "check_algorithm",
-           "compared_algorithms", "default_algorithm", "get_algorithm", "iterate", "make_options",
-           "search"]
+__all__ = ["ALGORITHMS", "BUILT_IN", "DEFAULT_ALGORITHM", "DESCRIPTIONS", "GROUP", "Algorithm",
+           "check_algorithm", "compared_algorithms", "default_algorithm", "get_algorithm", "iterate",
+           "make_options", "search"]

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
+from importlib import import_module
 from typing import Any, Final
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame, Evaluator, SearchError
@@ -113,26 +114,42 @@ Run = Callable[[AnyGame, Any, Limits, SearchOptions], SearchResult]
 class Algorithm(Record):
     """A search algorithm and the kinds of game it serves (checked before it runs).
 
-    `minimax_value`: it computes the minimax value (so `--compare` may set it beside the others);
-    `needs_kernel`: it needs the game's proof kernel (`Game.proof_kernel`). A value (core.record),
-    not a dataclass: every command loads it."""
+    `function`: the search, or where it lives as "package.module:function", imported when the
+    algorithm first runs (so that a command loads only the searches it uses: `minimax analyze
+    tictactoe` loads the engine alone; the families cost a third of its start-up when all were
+    loaded at once). `minimax_value`: it computes the minimax value (so `--compare` may set it
+    beside the others); `needs_kernel`: it needs the game's proof kernel (`Game.proof_kernel`).
+    A value (core.record), not a dataclass: every command loads it."""
 
-    __slots__ = ("chance", "description", "general_sum", "minimax_value", "name", "needs_kernel",
-                 "players", "run")
-    fields = ("name", "description", "run", "players", "chance", "general_sum", "minimax_value",
-              "needs_kernel")
+    __slots__ = ("chance", "description", "function", "general_sum", "minimax_value", "name",
+                 "needs_kernel", "players")
+    fields = ("name", "description", "function", "players", "chance", "general_sum",
+              "minimax_value", "needs_kernel")
 
-    def __init__(self, name: str, description: str, run: Run, players: tuple[int, ...] = (2,),
-                 chance: bool = False, general_sum: bool = False, minimax_value: bool = True,
-                 needs_kernel: bool = False) -> None:
+    def __init__(self, name: str, description: str, function: Run | str,
+                 players: tuple[int, ...] = (2,), chance: bool = False, general_sum: bool = False,
+                 minimax_value: bool = True, needs_kernel: bool = False) -> None:
         self.name: Final = name
         self.description: Final = description
-        self.run: Final = run
+        self.function: Final = function
         self.players: Final = players
         self.chance: Final = chance
         self.general_sum: Final = general_sum
         self.minimax_value: Final = minimax_value
         self.needs_kernel: Final = needs_kernel
+
+    def run(self, game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
+            ) -> SearchResult:
+        """Search `state` (the game's type already checked: `refusal`)."""
+        return self.search_function()(game, state, limits, options)
+
+    def search_function(self) -> Run:
+        """The search itself, its module imported on the first call when `function` is a path."""
+        if not isinstance(self.function, str):
+            return self.function
+        module, _colon, attribute = self.function.partition(":")
+        found: Run = getattr(import_module(module), attribute)
+        return found
 
     def refusal(self, game: AnyGame) -> str | None:
         """Why this algorithm cannot search `game`, in one line; None when it can."""
