@@ -246,9 +246,12 @@ class ConnectFour(Game[State, int]):
         return tuple(sorted(cells))
 
     def proof_kernel(self) -> ProofKernel:
-        """The core's exact proof search runs on this kernel (games/connect4/proof.py)."""
+        """The core's exact proof search runs on this kernel (games/connect4/proof.py), with the
+        switches the user set in the environment, read here, once (MINIMAX_PURE, MINIMAX_NO_BOOK)."""
         if self._kernel is None:
             from games.connect4.proof import ConnectFourKernel
+            from minimax_cli.core.proof import ProofSwitches
 
-            self._kernel = ConnectFourKernel(self.cols, self.rows)
+            self._kernel = ConnectFourKernel(self.cols, self.rows,
+                                             ProofSwitches.from_environment())
         return self._kernel

@@ -2,8 +2,9 @@
 search (minimax_cli.core.search.proof.ProofSearch) that it mirrors step for step.
 
 The C module exists where `pip install .` found a C compiler; `search(...)` returns None where it
-does not, where MINIMAX_PURE is set, or for a board of more than 64 bits (cols x (rows + 1)), and the
-Python search runs instead. Scores and node counts are the same either way
+does not, or for a board of more than 64 bits (cols x (rows + 1)), and the
+Python search runs instead (as it does where the kernel's switches say so: MINIMAX_PURE, read when
+the kernel is built). Scores and node counts are the same either way
 (tests/core/test_proof_native.py).
 """
 
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from minimax_cli.core.compiled import pure, usable
+from minimax_cli.core.compiled import usable
 from minimax_cli.core.search.proof import CHECK_EVERY, LOWER_BOUND
 
 if TYPE_CHECKING:
@@ -25,9 +26,7 @@ MAX_BITS = 64
 
 
 def native_module() -> ModuleType | None:
-    """The C module, or None: not built (no C compiler at install), MINIMAX_PURE, a stale build."""
-    if pure():
-        return None
+    """The C module, or None: not built (no C compiler at install), or a stale build."""
     try:
         from games.connect4 import _native as _connect4_native
     except ImportError:

@@ -1,7 +1,10 @@
 """Connect Four's proof kernel (minimax_cli.core.proof): what the core's exact search asks of it.
 
 Where the C kernel is built (games/connect4/_native.c, by `pip install .`), the whole search runs
-in C instead (`native_search`), step for step the same: same scores, same node counts.
+in C instead (`native_search`), step for step the same: same scores, same node counts. The kernel
+is built with its switches (core/proof.py's ProofSwitches: the native search or not, the book or
+not) and its book (the packaged 7x6 book by default, games/connect4/book.py), both fixed for its
+life: nothing is read from the environment during a proof.
 
 Positions are Pascal Pons' two bitboards: `mask` holds every disc, `cur` the discs of the side to
 move; bit `col * (rows + 1) + row`, row 0 at the bottom, one spare bit above each column so that
@@ -13,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from minimax_cli.core.book import book_off
+from games.connect4.book import BOOK_BOARD, BOOK_PATH
+from minimax_cli.core.book_index import BookIndex
 from minimax_cli.core.compiled import NATIVE_NAME, PURE_NAME
 from minimax_cli.core.i18n import M_, Value, Words
-from minimax_cli.core.proof import ExactSearch, ProofKernel
+from minimax_cli.core.proof import ExactSearch, ProofKernel, ProofSwitches
 
 #: Below this many discs, a position and its mirror image share a table entry (further on, mirror
 #: pairs almost never meet and the fold would only cost time).
@@ -24,8 +28,17 @@ SYMMETRY_PLIES = 10
 
 
 class ConnectFourKernel(ProofKernel):
-    def __init__(self, cols: int, rows: int) -> None:
+    def __init__(self, cols: int, rows: int, switches: ProofSwitches | None = None,
+                 book_path: str | None = None) -> None:
+        """`switches`: None, every one on; `book_path`: the book's index (core/book_index.py);
+        None, the packaged one on its board (7x6) and none on any other. With `switches.book`
+        off, no book is opened."""
         height = rows + 1
+        self.switches = switches = switches if switches is not None else ProofSwitches()
+        self.book_path = book_path if book_path is not None else (
+            BOOK_PATH if (cols, rows) == BOOK_BOARD else None)
+        self.opening_book = (BookIndex(self.book_path)
+                             if switches.book and self.book_path is not None else None)
         self.cols = cols
         self.height = height
         self.up = height  # the shift to the neighbour one column over: a horizontal line
@@ -137,7 +150,13 @@ class ConnectFourKernel(ProofKernel):
         return key if key <= mirror else mirror
 
     def prepare(self) -> None:
-        self.known_score((0, 0), 0)  # the empty board: reads the 7x6 book once, when it is on
+        if self.opening_book is not None:
+            self.opening_book.open()  # maps the index and reads its header: about a millisecond
+
+    def with_switches(self, switches: ProofSwitches) -> ConnectFourKernel:
+        if switches == self.switches:
+            return self
+        return ConnectFourKernel(self.cols, self.height - 1, switches, self.book_path)
 
     def book_key(self, state: Any) -> int:
         cur: int = state[0]
@@ -145,17 +164,20 @@ class ConnectFourKernel(ProofKernel):
         return self.folded(cur + mask)
 
     def book_file(self) -> str | None:
-        from games.connect4 import book as connect4_book
+        return self.book_path
 
-        return connect4_book.BOOK_PATH if (self.cols, self.height - 1) == (7, 6) else None
-
-    def known_score(self, state: Any, plies: int) -> tuple[int, bool] | None:
-        """The 7x6 book's score of `state` (games/connect4/book.py, loaded at the first call)."""
-        if (self.cols, self.height - 1) != (7, 6) or book_off():
+    def known_score(self, state: Any, plies: int, exact: bool = False) -> tuple[int, bool] | None:
+        """The book's score of `state`, looked up in its index only when the index holds a
+        position of as many discs (an exact one, with `exact`)."""
+        book = self.opening_book
+        if book is None:
             return None
-        from games.connect4 import book as connect4_book
-
-        return connect4_book.shipped(self.book_keys_of).known(self.book_key(state))
+        cur: int = state[0]
+        mask: int = state[1]
+        discs = mask.bit_count()
+        if not book.covers(discs, exact):
+            return None
+        return book.known(self.folded(cur + mask), discs, exact)
 
     def book_key_of(self, moves: str) -> int:
         """`book_key` of the position reached by playing `moves` (columns from 1) from the empty
@@ -190,6 +212,8 @@ class ConnectFourKernel(ProofKernel):
         return keys
 
     def native_search(self, max_entries: int, check: Callable[[int], None]) -> ExactSearch | None:
+        if not self.switches.native:
+            return None
         from games.connect4 import native as connect4_native
 
         return connect4_native.search(self.cols, self.height - 1, self.order, SYMMETRY_PLIES,
@@ -198,7 +222,8 @@ class ConnectFourKernel(ProofKernel):
     def kernel_name(self) -> str:
         from games.connect4 import native as connect4_native
 
-        return NATIVE_NAME if connect4_native.available(self.cols, self.height - 1) else PURE_NAME
+        native = self.switches.native and connect4_native.available(self.cols, self.height - 1)
+        return NATIVE_NAME if native else PURE_NAME
 
 
 __all__ = ["SYMMETRY_PLIES", "ConnectFourKernel"]

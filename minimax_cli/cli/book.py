@@ -91,7 +91,8 @@ def book(
 
 
 def _show(game: Any, path: str) -> None:
-    from minimax_cli.core.book import BookFormatError, source_words, summarize
+    from minimax_cli.core.book import BookFormatError, source_words
+    from minimax_cli.core.book_index import summarize
     from minimax_cli.core.search.prover import kernel_of
 
     kernel = kernel_of(game)
@@ -116,7 +117,6 @@ def building_options(jobs: int, backend: str, address: str | None) -> dict[str, 
 
 def _build(game: Any, name: str, path: str, plies: int, lines: int, where: dict[str, Any],
            table_mb: float | None, weak: bool, work_path: str) -> None:
-    from minimax_cli.core.book import format_book
     from minimax_cli.services import book as building
 
     started = time.perf_counter()
@@ -162,10 +162,9 @@ def _build(game: Any, name: str, path: str, plies: int, lines: int, where: dict[
         else "no depth is covered completely",
         f"written by `minimax book build {name}` (this run: --plies {plies} --lines {lines}"
         f"{' --weak' if weak else ''}) from {len(work.proven)} proofs of its work file"]
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(format_book(data))
+    text_path, _index_path = building.write_book(game, data, path)  # the text and its index
     print(_("{path}: {entries} entries written in {seconds:.0f} s").format(
-        path=path, entries=len(data.entries), seconds=time.perf_counter() - started),
+        path=text_path, entries=len(data.entries), seconds=time.perf_counter() - started),
         file=sys.stderr, flush=True)
     if not finished:
         print(_("interrupted: rerun the same command to go on"), file=sys.stderr)

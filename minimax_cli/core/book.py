@@ -7,7 +7,8 @@ value comes from and the nodes its proof visited (0 for a derived value). Each s
 once, before the entries, as `!source ID exact|weak DESCRIPTION`: `weak` sources prove only the
 sign (win, draw or loss: the score is then 1, 0 or -1). `!game NAME` names the game and board; `#`
 lines are comments.
-Text, not binary: a reader sees what the book claims and can re-prove any line of it.
+Text, not binary: a reader sees what the book claims and can re-prove any line of it. What a proof
+looks up is the book's compact index (core/book_index.py), derived from this text byte for byte.
 """
 
 from __future__ import annotations
@@ -18,13 +19,9 @@ from dataclasses import dataclass, field
 
 from minimax_cli.core.i18n import _, ngettext
 
-#: `MINIMAX_NO_BOOK=1` in the environment: every position is proven, none answered by a book (the
-#: builder sets it, so that a rebuilt book holds proofs, not copies of the book it replaces).
+#: `MINIMAX_NO_BOOK=1` in the environment: every position is proven, none answered by a book (read
+#: where a kernel is built: core/proof.py's ProofSwitches).
 NO_BOOK_VARIABLE = "MINIMAX_NO_BOOK"
-
-
-def book_off() -> bool:
-    return os.environ.get(NO_BOOK_VARIABLE, "") not in ("", "0")
 
 
 #: How the start position (no moves) is written in a book, where a line needs a word.
@@ -142,5 +139,5 @@ def source_words(count: int, low: int, high: int, source: str) -> str:
                                                                    high=high, source=source)
 
 
-__all__ = ["NO_BOOK_VARIABLE", "BookData", "BookFormatError", "Entry", "Source", "Summary", "book_off",
+__all__ = ["NO_BOOK_VARIABLE", "BookData", "BookFormatError", "Entry", "Source", "Summary",
            "format_book", "parse_book", "source_words", "summarize"]

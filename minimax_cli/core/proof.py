@@ -15,15 +15,41 @@ winner's discs). The sooner a win, the higher its score.
 
 A kernel may also offer the whole search in native code (`native_search`: Connect Four's C
 kernel, games/connect4/_native.c), which must give the same scores and node counts as the Python
-search over the kernel; `MINIMAX_PURE=1` (core/compiled.py) keeps the Python one.
+search over the kernel. Whether it may, and whether the game's opening book answers, are the
+kernel's `ProofSwitches`, given when it is built: `MINIMAX_PURE=1` (keep the Python search) and
+`MINIMAX_NO_BOOK=1` (no book) are read from the environment there, once, never during a proof.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
+from minimax_cli.core.book import NO_BOOK_VARIABLE
+from minimax_cli.core.compiled import PURE_VARIABLE
 from minimax_cli.core.i18n import Words
+
+
+@dataclass(frozen=True)
+class ProofSwitches:
+    """How a kernel's proofs run, fixed when the kernel is built: `native`, its native search
+    where it has one (else the Python search, which gives the same scores and node counts);
+    `book`, its opening book answers the positions it holds (else every position is proven: the
+    book's builder proves so, so that a rebuilt book holds proofs, not copies of the one it
+    replaces)."""
+
+    native: bool = True
+    book: bool = True
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str] | None = None) -> ProofSwitches:
+        """The switches a user sets in the environment (`MINIMAX_PURE=1`, `MINIMAX_NO_BOOK=1`;
+        empty or 0 leaves a switch on), read where a kernel is built."""
+        environ = os.environ if environ is None else environ
+        return cls(native=environ.get(PURE_VARIABLE, "") in ("", "0"),
+                   book=environ.get(NO_BOOK_VARIABLE, "") in ("", "0"))
 
 
 class ProofTable(Protocol):
@@ -74,6 +100,8 @@ class ProofKernel:
     """
 
     max_plies: int = 0
+    #: Its switches (a kernel with neither a book nor a native search has nothing to switch).
+    switches: ProofSwitches = ProofSwitches()
     #: What kernel scores are called in the game's own literature, for reports ("" if nothing).
     convention: str = ""
 
@@ -96,15 +124,21 @@ class ProofKernel:
     def key(self, state: Any, plies: int) -> int:
         raise NotImplementedError
 
-    def known_score(self, state: Any, plies: int) -> tuple[int, bool] | None:
+    def known_score(self, state: Any, plies: int, exact: bool = False) -> tuple[int, bool] | None:
         """The score of `state` (not finished, `plies` played) from the game's opening book, where
         it has one and the position is in it: (kernel score, only_sign), `only_sign` true when the
-        book holds only win, draw or loss (the score is then 1, 0 or -1). None: not in a book."""
+        book holds only win, draw or loss (the score is then 1, 0 or -1). None: not in a book.
+        With `exact`, only an exact score will do: a book that holds none at `plies` answers None
+        without looking (an exact proof of a deep position never touches it)."""
         return None
 
     def prepare(self) -> None:
-        """Load what the first proof would otherwise load inside its time budget (the book): a
-        sitting calls it before it starts the AI's clock."""
+        """Load what the first proof would otherwise load inside its time budget (the book's
+        index): a sitting calls it before it starts the AI's clock."""
+
+    def with_switches(self, switches: ProofSwitches) -> ProofKernel:
+        """This kernel with other switches (itself when they change nothing)."""
+        return self
 
     def book_key(self, state: Any) -> int:
         """A key shared by exactly the positions an opening book treats as one (a position and
@@ -117,7 +151,7 @@ class ProofKernel:
 
     def native_search(self, max_entries: int, check: Callable[[int], None]) -> ExactSearch | None:
         """The proof search over this kernel in native code, where the game has one, it was built
-        and MINIMAX_PURE is not set; None otherwise (the Python search then runs)."""
+        and the kernel's `switches.native` allows it; None otherwise (the Python search runs)."""
         return None
 
     def kernel_name(self) -> str:
@@ -153,4 +187,4 @@ class ProofScale:
         return self.max_plies - plies if end is None else end - plies
 
 
-__all__ = ["ExactSearch", "ProofKernel", "ProofScale", "ProofTable"]
+__all__ = ["ExactSearch", "ProofKernel", "ProofScale", "ProofSwitches", "ProofTable"]

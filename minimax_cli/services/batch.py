@@ -19,6 +19,7 @@ from typing import IO, Any, cast
 from minimax_cli.core.bounded import BoundedLines
 from minimax_cli.core.game import AnyGame, GameError
 from minimax_cli.core.params import quote
+from minimax_cli.core.proof import ProofSwitches
 from minimax_cli.core.score import PovScore
 from minimax_cli.core.search.prover import Prover
 from minimax_cli.i18n import _
@@ -158,9 +159,11 @@ def _next_line(reader: BoundedLines, encoding: str) -> tuple[str, bool] | None:
 class LineProver:
     """Proves input lines in one game (one per process with --jobs)."""
 
-    def __init__(self, game: AnyGame, weak: bool, table_mb: float | None) -> None:
+    def __init__(self, game: AnyGame, weak: bool, table_mb: float | None,
+                 switches: ProofSwitches | None = None) -> None:
+        """`switches`: the kernel's (None: as the game builds its kernel)."""
         self.game, self.weak = game, weak
-        self.prover = Prover(game, table_mb=table_mb)
+        self.prover = Prover(game, table_mb=table_mb, switches=switches)
 
     def __call__(self, item: tuple[int, str] | tuple[int, str, bool]) -> BatchLine:
         """The answer to a line: (its number, its text[, whether it was cut at MAX_LINE])."""

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Generic, Protocol, TypeVar
 
 from minimax_cli.core.game import AnyGame
+from minimax_cli.core.proof import ProofSwitches
 from minimax_cli.services.batch import BatchLine, LineProver
 
 #: An input line to prove: its number, its text, whether it was cut at MAX_LINE.
@@ -71,8 +72,9 @@ class InProcess:
 
     ahead = 1
 
-    def __init__(self, game: AnyGame, weak: bool, table_mb: float | None) -> None:
-        self.prove = LineProver(game, weak, table_mb)
+    def __init__(self, game: AnyGame, weak: bool, table_mb: float | None,
+                 switches: ProofSwitches | None = None) -> None:
+        self.prove = LineProver(game, weak, table_mb, switches)
 
     def submit(self, chunk: Chunk) -> list[BatchLine]:
         return [self.prove(item) for item in chunk]
@@ -90,10 +92,11 @@ class InProcess:
 _worker: LineProver | None = None
 
 
-def _start_worker(game: AnyGame, weak: bool, table_mb: float | None) -> None:
+def _start_worker(game: AnyGame, weak: bool, table_mb: float | None,
+                  switches: ProofSwitches | None) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    _worker = LineProver(game, weak, table_mb)
+    _worker = LineProver(game, weak, table_mb, switches)
 
 
 def _prove_chunk(chunk: Chunk) -> list[BatchLine]:
@@ -104,10 +107,12 @@ def _prove_chunk(chunk: Chunk) -> list[BatchLine]:
 class LocalProcesses:
     """`jobs` local processes, each with its own prover."""
 
-    def __init__(self, game: AnyGame, weak: bool, table_mb: float | None, jobs: int) -> None:
+    def __init__(self, game: AnyGame, weak: bool, table_mb: float | None, jobs: int,
+                 switches: ProofSwitches | None = None) -> None:
         self.ahead = 2 * jobs
         self.pool = concurrent.futures.ProcessPoolExecutor(
-            max_workers=jobs, initializer=_start_worker, initargs=(game, weak, table_mb))
+            max_workers=jobs, initializer=_start_worker,
+            initargs=(game, weak, table_mb, switches))
 
     def submit(self, chunk: Chunk) -> concurrent.futures.Future[list[BatchLine]]:
         return self.pool.submit(_prove_chunk, chunk)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from minimax_cli.core.game import AnyGame
+from minimax_cli.core.proof import ProofSwitches
 from minimax_cli.services.batch import BatchLine, Summary, numbered
 from minimax_cli.services.batch_out import AnswersFile
 from minimax_cli.services.batch_pool import (
@@ -32,7 +33,7 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
         out: str | None = None, backend: str = "local", address: str | None = None,
         chunk: int | None = None, resuming: Callable[[int, int], None] | None = None,
         progress: Callable[[int, int | None], None] | None = None,
-        total: int | None = None) -> Summary:
+        total: int | None = None, switches: ProofSwitches | None = None) -> Summary:
     """Prove every line, calling `emit` with each answer in input order; the summary.
 
     With `out`, the answers file is read first: `resuming(held, to_go)` is told how many input
@@ -45,6 +46,8 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
     to (those the answers file holds are in neither; None when not known: a stream read as the
     work goes, unless `total`, the number of lines worth reading, is given), first once the
     workers are up, then after each answer.
+    `switches`: the proof kernel's on every worker (None: as the game builds its kernel; a book
+    builder proves without the book).
     Ctrl-C stops it with the summary of what was done (`interrupted`). Raises AnswersError for an
     answers file not of this run, cluster.ClusterError when Ray cannot be used, WorkersLost when
     a chunk's retries ran out: each before or between answers, the file keeping those given.
@@ -66,11 +69,11 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
     if backend == "ray":
         from minimax_cli.services.cluster import RayWorkers  # Ray only when asked for
 
-        workers = RayWorkers(game, weak, table_mb, address, jobs)
+        workers = RayWorkers(game, weak, table_mb, address, jobs, switches)
     elif jobs > 1:
-        workers = LocalProcesses(game, weak, table_mb, jobs)
+        workers = LocalProcesses(game, weak, table_mb, jobs, switches)
     else:
-        workers = InProcess(game, weak, table_mb)
+        workers = InProcess(game, weak, table_mb, switches)
         chunk = 1  # each answer as soon as it is proven
 
     def size() -> int:

@@ -12,17 +12,20 @@ Parents whose children are all in the book get their value by one negamax step (
 Every proof goes through `prove_positions` (positions in, proven scores out, over services/batch.py's
 `run` with --jobs), the one place to put another backend. Each proof is appended and flushed to the
 work file as it comes, one line `position score exact|weak table_mb nodes`; a rerun reads it and
-proves only what is missing. The book file (core/book.py's format) is written from the work file.
+proves only what is missing. The book file (core/book.py's format) is written from the work file,
+and beside it its compact index (core/book_index.py), what the game looks positions up in
+(`write_book`). Proofs never use the book being built: the kernel's switches turn it off.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from minimax_cli.core.book import NO_BOOK_VARIABLE, BookData, Entry, Source
+from minimax_cli.core.book import BookData, Entry, Source, format_book
+from minimax_cli.core.book_index import book_paths, index_bytes, write_index
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.proof import ProofKernel, ProofScale
 from minimax_cli.core.search.prover import kernel_of
@@ -109,17 +112,11 @@ def prove_positions(game: AnyGame, positions: list[str], emit: Callable[[Proven]
         if line.score is not None and line.report is not None:
             emit(Proven(line.position, line.score, not weak, table, line.report.count("nodes")))
 
-    before = os.environ.get(NO_BOOK_VARIABLE)
-    os.environ[NO_BOOK_VARIABLE] = "1"  # inherited by the worker processes
-    try:
-        # A batch line needs a word: the empty board is never proven here (its value is derived).
-        summary = run(game, [p for p in positions if p], each, weak=weak, jobs=jobs,
-                      table_mb=table_mb, backend=backend, address=address, progress=progress)
-    finally:
-        if before is None:
-            del os.environ[NO_BOOK_VARIABLE]
-        else:
-            os.environ[NO_BOOK_VARIABLE] = before
+    switches = replace(kernel_of(game).switches, book=False)  # sent to every worker
+    # A batch line needs a word: the empty board is never proven here (its value is derived).
+    summary = run(game, [p for p in positions if p], each, weak=weak, jobs=jobs,
+                  table_mb=table_mb, backend=backend, address=address, progress=progress,
+                  switches=switches)
     return not summary.interrupted
 
 
@@ -296,10 +293,26 @@ def complete_to(game: AnyGame, data: BookData) -> int:
     return depth
 
 
+def book_index(game: AnyGame, data: BookData) -> bytes:
+    """The compact index of the book `data` (core/book_index.py), keyed by the game's kernel."""
+    kernel = kernel_of(game)
+    states = [game.parse_position(entry.position) for entry in data.entries]
+    return index_bytes(data, [kernel.book_key(state) for state in states],
+                       [kernel.plies(state) for state in states])
+
+
+def write_book(game: AnyGame, data: BookData, path: str) -> tuple[str, str]:
+    """Write the book's text and, beside it, its index (`book_paths(path)`): the paths written."""
+    text, index = book_paths(path)
+    with open(text, "w", encoding="utf-8") as handle:
+        handle.write(format_book(data))
+    write_index(index, book_index(game, data))
+    return text, index
+
+
 def _table_words(table: str) -> str:
     return "the default table" if table == "default" else f"table {table} MB"
 
 
-__all__ = ["Proven", "Work", "book_data", "complete_to", "derive", "first_player_lines", "parse_work_line",
-           "positions_at",
-           "positions_upto", "prove_positions"]
+__all__ = ["Proven", "Work", "book_data", "book_index", "complete_to", "derive", "first_player_lines",
+           "parse_work_line", "positions_at", "positions_upto", "prove_positions", "write_book"]

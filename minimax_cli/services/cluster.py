@@ -17,6 +17,7 @@ import socket
 from typing import Any
 
 from minimax_cli.core.game import AnyGame
+from minimax_cli.core.proof import ProofSwitches
 from minimax_cli.i18n import _
 from minimax_cli.services.batch import BatchLine, LineProver
 from minimax_cli.services.batch_pool import Chunk, WorkersLost
@@ -64,12 +65,12 @@ _provers: dict[str, LineProver] = {}
 
 
 def _prove_chunk(run_id: str, game: AnyGame, weak: bool, table_mb: float | None,
-                 chunk: Chunk) -> list[BatchLine]:
+                 switches: ProofSwitches | None, chunk: Chunk) -> list[BatchLine]:
     """A Ray task: the chunk's answers, by this worker's prover for the run (made once)."""
     prover = _provers.get(run_id)
     if prover is None:
         _provers.clear()  # a worker reused by a later run keeps one table, not one per run
-        prover = _provers[run_id] = LineProver(game, weak, table_mb)
+        prover = _provers[run_id] = LineProver(game, weak, table_mb, switches)
     return [prover(item) for item in chunk]
 
 
@@ -78,7 +79,9 @@ class RayWorkers:
     `jobs` CPUs, stopped at the end); in a process already connected to Ray, that cluster."""
 
     def __init__(self, game: AnyGame, weak: bool, table_mb: float | None, address: str | None,
-                 jobs: int) -> None:
+                 jobs: int, switches: ProofSwitches | None = None) -> None:
+        """`switches`: the kernel's on every worker, sent with each task (a Ray worker does not
+        see this process's environment); None: as the game builds its kernel there."""
         ray = self.ray = _ray()
         self.started = False
         if not ray.is_initialized():
@@ -97,12 +100,13 @@ class RayWorkers:
         self.ahead = 2 * max(cpus, 1)
         self.run_id = os.urandom(8).hex()
         self.game = ray.put(game)
-        self.weak, self.table_mb = weak, table_mb
+        self.weak, self.table_mb, self.switches = weak, table_mb, switches
         self.task = ray.remote(num_cpus=1, max_retries=RETRIES)(_prove_chunk)
         self.out: list[Any] = []  # chunks submitted and not yet taken
 
     def submit(self, chunk: Chunk) -> Any:
-        handle = self.task.remote(self.run_id, self.game, self.weak, self.table_mb, chunk)
+        handle = self.task.remote(self.run_id, self.game, self.weak, self.table_mb, self.switches,
+                                  chunk)
         self.out.append(handle)
         return handle
 

@@ -172,7 +172,8 @@ def _book_lines(game: Any, kernel: Any, width: int) -> list[RenderableType]:
     path = kernel.book_file() if kernel is not None else None
     if path is None:
         return []
-    from minimax_cli.core.book import source_words, summarize
+    from minimax_cli.core.book import source_words
+    from minimax_cli.core.book_index import summarize
 
     summary = summarize(path, lambda position: kernel.plies(game.parse_position(position)))
     if summary is None:

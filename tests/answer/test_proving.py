@@ -196,8 +196,9 @@ class BookKernel(ConnectFourKernel):
         super().__init__(COLS, ROWS)
         self.book = book
 
-    def known_score(self, state: Any, plies: int) -> tuple[int, bool] | None:
-        return self.book.get(state)
+    def known_score(self, state: Any, plies: int, exact: bool = False) -> tuple[int, bool] | None:
+        known = self.book.get(state)
+        return None if exact and (known is None or known[1]) else known
 
 
 class BookConnectFour(ConnectFour):

@@ -159,7 +159,7 @@ def test_the_books_answers_are_named_as_the_books(monkeypatch: pytest.MonkeyPatc
 
     root = oracle(POSITION)[0]
 
-    def known(self: Any, state: Any, plies: int) -> tuple[int, bool] | None:
+    def known(self: Any, state: Any, plies: int, exact: bool = False) -> tuple[int, bool] | None:
         """A book holding the root only (its score from the brute force)."""
         return (root, False) if plies == len(POSITION) else None
 
@@ -205,7 +205,7 @@ def test_the_empty_board_answers_at_once_from_a_book(monkeypatch: pytest.MonkeyP
     game = registry.create("connect4")
     kernel_type = type(game.proof_kernel())
 
-    def known(self: Any, state: Any, plies: int) -> tuple[int, bool] | None:
+    def known(self: Any, state: Any, plies: int, exact: bool = False) -> tuple[int, bool] | None:
         if plies == 0:
             return 1, False
         if plies == 1:

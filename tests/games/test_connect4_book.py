@@ -1,6 +1,7 @@
 """Connect Four's opening book: the file format, the lookup (mirror images, missing positions, signs
 only), the builder against a brute-force solver written here (4x4 board), resuming, the published
-scores of the empty board's columns, and a sample of the shipped book re-proven by our search."""
+scores of the empty board's columns, and a sample of the shipped book re-proven by our search.
+The compact index and its switches: tests/games/test_connect4_book_index.py."""
 
 from __future__ import annotations
 
@@ -9,18 +10,19 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from games.connect4 import book as connect4_book
+from games.connect4.book import BOOK_TEXT
 from games.connect4.game import ConnectFour
-from minimax_cli.core.book import BookFormatError, format_book, parse_book
+from games.connect4.proof import ConnectFourKernel
+from minimax_cli.core.book import BookData, BookFormatError, format_book, parse_book
+from minimax_cli.core.proof import ProofKernel, ProofSwitches
 from minimax_cli.core.search.prover import Prover
 from minimax_cli.services import book as building
 
-BOOK_TEXT = """# a test book
+TEST_BOOK = """# a test book
 !game connect4 7x6
 !source e exact exact proof
 !source w weak weak proof
@@ -70,7 +72,7 @@ def _wins(cells: frozenset[tuple[int, int, int]], cell: tuple[int, int, int]) ->
 
 
 def test_the_format_reads_back_what_it_writes_and_names_a_bad_line() -> None:
-    data = parse_book(BOOK_TEXT)
+    data = parse_book(TEST_BOOK)
     assert [(e.position, e.score) for e in data.entries] == [("", 1), ("4", -1), ("3", 0),
                                                             ("44", 1)]
     assert parse_book(format_book(data)) == data
@@ -80,8 +82,25 @@ def test_the_format_reads_back_what_it_writes_and_names_a_bad_line() -> None:
         parse_book("!game g\n4 -1 undeclared 0\n")
 
 
-def _keys_of(positions: Sequence[str]) -> list[int]:
-    return ConnectFour().proof_kernel().book_keys_of(positions)
+def write_test_book(folder: Path, text: str = TEST_BOOK) -> str:
+    """The index of the 7x6 book `text`, written in `folder` as the builder writes it: its path."""
+    return building.write_book(ConnectFour(), parse_book(text), str(folder / "book.txt"))[1]
+
+
+class BookGame(ConnectFour):
+    """Connect Four whose kernel looks positions up in the book at `book_path`."""
+
+    def __init__(self, book_path: str, switches: ProofSwitches | None = None) -> None:
+        super().__init__()
+        self.book_kernel = ConnectFourKernel(7, 6, switches, book_path)
+
+    def proof_kernel(self) -> ProofKernel:
+        return self.book_kernel
+
+
+def shipped_text() -> BookData:
+    """The shipped book's text (the index is derived from it: test_connect4_book_index.py)."""
+    return parse_book(Path(BOOK_TEXT).read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize(("cols", "rows"), [(7, 6), (6, 5)])
@@ -107,25 +126,25 @@ def test_the_keys_of_a_list_of_positions_are_those_of_their_boards(cols: int, ro
     assert [kernel.book_key_of(p) for p in positions] == expected
 
 
-def test_the_lookup_answers_mirror_images_signs_and_nothing_else() -> None:
-    game = ConnectFour()
+def test_the_lookup_answers_mirror_images_signs_and_nothing_else(tmp_path: Path) -> None:
+    game = BookGame(write_test_book(tmp_path))
     kernel = game.proof_kernel()
-    book = connect4_book.ConnectFourBook(parse_book(BOOK_TEXT), _keys_of)
 
-    def known(position: str) -> tuple[int, bool] | None:
-        return book.known(kernel.book_key(game.parse_position(position)))
+    def known(position: str, exact: bool = False) -> tuple[int, bool] | None:
+        return kernel.known_score(game.parse_position(position), len(position), exact)
 
     assert known("4") == (-1, False)
     assert known("3") == known("5") == (0, False)  # column 5 is column 3's mirror image
     assert known("44") == (1, True)  # a weak source: the sign only
-    assert known("") == (1, False)
+    assert known("44", exact=True) is None  # ... which cannot answer an exact score
+    assert known("") == known("", exact=True) == (1, False)
     assert known("2") is None and known("444") is None
 
 
-def test_the_kernel_and_the_prover_answer_from_the_book(monkeypatch: pytest.MonkeyPatch) -> None:
-    book = connect4_book.ConnectFourBook(parse_book(BOOK_TEXT), _keys_of)
-    monkeypatch.setattr(connect4_book, "shipped", lambda key_of: book)
-    game = ConnectFour()
+def test_the_kernel_and_the_prover_answer_from_the_book(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write_test_book(tmp_path)
+    game = BookGame(path)
     kernel = game.proof_kernel()
     assert kernel.known_score(game.parse_position("5"), 1) == (0, False)
     prover = Prover(game)
@@ -138,8 +157,15 @@ def test_the_kernel_and_the_prover_answer_from_the_book(monkeypatch: pytest.Monk
     # of either; 4 loses for the side to move after it, so it wins for the mover.
     scored = {m.move: (m.score, sign) for m, sign in prover.book_moves(game.parse_position(""))}
     assert scored == {3: (0, False), 4: (1, False), 5: (0, False)}
+    # Without the book (its switch, or MINIMAX_NO_BOOK=1 where the kernel is built), 5 is proven.
+    off = BookGame(path, ProofSwitches(book=False))
+    assert off.proof_kernel().known_score(game.parse_position("5"), 1) is None
+    unbooked = Prover(game, switches=ProofSwitches(book=False))
+    assert unbooked.prove(game.parse_position("5")).score == 0 and unbooked.book_hits == 0
+    assert unbooked.nodes > 0
+    assert kernel.known_score(game.parse_position("5"), 1) == (0, False)  # its own: still on
     monkeypatch.setenv("MINIMAX_NO_BOOK", "1")
-    assert kernel.known_score(game.parse_position("5"), 1) is None
+    assert ConnectFour().proof_kernel().known_score(game.parse_position("5"), 1) is None
     # Other boards have no book.
     small = ConnectFour(cols=5, rows=4)
     assert small.proof_kernel().known_score(small.parse_position("3"), 1) is None
@@ -195,7 +221,7 @@ def test_a_weak_proof_that_one_negamax_step_makes_exact_is_written_once(tmp_path
 def test_the_shipped_book_holds_each_position_once() -> None:
     game = ConnectFour()
     kernel = game.proof_kernel()
-    entries = connect4_book.shipped(kernel.book_keys_of).data.entries
+    entries = shipped_text().entries
     keys = [kernel.book_key(game.parse_position(e.position)) for e in entries]
     assert len(set(keys)) == len(keys)
 
@@ -315,16 +341,15 @@ def test_the_empty_boards_columns_score_as_pons_publishes() -> None:
     -2 -1 0 1 0 -1 -2 for the first player."""
     game = ConnectFour()
     kernel = game.proof_kernel()
-    book = connect4_book.shipped(kernel.book_keys_of)
     scores = []
     for col in range(1, 8):
-        known = book.known(kernel.book_key(game.parse_position(str(col))))
+        known = kernel.known_score(game.parse_position(str(col)), 1, True)
         if known is None:
             pytest.skip(f"the shipped book lacks column {col}'s exact score")
         assert not known[1]
         scores.append(-known[0])
     assert scores == [-2, -1, 0, 1, 0, -1, -2]
-    assert book.known(kernel.book_key(game.parse_position(""))) == (1, False)
+    assert kernel.known_score(game.parse_position(""), 0) == (1, False)
 
 
 @pytest.mark.slow
@@ -332,7 +357,7 @@ def test_a_sample_of_the_shipped_book_re_proves() -> None:
     """Three random entries of the book proven again by our search, without the book (entries
     whose proof took over 200 M nodes, minutes here, are left out)."""
     game = ConnectFour()
-    data = connect4_book.shipped(game.proof_kernel().book_keys_of).data
+    data = shipped_text()
     cheap = [e for e in data.entries if 0 < e.nodes <= 200_000_000]
     sample = random.Random(21).sample(cheap, min(3, len(cheap)))
     if not sample:
@@ -351,8 +376,7 @@ def test_every_derived_entry_of_the_shipped_book_follows_from_its_moves() -> Non
     or after which the opponent wins at once, scored by the rules)."""
     game = ConnectFour()
     kernel = game.proof_kernel()
-    book = connect4_book.shipped(kernel.book_keys_of)
-    derived = [e for e in book.data.entries if e.source in ("d", "dw")]
+    derived = [e for e in shipped_text().entries if e.source in ("d", "dw")]
     if not derived:
         pytest.skip("the shipped book holds no derived entry")
     for entry in derived:
@@ -365,7 +389,7 @@ def test_every_derived_entry_of_the_shipped_book_follows_from_its_moves() -> Non
             elif kernel.wins_now(child):
                 signs.append(-1)
             else:
-                known = book.known(kernel.book_key(child))
+                known = kernel.known_score(child, len(entry.position) + 1)
                 signs.append(None if known is None else -_sign(known[0]))
         if entry.score > 0:
             assert 1 in signs, entry

@@ -16,7 +16,7 @@ from typing import Any
 from minimax_cli.core.game import MAX, SearchError
 from minimax_cli.core.i18n import _
 from minimax_cli.core.memory import PROOF_ENTRY_BYTES, entries
-from minimax_cli.core.proof import ExactSearch, ProofKernel, ProofScale
+from minimax_cli.core.proof import ExactSearch, ProofKernel, ProofScale, ProofSwitches
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult
 from minimax_cli.core.score import Bound, Score, encode
 from minimax_cli.core.search.common import (
@@ -66,11 +66,14 @@ class Prover:
 
     def __init__(self, game: AnyGame, limits: Limits | None = None,
                  table_mb: float | None = None, budget: Budget | None = None,
-                 native: bool = True) -> None:
+                 native: bool = True, switches: ProofSwitches | None = None) -> None:
         """`budget`: the budget of a search context this proof runs in (else one of `limits`);
-        `native`: the kernel's native search where it has one (else always the Python search)."""
+        `native`: the kernel's native search where it has one (else always the Python search);
+        `switches`: the game's kernel with these switches (else as the game built it)."""
         self.game = game
         self.kernel = kernel_of(game)
+        if switches is not None:
+            self.kernel = self.kernel.with_switches(switches)
         self.scale = ProofScale(self.kernel.max_plies)
         self.budget = budget if budget is not None else Budget(limits or Limits())
         capacity = max(1024, entries(table_mb, PROOF_ENTRY_BYTES))
@@ -95,8 +98,9 @@ class Prover:
 
     def score_of(self, state: Any, plies: int, weak: bool) -> int:
         """The kernel score of a state that is not finished: from the game's book when it holds
-        the position (`book_hits` counts those answers), else proven by the search."""
-        known = self.kernel.known_score(state, plies)
+        the position (`book_hits` counts those answers), else proven by the search. An exact
+        score is asked of the book as such: a sign cannot answer it."""
+        known = self.kernel.known_score(state, plies, not weak)
         if known is not None:
             score, only_sign = known
             if weak or not only_sign:
@@ -199,7 +203,8 @@ class Prover:
                 for move in game.order_moves(state, game.legal_moves(state)):
                     child = game.play(state, move)
                     value = game.outcome(child)
-                    known = None if value is not None else self.kernel.known_score(child, plies + 1)
+                    known = (None if value is not None
+                             else self.kernel.known_score(child, plies + 1, True))
                     if value is not None:
                         keeps = (value != 0) == (score > 0) and (value == 0) == (score == 0)
                     elif known is not None and not known[1]:
