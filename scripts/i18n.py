@@ -27,7 +27,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALE = ROOT / "minimax_cli" / "i18n" / "locale"
+LOCALE = ROOT / "minimax_cli" / "core" / "locale"
 LANGUAGES = ("es",)
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
             "M_": None, "nM_": (1, 2), "pM_": ((1, "c"), 2)}

@@ -13,7 +13,7 @@ from types import ModuleType
 
 import pytest
 
-from minimax_cli import i18n
+from minimax_cli.core import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 

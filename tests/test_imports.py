@@ -19,7 +19,6 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Each layer of the package, lowest first; a module may import its own layer and those below it.
 LAYERS = {
     "core": 0,
-    "i18n": 1,
     "registry": 1,
     "reports": 2,
     "answer": 3,
@@ -34,7 +33,6 @@ LAYERS = {
 THIRD_PARTY = {
     "core": set(),
     "games": set(),
-    "i18n": set(),
     "registry": set(),
     "reports": set(),
     "answer": set(),
@@ -158,6 +156,17 @@ def test_imports_go_down_the_layers() -> None:
                 allowed = LAYERS[there] <= LAYERS[here]
             if not allowed:
                 wrong.append(f"{name} ({here}) imports {target} ({there})")
+    assert wrong == []
+
+
+def test_the_words_have_one_door() -> None:
+    """`_` and `ngettext` come from minimax_cli.core.i18n alone, in every module (no re-export)."""
+    wrong = []
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module != "minimax_cli.core.i18n" and \
+                    {alias.name for alias in node.names} & {"_", "ngettext", "pgettext"}:
+                wrong.append(f"{name} imports them from {node.module}")
     assert wrong == []
 
 

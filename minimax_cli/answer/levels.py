@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from minimax_cli.i18n import _
+from minimax_cli.core.i18n import _
 
 LEVELS = {1: "weak", 2: "easy", 3: "medium", 4: "strong", 5: "perfect"}
 

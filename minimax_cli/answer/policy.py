@@ -32,11 +32,11 @@ from typing import Any
 from minimax_cli.answer.levels import ConfigError, parse_level
 from minimax_cli.answer.precedence import MCTS, Answer, Answerer, Ask, algorithm_for
 from minimax_cli.core.game import AnyGame, Game, SearchError
+from minimax_cli.core.i18n import _
 from minimax_cli.core.result import Limits, SearchResult
 from minimax_cli.core.search import ALGORITHMS, DEFAULT_ALGORITHM
 from minimax_cli.core.solver import OutOfTime, stop_at
 from minimax_cli.core.table import TranspositionTable
-from minimax_cli.i18n import _
 from minimax_cli.reports.answers import complete, returns_alike, solution_result, tied_moves
 
 PERFECT = 5

@@ -17,7 +17,7 @@ import typer
 
 from minimax_cli import registry
 from minimax_cli.core.i18n import N_, _
-from minimax_cli.i18n.words import grouped
+from minimax_cli.core.words import grouped
 
 if TYPE_CHECKING:
     from rich.console import Console

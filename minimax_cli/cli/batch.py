@@ -14,9 +14,9 @@ from typing import Any, NoReturn, TextIO
 
 from minimax_cli.cli.base import fail, one_line
 from minimax_cli.core.game import Game
+from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.params import quote
-from minimax_cli.i18n import _, ngettext
-from minimax_cli.i18n.words import grouped
+from minimax_cli.core.words import grouped
 from minimax_cli.services.batch import BatchLine, Summary, count_lines
 from minimax_cli.services.batch_out import AnswersError
 from minimax_cli.services.batch_pool import WorkersLost

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.i18n import _
-from minimax_cli.i18n.words import grouped
+from minimax_cli.core.words import grouped
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -175,7 +175,7 @@ class MinimaxGroup(TranslatedTexts, TyperGroup):
         self.commands = lazy
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        from minimax_cli.i18n import speaking
+        from minimax_cli.core.i18n import speaking
 
         args, chosen = take_language(args, ctx.resilient_parsing)
         ctx.with_resource(speaking(chosen))  # for this command only; None: the environment's

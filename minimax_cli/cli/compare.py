@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from rich.console import Console
 from rich.text import Text
 
-from minimax_cli.i18n import _
+from minimax_cli.core.i18n import _
 from minimax_cli.services import compare
 
 

@@ -66,7 +66,7 @@ _FILLED: dict[str, tuple[str, dict[str, Any]]] = {}
 def _fill(template: str, values: dict[str, Any]) -> str:
     """`template` with `values`: whole numbers grouped as the interface's language writes them,
     functions called (a phrase that translates itself)."""
-    from minimax_cli.i18n.words import grouped
+    from minimax_cli.core.words import grouped
 
     def shown(value: Any) -> Any:
         return grouped(value) if type(value) is int else value() if callable(value) else value

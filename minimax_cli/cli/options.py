@@ -17,7 +17,7 @@ import typer
 
 from minimax_cli.cli.base import fail
 from minimax_cli.core.i18n import N_, _
-from minimax_cli.i18n.words import grouped
+from minimax_cli.core.words import grouped
 
 if TYPE_CHECKING:
     from minimax_cli.core.game import Game
@@ -33,7 +33,7 @@ def take_language(args: list[str], quiet: bool = False) -> tuple[list[str], str 
     the language it names (None: not given), for the command to speak from the start, before any
     output (also of help pages and errors); `quiet` (completion) ignores a missing or unknown
     language instead of failing."""
-    from minimax_cli.i18n import parse_language
+    from minimax_cli.core.i18n import parse_language
 
     kept: list[str] = []
     chosen: str | None = None

@@ -14,8 +14,8 @@ from rich.text import Text
 
 from minimax_cli.cli.base import _ProgressDisplay
 from minimax_cli.cli.base import console as _console
+from minimax_cli.core.i18n import _
 from minimax_cli.core.result import Limits
-from minimax_cli.i18n import _
 from minimax_cli.reports.model import Report
 
 INTERRUPTED = 130

@@ -1,11 +1,13 @@
 """The interface's language: English by default, Spanish with `--lang es` or a Spanish locale.
 
 It lives in the core (standard library only: gettext) so that games, whose messages are part of
-the interface, translate through the same function as the CLI.
+the interface, translate through the same function as the CLI: it is the one module every layer
+imports `_` and `ngettext` from, and it owns the catalogue, found beside it (`locale/`). The
+shared vocabulary (counts, plies, moves) is `core/words.py`.
 
 User-facing strings are written in English in the code and pass through `_` (one string) or
 `ngettext` (singular and plural by a count); the Spanish catalogue is a standard gettext catalogue,
-`minimax_cli/i18n/locale/es/LC_MESSAGES/minimax.po`, compiled to the `.mo` beside it that Python's
+`minimax_cli/core/locale/es/LC_MESSAGES/minimax.po`, compiled to the `.mo` beside it that Python's
 `gettext` reads (`python scripts/i18n.py` extracts the strings and compiles; tests check that every
 string has a translation and that the `.mo` matches the `.po`). Strings with values use named
 fields, `_("{node} ≤ {value}").format(node=..., value=...)`, so a translation may reorder them.
@@ -37,8 +39,8 @@ from typing import Final
 from minimax_cli.core.record import Record
 
 DOMAIN = "minimax"
-#: The catalogues ship with the package (minimax_cli/i18n/locale), beside the core.
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "i18n" / "locale"
+#: The catalogues ship beside this module, which owns them (minimax_cli/core/locale).
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: The languages of the interface: code -> its name in that language.
 LANGUAGES = {"en": "English", "es": "español"}
 DEFAULT = "en"

@@ -13,9 +13,9 @@ from rich.markup import escape
 from minimax_cli.answer.policy import Choice, Thinker
 from minimax_cli.answer.review import review_game
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
+from minimax_cli.core.i18n import _, language, ngettext
 from minimax_cli.core.score import format_number
-from minimax_cli.i18n import _, language, ngettext
-from minimax_cli.i18n.words import count, grouped
+from minimax_cli.core.words import count, grouped
 from minimax_cli.play import hints
 from minimax_cli.play.config import PlayConfig, winners_words
 from minimax_cli.play.review_words import review_words

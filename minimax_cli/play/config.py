@@ -10,8 +10,8 @@ from typing import Any
 from minimax_cli.answer.levels import ConfigError
 from minimax_cli.answer.policy import Policy
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
+from minimax_cli.core.i18n import _
 from minimax_cli.core.score import format_number
-from minimax_cli.i18n import _
 from minimax_cli.play.words import policy_words
 from minimax_cli.views import boards
 

@@ -41,8 +41,8 @@ from prompt_toolkit.keys import Keys
 from rich.text import Text
 
 from minimax_cli.core.bounded import BoundedLines
-from minimax_cli.i18n import _
-from minimax_cli.i18n.words import grouped
+from minimax_cli.core.i18n import _
+from minimax_cli.core.words import grouped
 
 #: The longest entry, in characters: moves, commands and answers are all far shorter.
 MAX_LINE = 100

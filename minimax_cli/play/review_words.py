@@ -16,9 +16,9 @@ from collections.abc import Sequence
 
 from minimax_cli.answer.review import EXPECTED, RETURNS, TIE_RULE, Review, Slip
 from minimax_cli.core.game import AnyGame
+from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.score import format_number
-from minimax_cli.i18n import _, ngettext
-from minimax_cli.i18n.words import grouped, in_own_moves
+from minimax_cli.core.words import grouped, in_own_moves
 
 
 def review_words(game: AnyGame, review: Review, names: Sequence[str],

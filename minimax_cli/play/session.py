@@ -47,7 +47,7 @@ from rich.markup import escape
 from minimax_cli.answer.levels import LEVELS, ConfigError, parse_level
 from minimax_cli.answer.policy import Choice, Thinker
 from minimax_cli.core.game import CHANCE, AnyGame, GameError, Probability
-from minimax_cli.i18n import _
+from minimax_cli.core.i18n import _
 from minimax_cli.play import commands as play_commands
 from minimax_cli.play.commands import ALIASES, COMMANDS, command_name, command_names
 from minimax_cli.play.config import (

@@ -1,7 +1,7 @@
 """What a move's value means, in words for the players of a `minimax play` session.
 
 Every value is told from the side of one player, a `Party` ("you", "the AI", "X"), against the
-other. Counts follow minimax_cli.i18n.words: "in 2 moves" counts the named player's own moves, and once
+other. Counts follow minimax_cli.core.words: "in 2 moves" counts the named player's own moves, and once
 a move is played it no longer counts ("in 1 more move"). A heuristic value is called an estimate,
 a bound says "at least" or "at most", and a game of numbers shows its values from MAX's side, as
 the course does.
@@ -20,10 +20,10 @@ from minimax_cli.answer.levels import level_name
 from minimax_cli.answer.precedence import DEFAULT_ALGORITHM
 from minimax_cli.answer.review import TIE_RULE
 from minimax_cli.core.game import AnyGame
+from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.result import STOP_NODES, STOP_TIME
 from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
-from minimax_cli.i18n import _, ngettext
-from minimax_cli.i18n.words import count, grouped, in_own_moves, own_moves
+from minimax_cli.core.words import count, grouped, in_own_moves, own_moves
 from minimax_cli.reports.answers import returns_alike, tied_moves
 from minimax_cli.reports.model import Report, from_search, pv_text
 from minimax_cli.reports.table import MovesTable, Reader, reader_table, search_table

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
+from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Bound, Kind, format_number
-from minimax_cli.i18n import _, ngettext
-from minimax_cli.i18n.words import best_means, best_word, count, grouped, optimal_means
+from minimax_cli.core.words import best_means, best_word, count, grouped, optimal_means
 from minimax_cli.reports.model import MoveLine, Report, from_search, mover_view
 from minimax_cli.reports.words import (
     SIGNS,

@@ -9,10 +9,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
-from minimax_cli.core.i18n import M_, Joined, Message, Words, nM_, text_of
+from minimax_cli.core.i18n import M_, Joined, Message, Words, _, nM_, text_of
 from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
-from minimax_cli.i18n import _
-from minimax_cli.i18n.words import in_own_moves, in_plies_words
+from minimax_cli.core.words import in_own_moves, in_plies_words
 from minimax_cli.reports.model import MoveLine, Report, mover_view
 
 #: A bound's mark before a value: `≥ 0`, `≤ 3`.

@@ -18,12 +18,12 @@ from typing import IO, Any, cast
 
 from minimax_cli.core.bounded import BoundedLines
 from minimax_cli.core.game import AnyGame, GameError
+from minimax_cli.core.i18n import _
 from minimax_cli.core.params import quote
 from minimax_cli.core.proof import ProofSwitches
 from minimax_cli.core.score import PovScore
 from minimax_cli.core.search.prover import Prover
-from minimax_cli.i18n import _
-from minimax_cli.i18n.words import grouped
+from minimax_cli.core.words import grouped
 from minimax_cli.reports.model import Report, from_solve
 from minimax_cli.services.solve_proof import METHOD_PROOF
 

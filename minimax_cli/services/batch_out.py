@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass
 from typing import IO
 
-from minimax_cli.i18n import _
+from minimax_cli.core.i18n import _
 
 
 class AnswersError(ValueError):

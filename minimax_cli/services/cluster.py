@@ -17,8 +17,8 @@ import socket
 from typing import Any
 
 from minimax_cli.core.game import AnyGame
+from minimax_cli.core.i18n import _
 from minimax_cli.core.proof import ProofSwitches
-from minimax_cli.i18n import _
 from minimax_cli.services.batch import BatchLine, LineProver
 from minimax_cli.services.batch_pool import Chunk, WorkersLost
 

@@ -21,9 +21,9 @@ from fractions import Fraction
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
+from minimax_cli.core.i18n import _
 from minimax_cli.core.result import Limits, TraceNode
 from minimax_cli.core.score import Number
-from minimax_cli.i18n import _
 from minimax_cli.reports.quiz import Exercise, Leaf, LeavesVerdict, Line
 from minimax_cli.reports.trace import Walk
 from minimax_cli.services.limits import (

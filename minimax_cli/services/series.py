@@ -16,11 +16,10 @@ from typing import Any
 
 from minimax_cli import registry
 from minimax_cli.core.game import AnyGame, SearchError
-from minimax_cli.core.i18n import M_, Grouped, Joined, Message, Value, Words, pgettext
+from minimax_cli.core.i18n import M_, Grouped, Joined, Message, Value, Words, _, pgettext
 from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS, Period
 from minimax_cli.core.solver import ExactSolver, Progress, Series
-from minimax_cli.i18n import _
-from minimax_cli.i18n.words import grouped
+from minimax_cli.core.words import grouped
 from minimax_cli.reports.model import Report, from_series
 from minimax_cli.reports.pattern import Pattern
 

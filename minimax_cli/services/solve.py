@@ -36,14 +36,13 @@ from minimax_cli.answer.precedence import (
     ways,
 )
 from minimax_cli.core.game import MAX, AnyGame, SearchError
-from minimax_cli.core.i18n import M_
+from minimax_cli.core.i18n import M_, _
 from minimax_cli.core.result import Limits, TraceNode
 from minimax_cli.core.score import Number, PovScore, Score
 from minimax_cli.core.search import search
 from minimax_cli.core.solver import Progress, Solution
 from minimax_cli.core.table import TranspositionTable
-from minimax_cli.i18n import _
-from minimax_cli.i18n.words import count_words, grouped
+from minimax_cli.core.words import count_words, grouped
 from minimax_cli.reports.answers import solution_result
 from minimax_cli.reports.model import METHOD_SEARCH, METHOD_TREE, Report, from_solve
 

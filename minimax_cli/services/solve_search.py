@@ -11,11 +11,10 @@ from typing import Any
 
 from minimax_cli.answer.precedence import EVERY_MOVE, search_algorithm
 from minimax_cli.core.game import AnyGame, SearchError
-from minimax_cli.core.i18n import M_, Message
+from minimax_cli.core.i18n import M_, Message, _
 from minimax_cli.core.result import Limits, MoveValue
 from minimax_cli.core.score import Kind, Score
 from minimax_cli.core.search import search
-from minimax_cli.i18n import _
 from minimax_cli.reports.model import Report, from_solve
 
 

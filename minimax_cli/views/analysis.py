@@ -9,9 +9,9 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from minimax_cli.core.game import AnyGame
+from minimax_cli.core.i18n import _
 from minimax_cli.core.result import SearchResult, TraceNode
 from minimax_cli.core.score import is_decisive
-from minimax_cli.i18n import _
 from minimax_cli.reports.trace import Walk
 from minimax_cli.reports.trace_words import engine_units
 from minimax_cli.views import result as render

@@ -23,8 +23,8 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.text import Text
 
 from minimax_cli.core.game import MAX, PLAYER_NAMES, AnyGame, Grid
-from minimax_cli.i18n import _
-from minimax_cli.i18n.words import count, grouped
+from minimax_cli.core.i18n import _
+from minimax_cli.core.words import count, grouped
 from minimax_cli.views.hanging import BrokenBetweenTokens
 
 PLAYER_STYLES = ("bold cyan", "bold magenta")

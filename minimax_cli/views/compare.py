@@ -8,8 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from minimax_cli.core.i18n import text_of
-from minimax_cli.i18n import _
+from minimax_cli.core.i18n import _, text_of
 from minimax_cli.reports.compare import Comparison, Note, Run, notes, value_text
 
 

@@ -9,7 +9,7 @@ children keep the search's order from left to right.
 
 from __future__ import annotations
 
-from minimax_cli.i18n import _
+from minimax_cli.core.i18n import _
 from minimax_cli.views.figure import FigureNode, Value
 
 SHAPES = {"max": "triangle", "min": "invtriangle", "chance": "circle", "player": "box",

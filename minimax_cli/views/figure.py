@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
+from minimax_cli.core.i18n import _
 from minimax_cli.core.result import TraceNode
 from minimax_cli.core.score import format_number
-from minimax_cli.i18n import _
 from minimax_cli.reports.intervals import INF, Interval
 from minimax_cli.reports.trace import Walk
 from minimax_cli.views.tree import shown_number

@@ -11,9 +11,8 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from minimax_cli.core.i18n import text_of
+from minimax_cli.core.i18n import _, ngettext, text_of
 from minimax_cli.core.score import Number
-from minimax_cli.i18n import _, ngettext
 from minimax_cli.reports.quiz import Exercise, Leaf, LeavesVerdict
 from minimax_cli.views.trace import and_list, sentence, trace_view
 

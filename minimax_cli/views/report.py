@@ -16,10 +16,9 @@ from rich.table import Table
 from rich.text import Text
 
 from minimax_cli.core.game import CHANCE, AnyGame
-from minimax_cli.core.i18n import pgettext, text_of
+from minimax_cli.core.i18n import _, ngettext, pgettext, text_of
 from minimax_cli.core.score import Bound, Kind, Score
-from minimax_cli.i18n import _, ngettext
-from minimax_cli.i18n.words import grouped, in_plies
+from minimax_cli.core.words import grouped, in_plies
 from minimax_cli.reports.model import Report
 from minimax_cli.reports.words import (
     SIGNS,

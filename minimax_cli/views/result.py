@@ -10,15 +10,14 @@ from rich.table import Table
 from rich.text import Text
 
 from minimax_cli.core.game import AnyGame
-from minimax_cli.core.i18n import pgettext
+from minimax_cli.core.i18n import _, pgettext
 from minimax_cli.core.result import (
     STOP_INTERRUPTED,
     STOP_NODES,
     STOP_TIME,
     SearchResult,
 )
-from minimax_cli.i18n import _
-from minimax_cli.i18n.words import count, grouped
+from minimax_cli.core.words import count, grouped
 from minimax_cli.reports.model import Report, from_search
 from minimax_cli.views import report as render_report
 

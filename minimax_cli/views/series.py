@@ -8,12 +8,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from minimax_cli.core.i18n import pgettext, text_of
+from minimax_cli.core.i18n import _, pgettext, text_of
 from minimax_cli.core.periodic import DEFAULT_MIN_REPEATS
 from minimax_cli.core.score import format_number
 from minimax_cli.core.solver import Series
-from minimax_cli.i18n import _
-from minimax_cli.i18n.words import grouped
+from minimax_cli.core.words import grouped
 from minimax_cli.reports.model import Report
 from minimax_cli.reports.pattern import Pattern
 from minimax_cli.views.report import grid

@@ -16,10 +16,9 @@ from rich.text import Text
 from rich.tree import Tree
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
-from minimax_cli.core.i18n import pgettext, text_of
+from minimax_cli.core.i18n import _, ngettext, pgettext, text_of
 from minimax_cli.core.result import TraceNode
-from minimax_cli.i18n import _, ngettext
-from minimax_cli.i18n.words import count, grouped
+from minimax_cli.core.words import count, grouped
 from minimax_cli.reports.model import METHOD_SEARCH, METHOD_SERIES, METHOD_TREE, Report
 from minimax_cli.reports.words import signed
 from minimax_cli.views import report as render_report

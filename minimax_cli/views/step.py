@@ -18,9 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from minimax_cli.core.game import AnyGame
+from minimax_cli.core.i18n import _
 from minimax_cli.core.result import SearchResult
-from minimax_cli.i18n import _
-from minimax_cli.i18n.words import grouped
+from minimax_cli.core.words import grouped
 from minimax_cli.reports.replay import Moment, drawn_nodes, moment
 from minimax_cli.reports.trace import Step, Walk
 from minimax_cli.views import boards

@@ -10,7 +10,7 @@ named at the top (max, min, pv, pruned, ...) so that a teacher restyles the figu
 
 from __future__ import annotations
 
-from minimax_cli.i18n import _
+from minimax_cli.core.i18n import _
 from minimax_cli.views.figure import FigureNode, Value
 
 #: The styles every figure starts with (the tree's preamble in `forest`).

@@ -10,9 +10,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from minimax_cli.core.i18n import text_of
+from minimax_cli.core.i18n import _, text_of
 from minimax_cli.core.score import Number
-from minimax_cli.i18n import _
 from minimax_cli.reports.intervals import Interval
 from minimax_cli.reports.trace import Step
 from minimax_cli.reports.trace_words import (

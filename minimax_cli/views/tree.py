@@ -20,9 +20,9 @@ from rich.text import Text
 from rich.tree import Tree
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
+from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.result import SearchOptions, TraceNode
 from minimax_cli.core.score import Number, format_number
-from minimax_cli.i18n import _, ngettext
 from minimax_cli.reports.intervals import INF, Interval
 from minimax_cli.reports.replay import Moment
 from minimax_cli.reports.trace import Walk

@@ -18,8 +18,8 @@ from games.tictactoe.game import TicTacToe
 from minimax_cli.answer.levels import parse_level
 from minimax_cli.answer.policy import Policy
 from minimax_cli.cli.app import app
-from minimax_cli.i18n import speaking
-from minimax_cli.i18n.words import count, in_plies
+from minimax_cli.core.i18n import speaking
+from minimax_cli.core.words import count, in_plies
 from minimax_cli.play.session import Session, make_config
 from minimax_cli.play.words import policy_words
 

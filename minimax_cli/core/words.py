@@ -12,9 +12,8 @@ README.md's "Words" section says the same to users.
 
 from __future__ import annotations
 
-from minimax_cli.core.i18n import Grouped, Words, nM_, text_of
+from minimax_cli.core.i18n import Grouped, Words, _, ngettext, nM_, text_of
 from minimax_cli.core.params import grouped  # the core's, for its messages and ours alike
-from minimax_cli.i18n import _, ngettext
 
 _PLURALS = {"ply": "plies", "entry": "entries", "this": "these", "is": "are", "was": "were"}
 
