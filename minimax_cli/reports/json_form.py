@@ -1,6 +1,8 @@
 """A report's JSON form: the one schema of `analyze` and `solve`, `--upto` included
 (reports/schema/report.schema.json), and `analyze`'s answer built on it: with --compare the list of
-reports with each run's notes, with --trace each with the search's steps as events.
+reports with each run's notes, with --trace each with the search's steps as events (read from the
+report part reports/trace.py `Walk`). The end-of-game review's form (`review_dict`) is the schema's
+`$defs/review`: `play` prints its review in words only, so no command writes it yet.
 
 Its words are English whatever the interface's language, because this writer never translates:
 it writes the source form of a report's messages (`english_of`, `Message.english`), and no
@@ -29,6 +31,7 @@ from minimax_cli.reports.model import (
 from minimax_cli.reports.words import move_message, player_name, result_message
 
 if TYPE_CHECKING:  # the steps load only for --trace
+    from minimax_cli.reports.review import Review, Slip
     from minimax_cli.reports.trace import Step
 
 
@@ -243,5 +246,26 @@ def step_dicts(steps: list[Step], limit: int, engine: bool,
     return events
 
 
-__all__ = ["analysis_json", "report_dict", "score_dict", "search_dict", "series_dict",
-           "simulation_dicts", "step_dicts", "trace_dicts"]
+def review_dict(review: Review) -> dict[str, Any]:
+    """The end-of-game review as JSON (`$defs/review`): what judged the moves, how many were
+    judged how, and each slip with its player numbered from 1."""
+    return {"judge": review.judge, "positions": review.positions, "solved": review.solved,
+            "unsolved": review.unsolved, "checked": list(review.checked),
+            "unreviewed": review.unreviewed, "seconds": review.seconds,
+            "slips": [_slip_dict(slip) for slip in review.slips]}
+
+
+def _slip_dict(slip: Slip) -> dict[str, Any]:
+    """A slip as JSON. One the shallow check found (`depth` set) proves a forced line, not
+    values: its values are null."""
+    values: dict[str, Any] = {}
+    for when, value in (("before", slip.value_before), ("after", slip.value_after)):
+        values[f"value_{when}"] = None if slip.depth is not None else json_number(value)
+        values[f"value_{when}_exact"] = None if slip.depth is not None else exact_text(value)
+    return {"ply": slip.ply, "player": slip.player + 1, "played": slip.played,
+            "kept_by": slip.kept_by, "lost": slip.lost, **values, "depth": slip.depth,
+            "plies": slip.plies}
+
+
+__all__ = ["analysis_json", "report_dict", "review_dict", "score_dict", "search_dict",
+           "series_dict", "simulation_dicts", "step_dicts", "trace_dicts"]
