@@ -19,7 +19,9 @@ def think_report(game: AnyGame, state: Any, thought: Answer) -> Think:
     chooses among, and how it was found."""
     result = thought.result
     tied = tied_moves(game, state, result)
-    return Think(from_search(game, state, result, ranked=True), thought.budget, thought.method,
+    steps = tuple((step.way, step.seconds, step.nodes) for step in thought.steps)
+    return Think(from_search(game, state, result, ranked=True), thought.budget, thought.how,
+                 steps, thought.method,
                  thought.solved, thought.interrupted, thought.in_proof, thought.proof_seconds,
                  thought.proof, thought.value, thought.value_proof, tuple(tied),
                  tuple(returns_alike(result, list(tied))))

@@ -6,7 +6,8 @@ proof, a search to the end or stopped, Ctrl-C, and the position's value when a p
 but no move keeping it was proven. `Why` adds the move the AI played from that think, whether at
 random, and the line of play it expects after it (`PlayLine`). Plain data: minimax_cli.answer
 builds them from its answers (answer/thinks.py); minimax_cli.play.words says them, and
-minimax_cli.play.hints draws them.
+minimax_cli.play.hints draws them; `json_form.think_dict` and `why_dict` are their JSON form
+(`$defs/think`, `$defs/why` in the report schema; `play` shows them in words only).
 """
 
 from __future__ import annotations
@@ -38,7 +39,9 @@ class PlayLine:
 class Think:
     """One think as its report and how it was found.
 
-    `budget` the seconds it had; `method` the game's own solver's (None: not answered so);
+    `budget` the seconds it had; `how` the way that gave the answer ("solver", "book", "proof",
+    "search"; None when nothing completed) and `steps` each way tried with its seconds and nodes
+    (a solver's positions); `method` the game's own solver's (None: not answered so);
     `solved` every root move's score proven without a heuristic; `interrupted` by Ctrl-C
     (`in_proof`: during the proof search); `proof_seconds` what an unfinished proof search took
     before the searches; `proof` what settled the move by proof ("book", "exact", "value");
@@ -49,6 +52,8 @@ class Think:
 
     report: Report
     budget: float
+    how: str | None
+    steps: tuple[tuple[str, float, int], ...]
     method: str | None
     solved: bool
     interrupted: bool
