@@ -3,8 +3,8 @@
 reports with each run's notes, with --trace each with the search's steps as events (read from the
 report part reports/trace.py `Walk`). The forms of `play`'s reports are the schema's `$defs`: the
 end-of-game review (`review_dict`, `$defs/review`), a hint's think (`think_dict`, `$defs/think`)
-and `why` (`why_dict`, `$defs/why`); `play` shows them in words only, so no command writes them
-yet.
+and `why` (`why_dict`, `$defs/why`), as is a quiz's exercise (`exercise_dict`, `$defs/exercise`);
+`play` and `--quiz` show them in words only, so no command writes them yet.
 
 Its words are English whatever the interface's language, because this writer never translates:
 it writes the source form of a report's messages (`english_of`, `Message.english`), and no
@@ -33,6 +33,7 @@ from minimax_cli.reports.model import (
 from minimax_cli.reports.words import move_message, player_name, result_message
 
 if TYPE_CHECKING:  # the steps load only for --trace
+    from minimax_cli.reports.quiz import Exercise
     from minimax_cli.reports.review import Review, Slip
     from minimax_cli.reports.think import PlayLine, Think, Why
     from minimax_cli.reports.trace import Step
@@ -295,10 +296,25 @@ def why_dict(game: AnyGame, state: Any, why: Why) -> dict[str, Any]:
             "line": _play_line_dict(game, state, why.line)}
 
 
+def exercise_dict(exercise: Exercise) -> dict[str, Any]:
+    """An alpha-beta exercise with its answers as JSON (`$defs/exercise`): the tree, its leaves
+    numbered from the left, the root's value, the best moves, the leaves alpha-beta never
+    evaluates, both searches' counts and alpha-beta's steps as `--trace` events."""
+    return {"position": exercise.position, "spec": exercise.spec,
+            "leaves": [{"number": leaf.number, "path": list(leaf.path),
+                        "value": json_number(leaf.value)} for leaf in exercise.leaves],
+            "root_value": json_number(exercise.root_value),
+            "best_moves": list(exercise.best_moves), "pruned": list(exercise.pruned),
+            "minimax": {"nodes": exercise.minimax_nodes, "leaves": exercise.minimax_leaves},
+            "alphabeta": {"nodes": exercise.alphabeta_nodes,
+                          "leaves": exercise.alphabeta_leaves},
+            "steps": step_dicts(exercise.steps, len(exercise.steps), False)}
+
+
 def _play_line_dict(game: AnyGame, state: Any, line: PlayLine) -> dict[str, Any]:
     return {"moves": list(pv_text(game, state, line.moves)[0]), "to_the_end": line.to_the_end,
             "proven": line.proven, "cut": line.cut, "optimal_only": line.optimal_only}
 
 
-__all__ = ["analysis_json", "report_dict", "review_dict", "score_dict", "search_dict",
+__all__ = ["analysis_json", "exercise_dict", "report_dict", "review_dict", "score_dict", "search_dict",
            "series_dict", "simulation_dicts", "step_dicts", "think_dict", "trace_dicts", "why_dict"]

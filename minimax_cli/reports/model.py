@@ -11,8 +11,8 @@ the slowest loss), the principal variation, how it was found and the counts.
 `minimax_cli/reports/schema/report.schema.json` (tests validate every command and game against it).
 
 With the core's SearchResult, one of the two result shapes; the rest are its named parts, with
-their JSON in the same schema: --compare's runs (compare.py), a quiz (quiz.py), a search's steps
-(trace.py), and under `$defs` a hint's or `why`'s think (think.py) and the review (review.py).
+their JSON in the same schema: --compare's runs (compare.py), a search's steps (trace.py), and
+under `$defs` a quiz (quiz.py), a hint's or `why`'s think (think.py) and the review (review.py).
 """
 
 from __future__ import annotations

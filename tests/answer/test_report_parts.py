@@ -1,6 +1,7 @@
-"""The reports of `play` in the report schema's `$defs`: the end-of-game review (`review`), a
-hint's think (`think`) and `why` (`why`), made from real reviews and thinks, validated against the
-schema, with the facts they state checked."""
+"""The report's parts no command prints as JSON, in the report schema's `$defs`: `play`'s
+end-of-game review (`review`), a hint's think (`think`) and `why` (`why`), and a quiz's exercise
+(`exercise`), made from real reviews, thinks and exercises, validated against the schema, with
+the facts they state checked."""
 
 from __future__ import annotations
 
@@ -16,12 +17,14 @@ from games.bones3.game import Bones3
 from games.connect4.game import ConnectFour
 from games.dicebones.game import DiceBones
 from games.tictactoe.game import TicTacToe
+from games.tree.game import TreeGame
 from minimax_cli.answer.policy import Choice, Policy, Thinker
 from minimax_cli.answer.review import review_game
 from minimax_cli.answer.thinks import think_report, why_report
 from minimax_cli.core.game import MIN, Game
 from minimax_cli.reports import SCHEMA_FILE
-from minimax_cli.reports.json_form import review_dict, think_dict, why_dict
+from minimax_cli.reports.json_form import exercise_dict, review_dict, think_dict, why_dict
+from minimax_cli.services.quiz import build
 
 SCHEMA = json.loads(SCHEMA_FILE.read_text())
 #: The schema as a resource, so that a definition's references (`#`: the report) resolve in it.
@@ -33,7 +36,7 @@ def part(name: str) -> Draft202012Validator:
     return Draft202012Validator({"$ref": f"{SCHEMA['$id']}#/$defs/{name}"}, registry=SCHEMAS)
 
 
-REVIEW, THINK, WHY = part("review"), part("think"), part("why")
+REVIEW, THINK, WHY, EXERCISE = part("review"), part("think"), part("why"), part("exercise")
 #: A think no small game comes near, so that the facts never hang on the machine's speed.
 AMPLE = 600.0
 
@@ -144,3 +147,17 @@ def test_why_a_random_move_says_its_level_and_line() -> None:
         2, "3", True, 1, 0.6)
     assert data["line"] == {"moves": ["3", "2", "1", "3"], "to_the_end": True, "proven": True,
                             "cut": False, "optimal_only": True}
+
+
+# --- a quiz's exercise ------------------------------------------------------------------------------
+def test_the_course_exercise_says_the_course_s_facts() -> None:
+    # The course's tree (@abcd): root 3 by B; alpha-beta never evaluates C's 4 and 6, the 5th
+    # and 6th leaves from the left; 13 nodes for minimax, 11 for alpha-beta (COURSE.md).
+    game = TreeGame()
+    data = exercise_dict(build(game, game.initial_state()))
+    EXERCISE.validate(data)
+    assert data["root_value"] == 3 and data["best_moves"] == ["B"] and data["pruned"] == [5, 6]
+    assert [leaf["value"] for leaf in data["leaves"]] == [3, 12, 8, 2, 4, 6, 14, 5, 2]
+    assert data["leaves"][4]["path"] == [2, 2]
+    assert (data["minimax"]["nodes"], data["alphabeta"]["nodes"]) == (13, 11)
+    assert data["steps"][-1]["kind"] == "done" and data["steps"][-1]["best"] == "B"
