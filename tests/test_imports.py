@@ -178,6 +178,34 @@ def test_views_draw_reports_and_import_no_service() -> None:
     assert wrong == []
 
 
+#: The modules that say and draw what `play` shows (a hint, `why`, the AI's move, the review).
+PLAY_WORDS_AND_VIEWS = ("minimax_cli.play.hints", "minimax_cli.play.words",
+                        "minimax_cli.play.review_words")
+#: Of the answering room's classes, the one these may name: the AI's configuration (its level and
+#: budget, said by `policy_words`), not a result.
+CONFIGURATION = {"Policy"}
+
+
+def test_plays_words_and_views_draw_reports_not_the_answering_rooms_records() -> None:
+    """A hint, `why` and the review reach the words and views as reports (reports/think.py,
+    reports/review.py): no result record of answer/ (an Answer, a Choice, a Review...) is named
+    by them or by any view; constants of answer/ (a tie rule, a level's name) may be."""
+    records = {node.name for name, path in MODULES.items() if layer(name) == "answer"
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.ClassDef)} - CONFIGURATION
+    assert {"Answer", "Choice", "Thinker"} <= records  # the test sees the room's classes
+    wrong = []
+    for name, path in MODULES.items():
+        if name not in PLAY_WORDS_AND_VIEWS and layer(name) != "views":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                    "minimax_cli.answer"):
+                wrong += [f"{name} imports {node.module}.{alias.name}" for alias in node.names
+                          if alias.name in records]
+    assert wrong == []
+
+
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_each_layer_uses_only_its_own_third_party_packages(name: str) -> None:
     if layer(name) == "package":

@@ -6,7 +6,8 @@ the precedence (minimax_cli.answer.precedence: the game's own solver, the proof 
 opening book, a search, each with its share of the budget), within the policy's budget and depth
 cut; its `Answer` says how the move was found and what each step cost. Among equally good moves
 the AI picks one with the sitting's random generator, from the moves in the game's order, so that
-a seed makes the choice reproducible. (minimax_cli.play.words says a think in words.)
+a seed makes the choice reproducible. (minimax_cli.answer.thinks makes a think and a choice the
+reports a hint and `why` show; minimax_cli.play.words says them in words.)
 
 Levels: 5 (perfect) searches to the end of the game within the budget. Below that, a game with an
 evaluation function is cut at a fixed depth, the game's `level_depths` (unless it sets its own,
@@ -38,6 +39,9 @@ from minimax_cli.core.search import ALGORITHMS, DEFAULT_ALGORITHM
 from minimax_cli.core.solver import OutOfTime, stop_at
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.reports.answers import complete, returns_alike, solution_result, tied_moves
+
+# The line of play a think expects is a report part (`why` shows it).
+from minimax_cli.reports.think import PlayLine as Line
 
 PERFECT = 5
 LEVEL_DEPTHS = Game.level_depths  # the generic table; a game may set its own
@@ -99,22 +103,10 @@ class Policy:
 
 
 @dataclass(frozen=True)
-class Line:
-    """A line of play from a position, its first move the one explained.
-
-    `to_the_end`: it reaches the end of the game; `proven`: every value it follows is proven (no
-    heuristic); `cut`: it was shortened to LINE_LIMIT plies; `optimal_only`: each move keeps the
-    game value but the solver gave no distances, so it is not necessarily the quickest win."""
-
-    moves: list[Any]
-    to_the_end: bool
-    proven: bool
-    cut: bool = False
-    optimal_only: bool = False
-
-
-@dataclass(frozen=True)
 class Choice:
+    """The AI's move and the think it came from: the play loop plays `move`, keeps the choice for
+    `why`, and shows its think as a report (minimax_cli.answer.thinks)."""
+
     move: Any
     thought: Answer
     random: bool  # a random move played instead of the best (levels below perfect)
@@ -234,4 +226,4 @@ class Thinker:
 
 
 __all__ = ["DEFAULT_BUDGET", "LEVEL_DEPTHS", "LEVEL_RANDOM", "LINE_LIMIT", "PERFECT", "Choice",
-           "Line", "Policy", "Thinker"]
+           "Policy", "Thinker"]

@@ -19,6 +19,9 @@ instead: a forced win found within that depth is a proof all the same (the searc
 end of the game on every line), so a move that let the opponent force a quick win, or missed one,
 is still found; anything else there is left unjudged. The review says how many moves each check
 covered (minimax_cli.play.review_words).
+
+What it finds is a report part, plain data: `Review` and its `Slip`s (minimax_cli.reports.review,
+with their JSON form in minimax_cli.reports.json_form).
 """
 
 from __future__ import annotations
@@ -31,13 +34,25 @@ from typing import Any
 from minimax_cli.answer.precedence import EVERY_MOVE, Answerer, Ask, answer
 from minimax_cli.core.game import CHANCE, MAX, AnyGame, SearchError
 from minimax_cli.core.result import SearchResult
-from minimax_cli.core.score import Kind, Number, Score
+from minimax_cli.core.score import Kind, Score
 
 # The tie rule max^n's answers rest on among more players: the words of a review, a hint and
 # `why` name it (play/), which so need no door of their own into the search.
 from minimax_cli.core.search.maxn import TIE_RULE
 from minimax_cli.core.solver import OutOfTime
 from minimax_cli.reports.model import from_search
+from minimax_cli.reports.review import (
+    EXPECTED,
+    FORCED_LOSS,
+    LOST_DRAW,
+    LOST_POINTS,
+    LOST_WIN,
+    MISSED_WIN,
+    RETURNS,
+    SOLVER,
+    Review,
+    Slip,
+)
 
 #: Node budget of the solver at one reviewed position, and for the whole review.
 REVIEW_NODES = 100_000
@@ -54,52 +69,6 @@ SOLVER_SHARE = 0.6
 CHECK_DEPTHS = (2, 4)
 #: Node budget of one shallow search.
 CHECK_NODES = 50_000
-
-#: What a review judges by (`Review.judge`).
-SOLVER, EXPECTED, RETURNS = "solver", "expected value", "own return"
-
-
-@dataclass(frozen=True)
-class Slip:
-    """One move that made things worse for its player, with a move that would have kept the value.
-
-    `lost` says what (keys, not words): "the win", "the draw", "points" (an explicit tree),
-    "expected value" (a game of chance), "own return" (more than two players; the values are
-    then the mover's own returns), or, found by the shallow check, "forced loss" (the move let
-    the opponent force a win: `plies` from the move to the end) and "missed win" (`kept_by`
-    wins by force in `plies`). `depth` is the shallow search's depth, None for the solver."""
-
-    ply: int  # 1 for the first move played (from the start position or the position given)
-    player: int
-    played: str
-    kept_by: str
-    lost: str
-    value_before: Number  # MAX's view, or the mover's own return for "own return"
-    value_after: Number
-    depth: int | None = None
-    plies: int | None = None
-
-
-@dataclass(frozen=True)
-class Review:
-    """The slips found, and what was judged: `positions` moves of players (chance outcomes are
-    not moves), of which the solver could not solve `unsolved`; `checked` holds the depth the
-    shallow check reached at each of those it searched (the others were not reviewed)."""
-
-    slips: list[Slip]
-    unsolved: int
-    positions: int = 0
-    checked: tuple[int, ...] = ()
-    judge: str = SOLVER
-    seconds: float = REVIEW_SECONDS  # the review's time budget
-
-    @property
-    def solved(self) -> int:
-        return self.positions - self.unsolved
-
-    @property
-    def unreviewed(self) -> int:
-        return self.unsolved - len(self.checked)
 
 
 @dataclass(frozen=True)
@@ -203,9 +172,9 @@ def _value_slip(game: AnyGame, position: Position, result: SearchResult,
     if judge == EXPECTED:
         lost = EXPECTED
     elif game.win_loss:
-        lost = "the win" if sign * report.value > 0 else "the draw"
+        lost = LOST_WIN if sign * report.value > 0 else LOST_DRAW
     else:
-        lost = "points"
+        lost = LOST_POINTS
     return True, Slip(position.ply, player, played.text, best[0].text if best else "?", lost,
                       report.value, played.value)
 
@@ -272,10 +241,10 @@ def _check_one(game: AnyGame, position: Position, depth: int, deadline: float,
     if wins and not _proven(played, Kind.WIN):
         quickest = max(wins, key=lambda m: scores[m].sort_key())
         return (Slip(position.ply, player, text(state, move), text(state, quickest),
-                     "missed win", 0, 0, depth, scores[quickest].plies),)
+                     MISSED_WIN, 0, 0, depth, scores[quickest].plies),)
     if _proven(played, Kind.LOSS) and holding:
         best = max(holding, key=lambda m: scores[m].sort_key())
-        return (Slip(position.ply, player, text(state, move), text(state, best), "forced loss",
+        return (Slip(position.ply, player, text(state, move), text(state, best), FORCED_LOSS,
                      0, 0, depth, played.plies),)
     return (None,)
 
@@ -284,6 +253,5 @@ def _proven(score: Score, kind: Kind) -> bool:
     return score.kind is kind and score.exact
 
 
-__all__ = ["CHECK_DEPTHS", "EXPECTED", "RETURNS", "REVIEW_NODES", "REVIEW_SECONDS",
-           "REVIEW_TOTAL_NODES", "SOLVER", "TIE_RULE", "Review", "Slip", "can_check", "judge_of",
-           "review_game"]
+__all__ = ["CHECK_DEPTHS", "REVIEW_NODES", "REVIEW_SECONDS", "REVIEW_TOTAL_NODES", "TIE_RULE",
+           "can_check", "judge_of", "review_game"]

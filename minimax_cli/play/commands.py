@@ -12,6 +12,7 @@ from rich.markup import escape
 
 from minimax_cli.answer.policy import Choice, Thinker
 from minimax_cli.answer.review import review_game
+from minimax_cli.answer.thinks import think_report, why_report
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import _, language, ngettext
 from minimax_cli.core.score import format_number
@@ -78,8 +79,9 @@ def hint(session: Sitting) -> None:
         session.say(_("(Ctrl-C stopped the hint; Ctrl-C again quits.)"))
         return
     player = game.to_move(state)
-    table, line = hints.hint_view(game, state, thought, session.party(player),
-                                  session.other(player), session.names[player])
+    table, line = hints.hint_view(game, state, think_report(game, state, thought),
+                                  session.party(player), session.other(player),
+                                  session.names[player])
     if table is not None:
         session.console.print(table)
     if line is not None:
@@ -99,9 +101,9 @@ def why(session: Sitting) -> None:
     player = session.game.to_move(state)
     # A ply is a player's move: the chance outcomes before it are not counted.
     number = sum(session.game.to_move(s) != CHANCE for s in session.states[:ply + 1])
-    session.console.print(hints.why_view(session.game, state, number, choice, line,
-                                      session.party(player), session.other(player),
-                                      session.config.policy, session.names[player]))
+    why = why_report(session.game, state, number, choice, line, session.config.policy)
+    session.console.print(hints.why_view(session.game, state, why, session.party(player),
+                                         session.other(player), session.names[player]))
 
 def undo(session: Sitting) -> None:
     """Take back the last full turn: the human's last move and the AI's replies after it."""

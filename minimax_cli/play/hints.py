@@ -1,5 +1,6 @@
 """The views of a `minimax play` session that explain values: a hint, the moves table of a think,
-and the `why` view. Pure functions of a think to Rich renderables.
+and the `why` view. Pure functions of a think's report (minimax_cli.reports.think: a `Think`, a
+`Why`) to Rich renderables.
 
 A table is for one player (you, or the AI in `why`): its words decided once in the reports layer
 (minimax_cli.reports.table) and laid out by the one moves table (minimax_cli.views.moves): moves
@@ -15,18 +16,16 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from minimax_cli.answer.policy import Choice, Line, Policy
-from minimax_cli.answer.precedence import Answer
 from minimax_cli.core.game import AnyGame
-from minimax_cli.core.result import SearchResult
 from minimax_cli.play.words import hint_words, why_words
-from minimax_cli.reports.table import Reader, search_table
+from minimax_cli.reports.table import Reader, reader_table
+from minimax_cli.reports.think import Think, Why
 from minimax_cli.reports.words import Party
 from minimax_cli.views import result as render
 from minimax_cli.views.moves import drawn
 
 
-def hint_view(game: AnyGame, state: Any, thought: Answer, mover: Party, other: Party,
+def hint_view(game: AnyGame, state: Any, thought: Think, mover: Party, other: Party,
               side: str | None = None) -> tuple[RenderableType | None, str | None]:
     """A hint for `mover` (who plays `side`): the think's moves table drawn, and the line naming
     the best moves (`best: 3, 7 (a draw with best play, proven by a search to the end · 576
@@ -35,19 +34,18 @@ def hint_view(game: AnyGame, state: Any, thought: Answer, mover: Party, other: P
     return (None if words.table is None else drawn(words.table)), words.line
 
 
-def think_table(game: AnyGame, state: Any, result: SearchResult, party: Party,
+def think_table(game: AnyGame, state: Any, thought: Think, party: Party,
                 played: Any | None = None, side: str | None = None) -> RenderableType:
     """A think's moves as the one moves table draws them for `party` (who plays `side`, named in
     the heading): the think's report, its best moves those the AI chooses among."""
-    return drawn(search_table(game, state, result, Reader(party, side, played)))
+    return drawn(reader_table(game, state, thought.report, Reader(party, side, played)))
 
 
-def why_view(game: AnyGame, state: Any, ply: int, choice: Choice, line: Line, mover: Party,
-             other: Party, policy: Policy, side: str | None = None) -> RenderableType:
-    """Why the AI played `choice.move` at `ply`: the value it saw, the line from that move on,
+def why_view(game: AnyGame, state: Any, why: Why, mover: Party, other: Party,
+             side: str | None = None) -> RenderableType:
+    """Why the AI played `why.move` at `why.ply`: the value it saw, the line from that move on,
     the moves that were as good, its moves table and the search's statistics."""
-    words = why_words(game, state, ply, choice, line, Reader(mover, side, choice.move), other,
-                      policy)
+    words = why_words(game, state, why, Reader(mover, side, why.move), other)
     head = Text()
     head.append(words.question, style="bold")
     head.append(words.answer)

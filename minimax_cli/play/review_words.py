@@ -1,4 +1,5 @@
-"""The end-of-game review in words (minimax_cli.answer.review finds the slips).
+"""The end-of-game review in words (minimax_cli.answer.review finds the slips; the review is the
+report part minimax_cli.reports.review).
 
 A review that judged every move says so in one line, or lists its slips. One that did not says,
 for each kind of check, how many moves it judged, and claims nothing about the others:
@@ -14,11 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from minimax_cli.answer.review import EXPECTED, RETURNS, TIE_RULE, Review, Slip
+from minimax_cli.answer.review import TIE_RULE
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.score import format_number
 from minimax_cli.core.words import grouped, in_own_moves
+from minimax_cli.reports.review import (
+    EXPECTED,
+    FORCED_LOSS,
+    LOST_POINTS,
+    LOST_WIN,
+    MISSED_WIN,
+    RETURNS,
+    Review,
+    Slip,
+)
 
 
 def review_words(game: AnyGame, review: Review, names: Sequence[str],
@@ -115,7 +126,7 @@ def describe_slip(slip: Slip, names: Sequence[str], on_grid: bool) -> str:
         head = _("ply {ply}, {player} played {move}")
     head = head.format(ply=slip.ply, player=names[slip.player], move=slip.played)
     before, after = format_number(slip.value_before), format_number(slip.value_after)
-    if slip.lost == "points":
+    if slip.lost == LOST_POINTS:
         text = _("{head}: gave away points, {before} -> {after} (MAX's view); {kept} kept "
                  "{before}")
     elif slip.lost == EXPECTED:
@@ -123,16 +134,16 @@ def describe_slip(slip: Slip, names: Sequence[str], on_grid: bool) -> str:
                  "kept {before}")
     elif slip.lost == RETURNS:
         text = _("{head}: gave away its own return, {before} -> {after}; {kept} kept {before}")
-    elif slip.lost == "missed win":
+    elif slip.lost == MISSED_WIN:
         return _("{head}: missed a forced win: {kept} wins{moves}").format(
             head=head, kept=slip.kept_by, moves=in_own_moves(slip.plies))
-    elif slip.lost == "forced loss":
+    elif slip.lost == FORCED_LOSS:
         plies = None if slip.plies is None else slip.plies - 1  # from after the move
         return _("{head}: let {opponent} force a win{moves}; {kept} does not lose within "
                  "{depth} plies").format(head=head, opponent=names[1 - slip.player],
                                          moves=in_own_moves(plies), kept=slip.kept_by,
                                          depth=slip.depth)
-    elif slip.lost == "the win":
+    elif slip.lost == LOST_WIN:
         text = _("{head}: threw away the win; {kept} kept it")
     else:
         text = _("{head}: threw away the draw; {kept} kept it")

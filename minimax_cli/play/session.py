@@ -46,6 +46,7 @@ from rich.markup import escape
 
 from minimax_cli.answer.levels import LEVELS, ConfigError, parse_level
 from minimax_cli.answer.policy import Choice, Thinker
+from minimax_cli.answer.thinks import think_report
 from minimax_cli.core.game import CHANCE, AnyGame, GameError, Probability
 from minimax_cli.core.i18n import _
 from minimax_cli.play import commands as play_commands
@@ -297,8 +298,8 @@ class Session:
         elif ended is not None:  # nothing is left to prove or to play: say how it ended
             words = ending_words(self.game, ended, self.party(player))
         else:
-            words = explain(self.game, choice.thought, choice.move, self.party(player),
-                            self.other(player), played=True)
+            words = explain(self.game, think_report(self.game, state, choice.thought),
+                            choice.move, self.party(player), self.other(player), played=True)
         note = (_(" (a random move: level {level})").format(level=self.config.policy.level)
                 if choice.random else "")
         move_text = escape(self.game.format_move(state, choice.move))

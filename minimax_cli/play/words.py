@@ -6,8 +6,9 @@ a move is played it no longer counts ("in 1 more move"). A heuristic value is ca
 a bound says "at least" or "at most", and a game of numbers shows its values from MAX's side, as
 the course does.
 
-A hint and `why` are told here whole (`hint_words`, `why_words`), the moves table in words from
-minimax_cli.reports.table, once for minimax_cli.play.hints to draw.
+A hint and `why` are told here whole (`hint_words`, `why_words`) from their reports (a `Think`, a
+`Why`: minimax_cli.reports.think), the moves table in words from minimax_cli.reports.table, once
+for minimax_cli.play.hints to draw.
 """
 
 from __future__ import annotations
@@ -24,15 +25,14 @@ from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.result import STOP_NODES, STOP_TIME
 from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
 from minimax_cli.core.words import count, grouped, in_own_moves, own_moves
-from minimax_cli.reports.answers import returns_alike, tied_moves
-from minimax_cli.reports.model import Report, from_search, pv_text
-from minimax_cli.reports.table import MovesTable, Reader, reader_table, search_table
+from minimax_cli.reports.model import Report, pv_text
+from minimax_cli.reports.table import MovesTable, Reader, reader_table
+from minimax_cli.reports.think import PlayLine, Think, Why
 from minimax_cli.reports.words import Party, bounded_result, max_view, returns_words, score_words
 from minimax_cli.views.solve import method_name
 
 if TYPE_CHECKING:
-    from minimax_cli.answer.policy import Choice, Line, Policy
-    from minimax_cli.answer.precedence import Answer
+    from minimax_cli.answer.policy import Policy
 
 def policy_words(policy: Policy) -> str:
     """`level 3: medium, 3 plies deep, up to 1 s a move` and the like."""
@@ -144,10 +144,10 @@ def secured_words(score: Score, mover: Party) -> str:
                       _("at least {value} for {name}, whatever the others play"), value=value)
 
 
-def how_words(thought: Answer) -> str:
+def how_words(thought: Think) -> str:
     """How the move was found: `a search to the end`, `best move at depth 6 of a search stopped
     after 1 s`, `no value found: ... before any depth was completed`..."""
-    result = thought.result
+    result = thought.report
     budget = f"{thought.budget:g}"
     if thought.method is not None:
         return _("the game's own solver ({method})").format(method=method_name(thought.method))
@@ -215,16 +215,16 @@ def _stopped_words(depth: int | None, stopped: str | None, interrupted: bool,
     return text.format(depth=depth, budget=budget, limit=stopped)
 
 
-def explain(game: AnyGame, thought: Answer, move: Any, mover: Party, other: Party, *,
+def explain(game: AnyGame, thought: Think, move: Any, mover: Party, other: Party, *,
             played: bool = False) -> str:
     """`value, how · work` for `move` from its mover's side, as `after_words` says it once the move
     is `played`, else as `before_words`; never a value for a move the search did not value."""
-    result = thought.result
+    report = thought.report
     how = how_words(thought)
-    if result.score is None:
+    if report.score is None:
         return _("{how}; the move is move ordering's first choice, not searched").format(how=how)
-    entry = next((m for m in result.moves if m.move == move), None)
-    nodes = result.stats.nodes
+    entry = next((line for line in report.moves if line.move == move), None)
+    nodes = report.count("nodes")
     if thought.interrupted:
         work = ""
     elif thought.method is not None:
@@ -234,9 +234,10 @@ def explain(game: AnyGame, thought: Answer, move: Any, mover: Party, other: Part
         work = " · " + count(nodes, "node")
     if entry is None:
         return _("{how}; this move was not valued{work}").format(how=how, work=work)
-    score = entry.score.seen_by(mover.player)
-    if entry.vector is not None:
-        words = vector_words(entry.vector, score.proven, entry.tie_broken)
+    assert entry.pov_score is not None  # a search's report (from_search)
+    score = entry.pov_score.seen_by(mover.player)
+    if entry.returns is not None:
+        words = vector_words(entry.returns, score.proven, entry.tie_broken)
     elif game.game_type.players > 2:  # paranoid: the mover's own return
         words = secured_words(score, mover)
     else:
@@ -274,7 +275,7 @@ def value_claim(value: int, proof: str | None, mover: Party, other: Party) -> st
         win=_can_force(mover, ""), by=by)
 
 
-def line_text(game: AnyGame, state: Any, line: Line, paranoid: bool = False) -> str:
+def line_text(game: AnyGame, state: Any, line: PlayLine, paranoid: bool = False) -> str:
     """`6 4 1 8 (then best play on both sides)`; `paranoid`: a line of more than two players
     where the others play against the first mover."""
     words = list(pv_text(game, state, line.moves)[0])
@@ -323,23 +324,24 @@ class HintWords:
     line: str | None
 
 
-def hint_words(game: AnyGame, state: Any, thought: Answer, reader: Reader, other: Party
+def hint_words(game: AnyGame, state: Any, thought: Think, reader: Reader, other: Party
                ) -> HintWords:
     """Every word of a hint for `reader`, the player to move, against `other`."""
-    result = thought.result
-    line = best_line(game, state, thought, tied_moves(game, state, result), reader.party, other)
-    return HintWords(search_table(game, state, result, reader) if result.moves else None, line)
+    report = thought.report
+    line = best_line(game, state, thought, reader.party, other)
+    return HintWords(reader_table(game, state, report, reader) if report.moves else None, line)
 
 
-def best_line(game: AnyGame, state: Any, thought: Answer, tied: Sequence[Any], mover: Party,
-              other: Party) -> str | None:
+def best_line(game: AnyGame, state: Any, thought: Think, mover: Party, other: Party
+              ) -> str | None:
     """`best: 3, 7 (a draw with best play, proven by a search to the end · 576 nodes)`."""
+    tied = thought.tied
     if not tied:
         return None
-    text = (_("move ordering suggests: {moves} ({why})") if thought.result.score is None else
+    text = (_("move ordering suggests: {moves} ({why})") if thought.report.score is None else
             _("best: {moves} ({why})"))
     # Among more than two players, moves as good for the mover may give the others other returns.
-    alike = [m for m in returns_alike(thought.result, list(tied)) if m in tied] or list(tied)
+    alike = [m for m in thought.alike if m in tied] or list(tied)
     differ = [m for m in tied if m not in alike]
     line = text.format(moves=listed(game, state, alike),
                        why=explain(game, thought, alike[0], mover, other))
@@ -366,37 +368,36 @@ class WhyWords:
     stats: Report | None
 
 
-def why_words(game: AnyGame, state: Any, ply: int, choice: Choice, line: Line, reader: Reader,
-              other: Party, policy: Policy) -> WhyWords:
-    """Every word of `why` the AI (`reader`, its move `reader.played`) played `choice.move` at
-    `ply`."""
-    thought = choice.thought
-    move_text = game.format_move(state, choice.move)
-    why = explain(game, thought, choice.move, reader.party, other)
-    paranoid = game.game_type.players > 2 and thought.result.vector is None
-    line_words = _("line: {line}").format(line=line_text(game, state, line, paranoid))
+def why_words(game: AnyGame, state: Any, why: Why, reader: Reader, other: Party) -> WhyWords:
+    """Every word of `why` the AI (`reader`, its move `reader.played`) played `why.move` at
+    `why.ply`."""
+    thought = why.think
+    move_text = game.format_move(state, why.move)
+    because = explain(game, thought, why.move, reader.party, other)
+    report = thought.report
+    paranoid = game.game_type.players > 2 and report.returns is None
+    line_words = _("line: {line}").format(line=line_text(game, state, why.line, paranoid))
     random = None
-    if choice.random:
+    if why.random:
         random = _("a random move: at level {level} the AI plays a random legal move {percent} "
-                   "of the time").format(level=policy.level, percent=f"{policy.randomness:.0%}")
-    as_good = _as_good(game, state, choice, tied_moves(game, state, thought.result))
-    report = from_search(game, state, thought.result, ranked=True)
+                   "of the time").format(level=why.level, percent=f"{why.randomness:.0%}")
+    as_good = _as_good(game, state, why)
     answer = reader.party.says(_("you played {move} at ply {ply}: {why}"),
                                _("{name} played {move} at ply {ply}: {why}"), move=move_text,
-                               ply=str(ply), why=why)
+                               ply=str(why.ply), why=because)
     return WhyWords(_("why {move}? ").format(move=move_text), answer, random, line_words,
                     as_good, reader_table(game, state, report, reader) if report.moves else None,
                     report if thought.method is None else None)
 
 
-def _as_good(game: AnyGame, state: Any, choice: Choice, tied: Sequence[Any]) -> str | None:
+def _as_good(game: AnyGame, state: Any, why: Why) -> str | None:
     """`as good: 3, 7 (the AI picks one of the best at random)`: the best moves but the one
     played, unless it was played at random."""
-    if choice.random:
+    if why.random:
         return None
-    alike = returns_alike(choice.thought.result, list(tied))
-    others = [m for m in alike if m != choice.move]
-    differ = [m for m in tied if m not in alike and m != choice.move]
+    tied, alike = why.think.tied, why.think.alike
+    others = [m for m in alike if m != why.move]
+    differ = [m for m in tied if m not in alike and m != why.move]
     parts = []
     if others:
         parts.append(_("as good: {moves} (the AI picks one of the best at random)").format(

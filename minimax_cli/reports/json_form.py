@@ -1,6 +1,10 @@
 """A report's JSON form: the one schema of `analyze` and `solve`, `--upto` included
 (reports/schema/report.schema.json), and `analyze`'s answer built on it: with --compare the list of
-reports with each run's notes, with --trace each with the search's steps as events.
+reports with each run's notes, with --trace each with the search's steps as events (read from the
+report part reports/trace.py `Walk`). The forms of `play`'s reports are the schema's `$defs`: the
+end-of-game review (`review_dict`, `$defs/review`), a hint's think (`think_dict`, `$defs/think`)
+and `why` (`why_dict`, `$defs/why`), as is a quiz's exercise (`exercise_dict`, `$defs/exercise`);
+`play` and `--quiz` show them in words only, so no command writes them yet.
 
 Its words are English whatever the interface's language, because this writer never translates:
 it writes the source form of a report's messages (`english_of`, `Message.english`), and no
@@ -29,6 +33,9 @@ from minimax_cli.reports.model import (
 from minimax_cli.reports.words import move_message, player_name, result_message
 
 if TYPE_CHECKING:  # the steps load only for --trace
+    from minimax_cli.reports.quiz import Exercise
+    from minimax_cli.reports.review import Review, Slip
+    from minimax_cli.reports.think import PlayLine, Think, Why
     from minimax_cli.reports.trace import Step
 
 
@@ -243,5 +250,71 @@ def step_dicts(steps: list[Step], limit: int, engine: bool,
     return events
 
 
-__all__ = ["analysis_json", "report_dict", "score_dict", "search_dict", "series_dict",
-           "simulation_dicts", "step_dicts", "trace_dicts"]
+def review_dict(review: Review) -> dict[str, Any]:
+    """The end-of-game review as JSON (`$defs/review`): what judged the moves, how many were
+    judged how, and each slip with its player numbered from 1."""
+    return {"judge": review.judge, "positions": review.positions, "solved": review.solved,
+            "unsolved": review.unsolved, "checked": list(review.checked),
+            "unreviewed": review.unreviewed, "seconds": review.seconds,
+            "slips": [_slip_dict(slip) for slip in review.slips]}
+
+
+def _slip_dict(slip: Slip) -> dict[str, Any]:
+    """A slip as JSON. One the shallow check found (`depth` set) proves a forced line, not
+    values: its values are null."""
+    values: dict[str, Any] = {}
+    for when, value in (("before", slip.value_before), ("after", slip.value_after)):
+        values[f"value_{when}"] = None if slip.depth is not None else json_number(value)
+        values[f"value_{when}_exact"] = None if slip.depth is not None else exact_text(value)
+    return {"ply": slip.ply, "player": slip.player + 1, "played": slip.played,
+            "kept_by": slip.kept_by, "lost": slip.lost, **values, "depth": slip.depth,
+            "plies": slip.plies}
+
+
+def think_dict(game: AnyGame, state: Any, think: Think) -> dict[str, Any]:
+    """A think of the AI (a hint's) as JSON (`$defs/think`): its report and how it was found."""
+    def texts(moves: Sequence[Any]) -> list[str]:
+        return [game.format_move(state, move) for move in moves]
+
+    return {"report": report_dict(think.report), "budget": think.budget, "how": think.how,
+            "steps": [{"way": way, "seconds": round(seconds, 6), "nodes": nodes}
+                      for way, seconds, nodes in think.steps],
+            "method": think.method, "solved": think.solved, "interrupted": think.interrupted,
+            "in_proof": think.in_proof,
+            "proof_seconds": None if think.proof_seconds is None else round(
+                think.proof_seconds, 6),
+            "proof": think.proof, "value_for_mover": think.value,
+            "value_proof": think.value_proof, "tied": texts(think.tied),
+            "alike": texts(think.alike)}
+
+
+def why_dict(game: AnyGame, state: Any, why: Why) -> dict[str, Any]:
+    """`why` the AI played a move, as JSON (`$defs/why`): the think, the move and the line."""
+    return {"think": think_dict(game, state, why.think), "ply": why.ply,
+            "move": game.format_move(state, why.move), "random": why.random,
+            "level": why.level, "randomness": why.randomness,
+            "line": _play_line_dict(game, state, why.line)}
+
+
+def exercise_dict(exercise: Exercise) -> dict[str, Any]:
+    """An alpha-beta exercise with its answers as JSON (`$defs/exercise`): the tree, its leaves
+    numbered from the left, the root's value, the best moves, the leaves alpha-beta never
+    evaluates, both searches' counts and alpha-beta's steps as `--trace` events."""
+    return {"position": exercise.position, "spec": exercise.spec,
+            "leaves": [{"number": leaf.number, "path": list(leaf.path),
+                        "value": json_number(leaf.value)} for leaf in exercise.leaves],
+            "root_value": json_number(exercise.root_value),
+            "best_moves": list(exercise.best_moves), "pruned": list(exercise.pruned),
+            "minimax": {"nodes": exercise.minimax_nodes, "leaves": exercise.minimax_leaves},
+            "alphabeta": {"nodes": exercise.alphabeta_nodes,
+                          "leaves": exercise.alphabeta_leaves},
+            "steps": step_dicts(exercise.steps, len(exercise.steps), False)}
+
+
+def _play_line_dict(game: AnyGame, state: Any, line: PlayLine) -> dict[str, Any]:
+    return {"moves": list(pv_text(game, state, line.moves)[0]), "to_the_end": line.to_the_end,
+            "proven": line.proven, "cut": line.cut, "optimal_only": line.optimal_only}
+
+
+__all__ = ["analysis_json", "exercise_dict", "report_dict", "review_dict", "score_dict", "search_dict",
+           "series_dict", "simulation_dicts", "step_dicts", "think_dict", "trace_dicts", "why_dict"]

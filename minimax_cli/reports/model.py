@@ -9,6 +9,10 @@ which of them are optimal (keep the game value) and best (among the optimal, the
 the slowest loss), the principal variation, how it was found and the counts.
 `json_form.report_dict` is its JSON form; the schema it follows is
 `minimax_cli/reports/schema/report.schema.json` (tests validate every command and game against it).
+
+With the core's SearchResult, one of the two result shapes; the rest are its named parts, with
+their JSON in the same schema: --compare's runs (compare.py), a search's steps (trace.py), and
+under `$defs` a quiz (quiz.py), a hint's or `why`'s think (think.py) and the review (review.py).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """An alpha-beta exercise as a report: the tree drawn with numbered leaves, the answers to its
 questions (the root's minimax value, the leaves alpha-beta never evaluates) with the searches'
 counts and worked steps, and the verdict on a student's answer about the leaves. Plain data:
-services/quiz.py builds exercises and checks answers, views/quiz.py draws them."""
+services/quiz.py builds exercises and checks answers, views/quiz.py draws them;
+`json_form.exercise_dict` is an exercise's JSON form (`$defs/exercise` in the report schema)."""
 
 from __future__ import annotations
 

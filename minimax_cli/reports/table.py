@@ -17,10 +17,9 @@ from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import _, ngettext
-from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Bound, Kind, format_number
 from minimax_cli.core.words import best_means, best_word, count, grouped, optimal_means
-from minimax_cli.reports.model import MoveLine, Report, from_search, mover_view
+from minimax_cli.reports.model import MoveLine, Report, mover_view
 from minimax_cli.reports.words import (
     SIGNS,
     Party,
@@ -193,13 +192,6 @@ def _for_mover(line: MoveLine, report: Report) -> str:
 
 
 # --- a table for one player ------------------------------------------------------------------------
-def search_table(game: AnyGame, state: Any, result: SearchResult, reader: Reader) -> MovesTable:
-    """A search's moves (a think of `minimax play`) in words for `reader`: its report's table,
-    its best moves those the AI chooses among."""
-    report = from_search(game, state, result, ranked=True)
-    return reader_table(game, state, report, reader)
-
-
 def sorted_for(game: AnyGame, state: Any, lines: Sequence[MoveLine], player: int
                ) -> list[MoveLine]:
     """The valued moves, best first for `player`; ties in the game's move order."""
@@ -332,4 +324,4 @@ def _reader_legend(game: AnyGame, lines: Sequence[MoveLine], party: Party) -> st
 
 
 __all__ = ["MOVE_ROWS", "READER_ROWS", "Column", "MovesTable", "Reader", "Row", "reader_table",
-           "report_table", "search_table", "sorted_for", "table_words"]
+           "report_table", "sorted_for", "table_words"]

@@ -17,6 +17,7 @@ from minimax_cli import registry
 from minimax_cli.answer import precedence
 from minimax_cli.answer.policy import Policy, Thinker
 from minimax_cli.answer.precedence import Answer, Answerer
+from minimax_cli.answer.thinks import think_report
 from minimax_cli.core.game import MAX, MIN
 from minimax_cli.core.result import (
     STOP_INTERRUPTED,
@@ -38,10 +39,12 @@ AMPLE = 600.0
 Board = tuple[int, int]
 
 
-def explain(game: Any, thought: Answer, move: Any, player: int, who: str,
+def explain(game: Any, state: Any, thought: Answer, move: Any, player: int, who: str,
             played: bool = False) -> str:
-    """The words for `move` of `player`, called `who`; the other player is `you`."""
-    return explain_for(game, thought, move, Party(player, who), you(1 - player), played=played)
+    """The words for `move` of `player`, called `who`, from the report of `thought` about `state`;
+    the other player is `you`."""
+    return explain_for(game, think_report(game, state, thought), move, Party(player, who),
+                       you(1 - player), played=played)
 
 
 def oracle(game: TicTacToe, state: Board, memo: dict[Board, int]) -> int:
@@ -69,7 +72,7 @@ def test_perfect_plays_a_proven_best_move_when_it_solves_in_time(position: str) 
     assert values == {m: oracle(game, game.play(state, m), memo) for m in game.legal_moves(state)}
     sign = 1 if game.to_move(state) == MAX else -1
     assert sign * values[choice.move] == max(sign * v for v in values.values())
-    assert ", proven by a search to the end" in explain(game, choice.thought, choice.move,
+    assert ", proven by a search to the end" in explain(game, state, choice.thought, choice.move,
                                                         game.to_move(state), "the AI")
 
 
@@ -134,7 +137,7 @@ def test_a_budget_stopped_search_on_5x5_says_not_proven() -> None:
     assert result.depth is not None and result.depth >= 1
     entry = next(m for m in result.moves if m.move == choice.move)
     assert entry.score.relative.kind is Kind.ESTIMATE
-    words = explain(game, choice.thought, choice.move, MAX, "the AI")
+    words = explain(game, game.initial_state(), choice.thought, choice.move, MAX, "the AI")
     assert words.startswith(f"best move at depth {result.depth} of a search stopped after 0.2 s; "
                             "value not proven: estimate ")
     assert "proven by" not in words
@@ -155,7 +158,7 @@ def test_no_evaluation_and_an_impossible_budget_invents_no_value() -> None:
     result = choice.thought.result
     assert result.score is None and result.moves == [] and not result.best_searched
     assert choice.move == result.best_move and choice.move in game.legal_moves(game.initial_state())
-    words = explain(game, choice.thought, choice.move, MAX, "the AI")
+    words = explain(game, game.initial_state(), choice.thought, choice.move, MAX, "the AI")
     assert words == ("no value found: the 0.05 s budget ran out before any depth was completed; "
                      "the move is move ordering's first choice, not searched")
 
@@ -203,11 +206,11 @@ def test_the_games_own_solver_is_asked_first() -> None:
     assert solver.calls == 1
     assert choice.move == 2  # leaves 8, a multiple of four
     assert choice.thought.method == "rule of four" and choice.thought.solved
-    assert explain(game, choice.thought, choice.move, MAX, "the AI") == (
+    assert explain(game, (10, MAX), choice.thought, choice.move, MAX, "the AI") == (
         "the AI can force a win, proven by the game's own solver (rule of four) · 11 positions "
         "solved")
     lost = Thinker(game, Policy(budget=AMPLE)).choose((8, MIN))
-    assert explain(game, lost.thought, lost.move, MIN, "the AI").startswith(
+    assert explain(game, (8, MIN), lost.thought, lost.move, MIN, "the AI").startswith(
         "you can force a win, proven by the game's own solver")
 
 
@@ -216,7 +219,8 @@ def test_a_solver_that_does_not_answer_leaves_it_to_the_search() -> None:
     choice = Thinker(game, Policy(budget=AMPLE)).choose((10, MAX))
     assert choice.thought.method is None and choice.thought.solved
     assert choice.move == 2
-    assert "proven by a search to the end" in explain(game, choice.thought, choice.move, MAX, "AI")
+    assert "proven by a search to the end" in explain(game, (10, MAX), choice.thought,
+                                                       choice.move, MAX, "AI")
 
 
 def test_a_slow_solver_gives_up_at_the_budget_through_its_progress_reports() -> None:
@@ -260,7 +264,7 @@ def test_ctrl_c_plays_the_first_depths_best_move(monkeypatch: pytest.MonkeyPatch
     assert choice.thought.interrupted and result.stopped == STOP_INTERRUPTED
     assert result.depth == 1
     assert choice.move == 4  # one ply: the centre scores 8 - 4 = 4, the course's example
-    assert explain(game, choice.thought, choice.move, MAX, "the AI") == (
+    assert explain(game, game.initial_state(), choice.thought, choice.move, MAX, "the AI") == (
         "best move at depth 1 of a search stopped by Ctrl-C; value not proven: estimate 4 for "
         "the AI")
 
@@ -273,7 +277,7 @@ def test_ctrl_c_before_any_depth_plays_move_orderings_choice(
     choice = Thinker(game, Policy(budget=AMPLE)).choose(state)
     assert choice.thought.result.score is None
     assert choice.move == game.order_moves(state, game.legal_moves(state))[0]
-    assert explain(game, choice.thought, choice.move, MAX, "the AI") == (
+    assert explain(game, state, choice.thought, choice.move, MAX, "the AI") == (
         "no value found: Ctrl-C stopped the search before any depth was completed; the move is "
         "move ordering's first choice, not searched")
 
@@ -541,7 +545,7 @@ def test_a_think_says_the_proof_took_part_of_its_budget(monkeypatch: pytest.Monk
     game = ConnectFour()
     thought = Thinker(game, Policy(budget=0.3)).think(game.initial_state(), None, "negamax")
     assert thought.proof_seconds is not None and thought.proof_seconds >= 0.05
-    said = explain(game, thought, thought.result.best_move, MAX, "the AI")
+    said = explain(game, game.initial_state(), thought, thought.result.best_move, MAX, "the AI")
     proof = f"{thought.proof_seconds:.2f}"
     assert f"of 0.3 s (a proof search took the first {proof} s and did not finish)" in said
 
@@ -554,6 +558,6 @@ def test_ctrl_c_during_the_proof_says_so(monkeypatch: pytest.MonkeyPatch) -> Non
     game = ConnectFour()
     thought = Thinker(game, Policy(budget=5.0)).think(game.initial_state(), None, "negamax")
     assert thought.interrupted and thought.result.score is None
-    said = explain(game, thought, thought.result.best_move, MAX, "the AI")
+    said = explain(game, game.initial_state(), thought, thought.result.best_move, MAX, "the AI")
     assert said.startswith("no value found: Ctrl-C stopped the proof search, which gives no value "
                            "until it finishes, before any depth-limited search began")

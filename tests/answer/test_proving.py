@@ -15,12 +15,13 @@ from games.connect4.proof import ConnectFourKernel
 from minimax_cli.answer import proving
 from minimax_cli.answer.policy import Policy, Thinker
 from minimax_cli.answer.precedence import Answer, Answerer
+from minimax_cli.answer.thinks import think_report
 from minimax_cli.core.proof import ProofKernel
 from minimax_cli.core.result import STOP_TIME, Limits
 from minimax_cli.core.score import Kind
 from minimax_cli.core.search.prover import Prover
 from minimax_cli.play.words import explain, line_text
-from minimax_cli.reports.table import Reader, search_table
+from minimax_cli.reports.table import Reader, reader_table
 from minimax_cli.reports.words import Party, you
 
 COLS, ROWS = 7, 6
@@ -115,7 +116,8 @@ def columns_of(moves: str) -> Columns:
 
 def words(game: ConnectFour, state: Any, thought: Answer, move: int) -> str:
     mover = game.to_move(state)
-    return explain(game, thought, move, Party(mover, "the AI"), you(1 - mover))
+    return explain(game, think_report(game, state, thought), move, Party(mover, "the AI"),
+                   you(1 - mover))
 
 
 POSITIONS = late_positions(32, 6, seed=21)
@@ -407,7 +409,8 @@ def test_a_win_test_cut_short_plays_the_move_proven_not_to_lose(
     thinker = Thinker(game, Policy(budget=AMPLE), random.Random(1))
     line = line_text(game, state, thinker.line(state, thought, choice.move))
     assert "keeps the game value" not in line  # it may give a win away
-    table = search_table(game, state, thought.result, Reader(Party(game.to_move(state), "the AI")))
+    table = reader_table(game, state, think_report(game, state, thought).report,
+                         Reader(Party(game.to_move(state), "the AI")))
     assert "best: keeps the game value" not in table.legend and "not proven" in table.legend
 
 

@@ -14,12 +14,13 @@ from games.nim.game import Nim
 from games.tictactoe.game import TicTacToe
 from games.tree.game import TreeGame
 from minimax_cli.answer.policy import Choice, Policy, Thinker
+from minimax_cli.answer.thinks import think_report, why_report
 from minimax_cli.core.game import MAX, MIN
 from minimax_cli.core.score import Bound, Kind, Score
 from minimax_cli.play.hints import think_table, why_view
 from minimax_cli.play.session import Session, make_config
 from minimax_cli.play.words import LISTED, after_words, before_words, ending_words, listed
-from minimax_cli.reports.table import READER_ROWS, Reader, search_table
+from minimax_cli.reports.table import READER_ROWS, Reader, reader_table
 from minimax_cli.reports.words import Party, cell_words, you
 from tests.answer.test_policy import AMPLE, distance_oracle
 
@@ -115,7 +116,7 @@ def test_hint_playing_o_lists_o_s_moves_best_first_with_o_s_values() -> None:
     game = TicTacToe()
     state = game.parse_position(".X./.../...")
     thought = Thinker(game, Policy(budget=AMPLE)).hint(state)
-    table = rows(think_table(game, state, thought.result, you(MIN)))
+    table = rows(think_table(game, state, think_report(game, state, thought), you(MIN)))
     memo: dict[Any, tuple[int, int]] = {}
     facts: dict[str, tuple[int, int]] = {}
     for cell in game.legal_moves(state):
@@ -144,12 +145,14 @@ def test_a_heuristic_table_shows_estimates_from_the_player_s_side() -> None:
     game = TicTacToe()
     thinker = Thinker(game, Policy(depth=1, budget=AMPLE))
     empty = game.initial_state()
-    table = rows(think_table(game, empty, thinker.choose(empty).thought.result, you(MAX)))
+    thought = thinker.choose(empty).thought
+    table = rows(think_table(game, empty, think_report(game, empty, thought), you(MAX)))
     assert table == [("5 ★", "estimate 4 (heuristic)")] + [
         (c, "estimate 3 (heuristic)") for c in "1379"] + [
         (e, "estimate 2 (heuristic)") for e in "2468"]
     centre = game.play(empty, 4)
-    view = think_table(game, centre, thinker.choose(centre).thought.result, you(MIN))
+    thought = thinker.choose(centre).thought
+    view = think_table(game, centre, think_report(game, centre, thought), you(MIN))
     assert rows(view) == [(f"{c} ★", "estimate -1 (heuristic)") for c in "1379"] + [
         (e, "estimate -2 (heuristic)") for e in "2468"]
     assert "★ best: by the estimate of the deepest search (not proven)" in text_of(view)
@@ -160,7 +163,7 @@ def test_a_tree_table_is_in_max_s_view_ordered_for_min() -> None:
     game = TreeGame()
     state = game.play(game.initial_state(), 0)
     thought = Thinker(game, Policy(budget=AMPLE)).hint(state)
-    view = think_table(game, state, thought.result, you(MIN))
+    view = think_table(game, state, think_report(game, state, thought), you(MIN))
     assert rows(view) == [("1 ★", "3"), ("3", "8"), ("2", "12")]
     assert "lower values are better for you" in text_of(view)
     assert Kind.VALUE is thought.result.moves[0].score.relative.kind
@@ -172,7 +175,7 @@ def test_a_table_s_words_are_plain_data_decided_before_it_is_drawn() -> None:
     game = TreeGame()
     state = game.play(game.initial_state(), 0)
     thought = Thinker(game, Policy(budget=AMPLE)).hint(state)
-    words = search_table(game, state, thought.result, Reader(you(MIN)))
+    words = reader_table(game, state, think_report(game, state, thought).report, Reader(you(MIN)))
     assert words.heading == "Moves for you, best first"
     assert [c.title for c in words.columns] == ["move", "value (MAX's view)"]
     assert [(r.cells, r.best, r.dim) for r in words.rows] == [
@@ -190,8 +193,8 @@ def test_why_after_a_random_move_says_so_and_follows_the_game_from_it() -> None:
     state = (9, MIN)
     thought = thinker.think(state, None, policy.algorithm)
     choice = Choice(3, thought, True)
-    view = text_of(why_view(game, state, 2, choice, thinker.line(state, thought, 3),
-                            Party(MIN, "the AI"), you(MAX), policy, "MIN"))
+    why = why_report(game, state, 2, choice, thinker.line(state, thought, 3), policy)
+    view = text_of(why_view(game, state, why, Party(MIN, "the AI"), you(MAX), "MIN"))
     assert "why 3? the AI played 3 at ply 2: you can force a win, proven by the game's own" in view
     assert "a random move: at level 1 the AI plays a random legal move 60% of the time" in view
     # The line takes the last bone: it ends the game, no play comes "then".
@@ -225,7 +228,7 @@ def test_a_moves_table_shows_at_most_max_rows_and_counts_the_rest() -> None:
     state = game.initial_state()
     thought = Thinker(game, Policy(budget=AMPLE)).hint(state)
     assert len(thought.result.moves) == 80
-    table = rows(think_table(game, state, thought.result, you(MAX)))
+    table = rows(think_table(game, state, think_report(game, state, thought), you(MAX)))
     assert len(table) == READER_ROWS + 1
     assert table[-1] == (f"… {80 - READER_ROWS} more moves", "not shown")
 

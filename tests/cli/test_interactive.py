@@ -14,7 +14,8 @@ from rich.console import Console
 from games.bones.game import Bones
 from games.tictactoe.game import TicTacToe
 from minimax_cli.answer import precedence
-from minimax_cli.answer.policy import DEFAULT_BUDGET, Choice, Line, Thinker
+from minimax_cli.answer.policy import DEFAULT_BUDGET, Choice, Thinker
+from minimax_cli.answer.thinks import think_report
 from minimax_cli.core.game import MAX, MIN, Game, GameError
 from minimax_cli.play import session as interactive
 from minimax_cli.play.session import (
@@ -26,6 +27,7 @@ from minimax_cli.play.session import (
     parse_side,
 )
 from minimax_cli.play.words import explain, line_text
+from minimax_cli.reports.think import PlayLine
 from minimax_cli.reports.words import Party, you
 from tests.answer.test_policy import assert_best_play, interrupt_after
 
@@ -357,10 +359,10 @@ def test_the_ai_choice_is_reproducible_with_a_seed() -> None:
     assert len(picks) == 1
 
 
-def ai_words(game: TicTacToe, choice: Choice, player: int) -> str:
-    """The words of the AI's move line, once the move is played."""
-    return explain(game, choice.thought, choice.move, Party(player, "the AI"), you(1 - player),
-                   played=True)
+def ai_words(game: TicTacToe, state: Any, choice: Choice, player: int) -> str:
+    """The words of the AI's move line in `state`, once the move is played."""
+    return explain(game, think_report(game, state, choice.thought), choice.move,
+                   Party(player, "the AI"), you(1 - player), played=True)
 
 
 def test_the_ai_says_what_it_proved() -> None:
@@ -369,12 +371,12 @@ def test_the_ai_says_what_it_proved() -> None:
     state = game.parse_position("XX./OO./...")  # X to move wins at once
     choice = thinker.choose(state)
     assert choice.move == 2
-    assert ai_words(game, choice, MAX).startswith(
+    assert ai_words(game, state, choice, MAX).startswith(
         "the AI wins with this move, proven by a search to the end · ")
     state = game.parse_position("XX./.O./...")  # O must block, then it is a draw
     choice = thinker.choose(state)
     assert choice.move == 2
-    assert ai_words(game, choice, MIN).startswith("a draw with best play, proven by a search")
+    assert ai_words(game, state, choice, MIN).startswith("a draw with best play, proven by a search")
 
 
 def test_a_depth_limited_ai_says_its_value_is_an_estimate() -> None:
@@ -382,7 +384,7 @@ def test_a_depth_limited_ai_says_its_value_is_an_estimate() -> None:
     game = TicTacToe()
     choice = Thinker(game, make_config(game, level="weak", budget=AMPLE).policy).choose((0, 0))
     assert choice.move == 4
-    assert ai_words(game, choice, MAX).startswith(
+    assert ai_words(game, (0, 0), choice, MAX).startswith(
         "best move of a search 1 ply deep; value not proven: estimate 4 for the AI · ")
 
 
@@ -391,7 +393,7 @@ def test_a_losing_ai_says_so() -> None:
     state = game.parse_position("X.X/.O./O.X")  # O to move: X threatens 2 and 6
     choice = Thinker(game, make_config(game, budget=AMPLE).policy).choose(state)
     # Whatever O does, X wins with its next move: a loss in 2 plies for O, told to X.
-    assert ai_words(game, choice, MIN).startswith(
+    assert ai_words(game, state, choice, MIN).startswith(
         "you can force a win in 1 move, proven by a search to the end")
 
 
@@ -467,9 +469,9 @@ def test_a_line_that_ends_the_game_promises_no_play_after_it() -> None:
     # Found by a user's tour: `why` said "(then best play on both sides)" after a finished game.
     game = Bones(n=4)
     state = game.initial_state()
-    ended = line_text(game, state, Line([3, 1], to_the_end=True, proven=True))
+    ended = line_text(game, state, PlayLine([3, 1], to_the_end=True, proven=True))
     assert ended == "3 1 (best play on both sides, to the end of the game)"
-    going_on = line_text(game, state, Line([1, 1], to_the_end=False, proven=True))
+    going_on = line_text(game, state, PlayLine([1, 1], to_the_end=False, proven=True))
     assert going_on == "1 1 … (then best play on both sides)"
-    guessed = line_text(game, state, Line([3, 1], to_the_end=True, proven=False))
+    guessed = line_text(game, state, PlayLine([3, 1], to_the_end=True, proven=False))
     assert guessed == "3 1 (the play the search expects, to the end of the game; not proven)"
