@@ -23,13 +23,16 @@ from minimax_cli.core.search.registered import GROUP, Algorithms, Descriptions
 if TYPE_CHECKING:
     from minimax_cli.core.search.negamax import iterate
 
+#: Plain minimax (every node visited, no pruning): the tree `solve --tree` draws.
+PLAIN_MINIMAX = "minimax"
+
 #: The built-in algorithms, in the order listed to users: each names its search function as
 #: "module:function", imported when it first runs (a command loads only the searches it uses).
 BUILT_IN: tuple[Algorithm, ...] = (
     Algorithm("negamax", N_("the engine: alpha-beta with move ordering, transposition table, "
               "symmetry, iterative deepening under a time or node budget"),
               "minimax_cli.core.search.negamax:negamax"),
-    Algorithm("minimax", N_("textbook minimax: every node visited, no pruning, no table"),
+    Algorithm(PLAIN_MINIMAX, N_("textbook minimax: every node visited, no pruning, no table"),
               "minimax_cli.core.search.textbook:minimax"),
     Algorithm("alphabeta", N_("textbook alpha-beta: children in natural order, no table"),
               "minimax_cli.core.search.textbook:alphabeta"),
@@ -113,7 +116,7 @@ def check_algorithm(algorithm: str, game: AnyGame) -> Algorithm:
 COMPARED_MULTIPLAYER = ("maxn", "paranoid")
 #: The course's searches, which `--compare` sets first in this order: no pruning, pruning in
 #: the natural order, pruning in the game's best order (so each row says what one change saves).
-TEXTBOOK = ("minimax", "alphabeta", "alphabeta-ordered")
+TEXTBOOK = (PLAIN_MINIMAX, "alphabeta", "alphabeta-ordered")
 #: The searches whose value is a sample estimate; `--compare` sets them last.
 SAMPLED = ("mcts",)
 
@@ -167,6 +170,7 @@ def search(game: AnyGame, state: Any, algorithm: str = DEFAULT_ALGORITHM,
     return chosen.run(game, state, limits or Limits(), make_options(**options))
 
 
-__all__ = ["ALGORITHMS", "BUILT_IN", "DEFAULT_ALGORITHM", "DESCRIPTIONS", "GROUP", "Algorithm",
+__all__ = ["ALGORITHMS", "BUILT_IN", "DEFAULT_ALGORITHM", "DESCRIPTIONS", "GROUP", "PLAIN_MINIMAX",
+           "Algorithm",
            "check_algorithm", "compared_algorithms", "default_algorithm", "get_algorithm", "iterate",
            "make_options", "search"]
