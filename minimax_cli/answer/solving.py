@@ -19,7 +19,14 @@ from typing import Any
 
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.result import Limits, SearchResult
-from minimax_cli.core.search import DEFAULT_ALGORITHM, PLAIN_MINIMAX, search
+from minimax_cli.core.search import (
+    DEFAULT_ALGORITHM,
+    EXPECTIMINIMAX,
+    MAXN,
+    PLAIN_ALPHABETA,
+    PLAIN_MINIMAX,
+    search,
+)
 from minimax_cli.core.solver import Progress, Solution
 from minimax_cli.core.table import TranspositionTable
 
@@ -58,4 +65,5 @@ def run(game: AnyGame, state: Any, algorithm: str, limits: Limits | None = None,
     return search(game, state, algorithm, limits, **options)
 
 
-__all__ = ["DEFAULT_ALGORITHM", "PLAIN_MINIMAX", "each_move", "own_solver", "run"]
+__all__ = ["DEFAULT_ALGORITHM", "EXPECTIMINIMAX", "MAXN", "PLAIN_ALPHABETA",
+           "PLAIN_MINIMAX", "each_move", "own_solver", "run"]

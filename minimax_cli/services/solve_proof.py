@@ -17,10 +17,9 @@ from minimax_cli.core.i18n import M_, Message, Words
 from minimax_cli.core.result import STOP_INTERRUPTED, Limits
 from minimax_cli.core.score import Score
 from minimax_cli.core.solver import Progress
-from minimax_cli.reports.model import Report, from_solve
+from minimax_cli.reports.model import METHOD_PROOF, Report, from_solve
 from minimax_cli.reports.proven import OnFact, ProvenFact
 
-METHOD_PROOF = "proof"
 #: Where a proven score came from (`facts["sources"]`, JSON never translates).
 SOURCE_BOOK = "book"
 SOURCE_PROOF = "proof"

@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from minimax_cli.answer.precedence import EVERY_MOVE, search_algorithm
-from minimax_cli.answer.solving import run
+from minimax_cli.answer.solving import EXPECTIMINIMAX, MAXN, run
 from minimax_cli.core.game import AnyGame, SearchError
 from minimax_cli.core.i18n import M_, Message, _
 from minimax_cli.core.result import Limits, MoveValue
@@ -20,12 +20,12 @@ from minimax_cli.reports.model import Report, from_solve
 
 def explanation(name: str) -> Message:
     """Why the solve by algorithm `name` is sound, as a report keeps it."""
-    if name == "expectiminimax":
+    if name == EXPECTIMINIMAX:
         return M_("Every move was searched to the end by expectiminimax: MAX takes the largest "
                   "value, MIN the smallest, and a chance node the average of its outcomes weighted "
                   "by their probabilities, computed exactly. The value is what MAX can expect "
                   "against the dice when both players play their best.")
-    if name == "maxn":
+    if name == MAXN:
         return M_("Every move was searched to the end by max^n: each player, on its turn, takes "
                   "the move whose returns are best for itself (ties by max^n's rule, see `minimax "
                   "analyze --help`). The returns are each player's outcome under that play, one "
