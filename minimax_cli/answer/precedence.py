@@ -24,9 +24,10 @@ budget?" for every front end: the AI's move, a hint, the review's verdicts and `
    `depth` plies deep) by the engine where it serves the game, else the game's default algorithm
    (expectiminimax for chance, max^n for more players).
 
-`ways` says which of these serve a question, in order, for callers that carry a way out their own
-way (`solve` streams its proof and reports each root move's search); `algorithm_for` is the
-algorithm a search of a game uses when none is named (`analyze`, the AI's policy).
+`ways` says which of these serve a question, in order, for callers that carry a way out with its
+progress (`solve` streams its proof, proof_stream.py, and reports each root move's search,
+solving.py); `algorithm_for` is the algorithm a search of a game uses when none is named
+(`analyze`, the AI's policy).
 
 An answer (`Answer`) holds the core's SearchResult and says how it was found (`how`) and what each
 step tried cost (`steps`). A think ends in one of three ways: every root move proven, the best move

@@ -61,8 +61,8 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False,
           on_fact: Callable[[Any], None] | None = None) -> Report:
     """Solve `state` exactly (see the module docstring). `table_mb` sizes the engine's table when
     a search is needed, and bounds the game's solver's own tables (`ExactSolver.memory_mb`).
-    `limits` (time, nodes) and `on_fact` (each score as it is proven: solve_proof.ProvenFact) serve
-    the proof search only (`check_budget` says so for the others).
+    `limits` (time, nodes) and `on_fact` (each score as it is proven: reports.proven.ProvenFact)
+    serve the proof search only (`check_budget` says so for the others).
     Raises SearchError for what cannot be done (no family, a tree too large to draw, a game no
     search serves)."""
     if tree:
