@@ -44,13 +44,29 @@ def imports_search(tree: ast.AST) -> bool:
 
 
 def algorithm_names() -> set[str]:
-    """The names the search package registers, read from its Algorithm declarations."""
+    """The names the search package registers, read from its Algorithm declarations (a name
+    given as a module-level constant of the package is resolved to its string)."""
     tree = ast.parse((ROOT / "minimax_cli/core/search/__init__.py").read_text(encoding="utf-8"))
+    constants: dict[str, str] = {}
+    for node in tree.body:  # NAME = "..." and A, B = "...", "..."
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                pairs = (zip(target.elts, node.value.elts, strict=False)
+                         if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple)
+                         else [(target, node.value)])
+                for name, value in pairs:
+                    if isinstance(name, ast.Name) and isinstance(value, ast.Constant) \
+                            and isinstance(value.value, str):
+                        constants[name.id] = value.value
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", "").endswith("Algorithm") \
-                and node.args and isinstance(node.args[0], ast.Constant):
-            names.add(str(node.args[0].value))
+                and node.args:
+            first = node.args[0]
+            if isinstance(first, ast.Constant):
+                names.add(str(first.value))
+            elif isinstance(first, ast.Name) and first.id in constants:
+                names.add(constants[first.id])
     return names
 
 

@@ -24,9 +24,10 @@ budget?" for every front end: the AI's move, a hint, the review's verdicts and `
    `depth` plies deep) by the engine where it serves the game, else the game's default algorithm
    (expectiminimax for chance, max^n for more players).
 
-`ways` says which of these serve a question, in order, for callers that carry a way out their own
-way (`solve` streams its proof and reports each root move's search); `algorithm_for` is the
-algorithm a search of a game uses when none is named (`analyze`, the AI's policy).
+`ways` says which of these serve a question, in order, for callers that carry a way out with its
+progress (`solve` streams its proof, proof_stream.py, and reports each root move's search,
+solving.py); `algorithm_for` is the algorithm a search of a game uses when none is named
+(`analyze`, the AI's policy).
 
 An answer (`Answer`) holds the core's SearchResult and says how it was found (`how`) and what each
 step tried cost (`steps`). A think ends in one of three ways: every root move proven, the best move
@@ -56,10 +57,12 @@ from minimax_cli.core.result import (
 from minimax_cli.core.search import (
     ALGORITHMS,
     DEFAULT_ALGORITHM,
+    MCTS,
     check_algorithm,
     default_algorithm,
     make_options,
 )
+from minimax_cli.core.search import PROOF as PROOF_ALGORITHM
 from minimax_cli.core.search.common import build_result
 from minimax_cli.core.solver import OutOfTime, stop_at
 from minimax_cli.core.table import TranspositionTable
@@ -73,9 +76,6 @@ VALUE, MOVE, EVERY_MOVE = "value", "move", "every move"
 #: How an answer was found (`Answer.how`, `Step.way`).
 SOLVER, BOOK, PROOF, SEARCH = "solver", "book", "proof", "search"
 
-MCTS = "mcts"
-#: The algorithm name of the proof search (a MOVE asked of it is settled by proof).
-PROOF_ALGORITHM = "proof"
 #: The share of a think's budget for proving whether the position is lost (games with a proof
 #: kernel): from the middle game on the proofs settle the move, which no depth-limited search can.
 PROOF_SHARE = 0.8
@@ -360,9 +360,9 @@ class Answerer:
                                    table=self.table if table is None else table)
             yield from iterate(game, state, limits, options)
             return
-        run = check_algorithm(algorithm, game).run
-        options = make_options(evaluator=evaluator, exact_root=True)
-        if algorithm == MCTS:  # an anytime search: one run fills the budget
+        chosen = check_algorithm(algorithm, game)
+        run, options = chosen.run, make_options(evaluator=evaluator, exact_root=True)
+        if chosen.sampled:  # an anytime search: one run fills the budget
             assert limits.time is not None
             seed = None if self.rng is None else self.rng.randrange(2**32)
             yield run(game, state, Limits(time=limits.time),
@@ -403,7 +403,7 @@ def answer(game: AnyGame, state: Any, ask: Ask, table: TranspositionTable | None
     return Answerer(game, table, rng).answer(state, ask)
 
 
-__all__ = ["BOOK", "DEFAULT_ALGORITHM", "EVERY_MOVE", "MIN_SLICE", "MOVE", "PROOF",
+__all__ = ["BOOK", "DEFAULT_ALGORITHM", "EVERY_MOVE", "MCTS", "MIN_SLICE", "MOVE", "PROOF",
            "PROOF_ALGORITHM", "PROOF_SHARE", "REFUTE_SHARE", "SEARCH", "SOLVER", "VALUE", "Answer",
            "Answerer", "Ask", "Step", "algorithm_for", "answer", "engine_serves", "search_algorithm",
            "ways"]

@@ -45,6 +45,7 @@ from typing import Any
 from minimax_cli.core.game import MAX, AnyGame
 from minimax_cli.core.result import Limits, MoveValue, SearchResult, SearchStats
 from minimax_cli.core.score import Bound, PovScore, Score, encode
+from minimax_cli.core.search import PROOF
 from minimax_cli.core.search.common import Scored, Stop, build_result
 from minimax_cli.core.search.prover import Prover
 from minimax_cli.reports.answers import complete
@@ -229,7 +230,7 @@ class Settler:
         except Stop as stop:
             mover = game.to_move(state)
             stats = SearchStats(nodes=prover.nodes - nodes, elapsed=time.perf_counter() - started)
-            return build_result("proof", game, mover if mover >= 0 else MAX, pov=mover,
+            return build_result(PROOF, game, mover if mover >= 0 else MAX, pov=mover,
                                 engine_scores=True, root=None, moves=[], best_move=None, pv=[],
                                 stats=stats, depth=None, stopped=stop.reason,
                                 best_searched=False)
@@ -244,7 +245,7 @@ class Settler:
         mover = self.game.to_move(state)
         score = Score.win() if value > 0 else Score.loss() if value < 0 else Score.draw()
         stats = SearchStats(nodes=prover.nodes - nodes, elapsed=time.perf_counter() - started)
-        result = build_result("proof", self.game, mover if mover >= 0 else MAX, pov=mover,
+        result = build_result(PROOF, self.game, mover if mover >= 0 else MAX, pov=mover,
                               engine_scores=True,
                               root=Scored(None, encode(score), True, Bound.EXACT), moves=[],
                               best_move=None, pv=[], stats=stats, depth=None,
@@ -381,7 +382,7 @@ class Settler:
         stats.tt_probes, stats.tt_hits = prover.search.probes, prover.search.hits
         root_score = scores[best]
         moves = [Scored(m, encode(scores[m]), True, Bound.EXACT) for m in order]
-        result = build_result("proof", game, mover if mover >= 0 else MAX, pov=mover,
+        result = build_result(PROOF, game, mover if mover >= 0 else MAX, pov=mover,
                               engine_scores=True,
                               root=Scored(None, encode(root_score), True, Bound.EXACT),
                               moves=moves, best_move=best, pv=pv, stats=stats, depth=None)

@@ -39,7 +39,7 @@ from minimax_cli.cli.options import check_table_mb, make_limits
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
 from minimax_cli.services import analyze as analyzing
-from minimax_cli.services.analyze import DEFAULT_MCTS_SEED, MCTS
+from minimax_cli.services.analyze import DEFAULT_MCTS_SEED
 from minimax_cli.services.limits import COMPARE_SECONDS
 from minimax_cli.views.limits import DEFAULT_STEPS, MAX_STEPS, MAX_TREE_DEPTH
 
@@ -311,6 +311,8 @@ def _mcts_options(algorithm: str, compare: bool, iterations: int | None,
     given = {"--iterations": iterations, "--exploration": exploration, "--seed": seed,
              "--rollout": rollout, "--solver/--no-solver": solver}
     named = [name for name, value in given.items() if value is not None]
+    from minimax_cli.core.search import MCTS  # a lookup: the service runs the search
+
     if named and algorithm != MCTS and not compare:
         fail(_("{option} sets Monte Carlo tree search, and the algorithm is {algorithm}: add "
                "--algorithm mcts, or leave it out").format(option=named[0], algorithm=algorithm))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from minimax_cli.answer.levels import level_name
-from minimax_cli.answer.precedence import DEFAULT_ALGORITHM
+from minimax_cli.answer.precedence import DEFAULT_ALGORITHM, PROOF_ALGORITHM
 from minimax_cli.answer.review import TIE_RULE
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import _, ngettext
@@ -171,7 +171,7 @@ def how_words(thought: Think) -> str:
         return _("a proof search of the moves' values (win, draw or loss; distances where "
                  "proven)")
     if thought.solved:
-        return _("an exact proof search") if result.algorithm == "proof" else _(
+        return _("an exact proof search") if result.algorithm == PROOF_ALGORITHM else _(
             "a search to the end")
     if thought.interrupted or result.stopped is not None:
         words = _stopped_words(result.depth, result.stopped, thought.interrupted, budget)

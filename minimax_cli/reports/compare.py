@@ -16,14 +16,25 @@ from dataclasses import dataclass
 from minimax_cli.core.i18n import M_, Joined, Message, Words, _, nM_
 from minimax_cli.core.result import STOP_INTERRUPTED, STOP_NODES, STOP_TIME, Limits, SearchResult
 from minimax_cli.core.score import Bound, format_number
+from minimax_cli.core.search import (
+    DEFAULT_ALGORITHM,
+    EXPECTIMINIMAX,
+    MAXN,
+    MCTS,
+    ORDERED_ALPHABETA,
+    PARANOID,
+    PLAIN_ALPHABETA,
+    STAR1,
+    STAR2,
+)
 
 #: The engine deepens iteratively under any time budget, which would change what it searches:
 #: it gets the budget `analyze` gives it alone (none, or the game's own default).
-ENGINE = "negamax"
+ENGINE = DEFAULT_ALGORITHM
 #: Monte Carlo tree search samples: its value is an estimate and its nodes are other work.
-SAMPLED = "mcts"
-ORDERED = "alphabeta-ordered"
-PLAIN_PRUNING = "alphabeta"
+SAMPLED = MCTS
+ORDERED = ORDERED_ALPHABETA
+PLAIN_PRUNING = PLAIN_ALPHABETA
 #: Where a run's budget came from, for the sentence that says why it stopped.
 BUDGET_USER = "user"  # --time or --nodes
 BUDGET_COMPARE = "compare"  # COMPARE_SECONDS
@@ -185,7 +196,7 @@ def _values_note(comparison: Comparison) -> Note | None:
     """Whether the values agree (checked), or how they differ and why."""
     runs = comparison.runs
     if any(r.result.vector is not None for r in runs if not r.sampled):  # several players
-        if comparison.run_named("maxn") is None or comparison.run_named("paranoid") is None:
+        if comparison.run_named(MAXN) is None or comparison.run_named(PARANOID) is None:
             return None
         return Note((), M_("maxn and paranoid answer different questions (each player for itself; "
                             "everyone against the player to move), so their values are not "
@@ -257,8 +268,8 @@ def _engine_note(run: Run) -> Note:
 
 
 #: Star1 and Star2 prune at chance nodes; beside plain expectiminimax in the same table.
-STARS = ("star1", "star2")
-PLAIN_CHANCE = "expectiminimax"
+STARS = (STAR1, STAR2)
+PLAIN_CHANCE = EXPECTIMINIMAX
 
 
 def _star_notes(comparison: Comparison) -> list[Note]:
@@ -281,7 +292,7 @@ def _star_notes(comparison: Comparison) -> list[Note]:
                 if repeats else M_("{name} counts more nodes than {plain} here.", name=run.name,
                                    plain=plain.name)
             # Star1 prunes a subset of plain's tree; Star2's probes are extra searches.
-            more = (M_("On a tree without repeats star1 never visits more.") if run.name == "star1"
+            more = (M_("On a tree without repeats star1 never visits more.") if run.name == STAR1
                     else M_("Each probe that cuts nothing is paid twice: the full search enters "
                             "the probed node again and its first move once more (answered from "
                             "the memo), and the probe searched that move in a wider window than "

@@ -26,6 +26,7 @@ from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import Words
 from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
+from minimax_cli.core.search import PLAIN_MINIMAX, PROOF
 
 if TYPE_CHECKING:  # a solve's family and its pattern; an analysis never loads them
     from minimax_cli.core.solver import Series
@@ -40,7 +41,9 @@ METHOD_SERIES = "series"
 #: The method of a solve that searched (no solver of the game's own answered it).
 METHOD_SEARCH = "search"
 #: The method of `solve tree ... --tree`: plain minimax, traced, drawn as the tree.
-METHOD_TREE = "minimax"
+METHOD_TREE = PLAIN_MINIMAX
+#: The method of a solve by the proof search (a game with a proof kernel: Connect Four).
+METHOD_PROOF = PROOF
 
 
 @dataclass(frozen=True)
@@ -442,6 +445,6 @@ def exact_text(value: Number) -> str | None:
     return None
 
 
-__all__ = ["METHOD_SEARCH", "METHOD_SERIES", "METHOD_TREE", "SCHEMA_ID", "MoveLine", "Report",
+__all__ = ["METHOD_PROOF", "METHOD_SEARCH", "METHOD_SERIES", "METHOD_TREE", "SCHEMA_ID", "MoveLine", "Report",
            "chosen_first", "exact_text", "from_search", "from_series", "from_solve", "json_number",
            "mover_view", "parameters", "search_stats", "stats_dict"]

@@ -14,13 +14,14 @@ from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import M_, Joined, Message, Value, Words, pM_
 from minimax_cli.core.result import SearchResult
 from minimax_cli.core.score import WIN, Number, format_number, is_decisive
+from minimax_cli.core.search import DEFAULT_ALGORITHM
 from minimax_cli.reports.intervals import INF, Interval
 from minimax_cli.reports.model import pv_text
 from minimax_cli.reports.trace import Pruned, Step
 
 #: Searches whose numbers for a win/loss game are the engine's (a win as WIN - ply) even without
 #: a depth limit; the textbook searches use the game's own +1 / 0 / -1 unless cut by depth.
-ENGINE_UNITS = ("negamax",)
+ENGINE_UNITS = (DEFAULT_ALGORITHM,)
 
 
 def engine_units(game: AnyGame, result: SearchResult, depth_limited: bool) -> bool:

@@ -25,10 +25,6 @@ if TYPE_CHECKING:
     from minimax_cli.reports.compare import Comparison
     from minimax_cli.services.compare import Progress
 
-#: Monte Carlo tree search: the one algorithm that takes `AnalysisRequest.mcts`.
-MCTS = "mcts"
-#: The proof search: exact scores, searched to the end whatever the game's default time.
-PROOF = "proof"
 #: MCTS's seed when none is given: `analyze` output is the same run after run.
 DEFAULT_MCTS_SEED = 0
 
@@ -117,7 +113,10 @@ def default_algorithm(game: AnyGame) -> str:
 
 def default_seconds(game: AnyGame, algorithm: str, limited: bool) -> float | None:
     """The game's own time budget when no limit is given (`limited`: --depth, --time, --nodes or
-    --iterations was): a game too large to search to the end by default has one. None: none."""
+    --iterations was): a game too large to search to the end by default has one. None: none;
+    the proof search too: exact scores, searched to the end whatever the game's default time."""
+    from minimax_cli.core.search import PROOF
+
     if limited or algorithm == PROOF:
         return None
     return game.analysis_seconds
@@ -147,8 +146,8 @@ def _search(request: AnalysisRequest) -> SearchResult:
 
 def _run(request: AnalysisRequest, algorithm: str, limits: Limits) -> SearchResult:
     """One search of the request's position by `algorithm` within `limits`, with the request's
-    evaluation, table, recording and (for MCTS) options."""
-    from minimax_cli.core.search import search
+    evaluation, table, recording and (for MCTS, the one algorithm that takes them) options."""
+    from minimax_cli.core.search import MCTS, search
 
     return search(request.game, request.state, algorithm, limits, evaluator=request.evaluator,
                   trace=request.record, trace_limit=request.trace_limit,
@@ -165,5 +164,5 @@ def json_answer(analysis: Analysis, trace_steps: int | None) -> Any:
                          trace_steps, request.depth_limited)
 
 
-__all__ = ["DEFAULT_MCTS_SEED", "MCTS", "PROOF", "Analysis", "AnalysisRequest", "analyze",
+__all__ = ["DEFAULT_MCTS_SEED", "Analysis", "AnalysisRequest", "analyze",
            "default_algorithm", "default_seconds", "json_answer"]

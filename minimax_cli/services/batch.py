@@ -1,28 +1,26 @@
 """`minimax solve GAME --batch FILE`: many positions proven one after the other, as they come.
 
 Each input line is `position [score]` (Pons' test-set format: `moves score`); blank lines and
-lines starting with `#` are skipped. Each position is proven by the core's proof search with a
-fresh table (so its time and nodes are its own, whatever came before); its answer is a report
-(`from_solve`, the proof's score in `facts` as `solve --json` gives it), and an output line
-`position score` is written and flushed at once. A line that cannot be read is reported on
-stderr with its number and skipped. `jobs` > 1 spreads the lines over that many processes; the
-output keeps the input's order (batch_run.py spreads the work and keeps the answers file). No
-Rich here: the caller prints.
-"""
+lines starting with `#` are skipped. Each position is proven by the answering room's proof
+(minimax_cli.answer.proof_stream.LineProof: the core's proof search) with a fresh table (so its
+time and nodes are its own, whatever came before); its answer is a report (`from_solve`, the
+proof's score in `facts` as `solve --json` gives it), and an output line `position score` is
+written and flushed at once. A line that cannot be read is reported on stderr with its number and
+skipped. `jobs` > 1 spreads the lines over that many processes; the output keeps the input's order
+(batch_run.py spreads the work and keeps the answers file). No Rich here: the caller prints."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, Any, cast
+from typing import IO, cast
 
+from minimax_cli.answer.proof_stream import LineProof
 from minimax_cli.core.bounded import BoundedLines
 from minimax_cli.core.game import AnyGame, GameError
 from minimax_cli.core.i18n import _
 from minimax_cli.core.params import quote
 from minimax_cli.core.proof import ProofSwitches
-from minimax_cli.core.score import PovScore
-from minimax_cli.core.search.prover import Prover
 from minimax_cli.core.words import grouped
 from minimax_cli.reports.model import Report, from_solve
 from minimax_cli.services.solve_proof import METHOD_PROOF
@@ -157,13 +155,14 @@ def _next_line(reader: BoundedLines, encoding: str) -> tuple[str, bool] | None:
 
 
 class LineProver:
-    """Proves input lines in one game (one per process with --jobs)."""
+    """Answers input lines in one game (one per process with --jobs): reads each, has the
+    answering room prove it (answer/proof_stream.py: LineProof) and makes its report."""
 
     def __init__(self, game: AnyGame, weak: bool, table_mb: float | None,
                  switches: ProofSwitches | None = None) -> None:
         """`switches`: the kernel's (None: as the game builds its kernel)."""
         self.game, self.weak = game, weak
-        self.prover = Prover(game, table_mb=table_mb, switches=switches)
+        self.proof = LineProof(game, weak, table_mb, switches)
 
     def __call__(self, item: tuple[int, str] | tuple[int, str, bool]) -> BatchLine:
         """The answer to a line: (its number, its text[, whether it was cut at MAX_LINE])."""
@@ -197,29 +196,17 @@ class LineProver:
         except GameError as error:
             return BatchLine(number, position, expected, None, str(error))
         if expected is not None:
-            least, most = self.score_range(state)
+            least, most = self.proof.score_range(state)
             if not least <= int(words[1]) <= most:  # checked before any work
                 return BatchLine(number, position, None, None, _(
                     "the score {score} is impossible for this position: the side to move scores "
                     "from {least} to {most}").format(score=quote(_short(words[1])), least=least,
                                                      most=most))
-        self.prover.restart(fresh=True)
-        proof = self.prover.prove(state, self.weak)
-        game, weak = self.game, self.weak
-        score = PovScore(self.prover.pov_score(proof.score, proof.plies, weak),
-                         game.to_move(state)).max()
+        fact = self.proof.prove(state)
         return BatchLine(number, position, expected, from_solve(
-            game, state, score, (), method=METHOD_PROOF, explanation=(),
-            facts={"score": proof.score, "weak": weak}, nodes=proof.nodes,
-            elapsed=proof.elapsed))
-
-
-    def score_range(self, state: Any) -> tuple[int, int]:
-        """The scores possible for the side to move in `state` (kernel units): at best it wins
-        with its next disc, at worst the opponent wins with the disc after."""
-        kernel = self.prover.kernel
-        plies = kernel.plies(state)
-        return -self.prover.scale.win_score(plies + 2), self.prover.scale.win_score(plies + 1)
+            self.game, state, fact.score, (), method=METHOD_PROOF, explanation=(),
+            facts={"score": fact.kernel_score, "weak": self.weak}, nodes=fact.nodes,
+            elapsed=fact.elapsed))
 
 
 def _short(text: str) -> str:

@@ -80,14 +80,18 @@ def refusal(game: AnyGame, state: Any) -> str | None:
 def build(game: AnyGame, state: Any, spec: str | None = None) -> Exercise:
     """The exercise of `state` (QuizRefusal when it makes none): the drawing, the leaves, and the
     answers found by minimax and by textbook alpha-beta with its trace."""
-    from minimax_cli.core.search import search  # the search core loads only for a quiz
+    from minimax_cli.core.search import (  # the search core loads only for a quiz
+        PLAIN_ALPHABETA,
+        PLAIN_MINIMAX,
+        search,
+    )
 
     problem = refusal(game, state)
     if problem is not None:
         raise QuizRefusal(problem)
     lines, leaves = _outline(game, state)
-    plain = search(game, state, "minimax", Limits())
-    pruning = search(game, state, "alphabeta", Limits(), trace=True)
+    plain = search(game, state, PLAIN_MINIMAX, Limits())
+    pruning = search(game, state, PLAIN_ALPHABETA, Limits(), trace=True)
     assert pruning.trace is not None and not pruning.trace_truncated, "quiz trees are small"
     assert plain.value is not None
     best = [pruning.best_move] + [m for m in plain.best_moves() if m != pruning.best_move]

@@ -2,7 +2,8 @@
 (minimax_cli.reports.model.Report), no I/O.
 
 A position is solved by the way the one precedence (minimax_cli.answer.precedence.ways, asked for
-EVERY_MOVE) puts first, carried out here so that it streams its progress:
+EVERY_MOVE) puts first, carried out by the answering room with its progress (answer/solving.py,
+answer/proof_stream.py); this module builds the request and turns the answer into the report:
 - by the core's proof search when the game has a proof kernel (Connect Four; solve_proof.py);
 - by the game's own exact solver (`Game.exact_solver()`) when it has one and it answers: bones'
   bottom-up table and proven period, Nim's theorem (two-player games: a game of more players is
@@ -35,11 +36,11 @@ from minimax_cli.answer.precedence import (
     search_algorithm,
     ways,
 )
+from minimax_cli.answer.solving import PLAIN_MINIMAX, each_move, own_solver, run
 from minimax_cli.core.game import MAX, AnyGame, SearchError
 from minimax_cli.core.i18n import M_, _
 from minimax_cli.core.result import Limits, TraceNode
 from minimax_cli.core.score import Number, PovScore, Score
-from minimax_cli.core.search import search
 from minimax_cli.core.solver import Progress, Solution
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.core.words import count_words, grouped
@@ -60,8 +61,8 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False,
           on_fact: Callable[[Any], None] | None = None) -> Report:
     """Solve `state` exactly (see the module docstring). `table_mb` sizes the engine's table when
     a search is needed, and bounds the game's solver's own tables (`ExactSolver.memory_mb`).
-    `limits` (time, nodes) and `on_fact` (each score as it is proven: solve_proof.ProvenFact) serve
-    the proof search only (`check_budget` says so for the others).
+    `limits` (time, nodes) and `on_fact` (each score as it is proven: reports.proven.ProvenFact)
+    serve the proof search only (`check_budget` says so for the others).
     Raises SearchError for what cannot be done (no family, a tree too large to draw, a game no
     search serves)."""
     if tree:
@@ -71,11 +72,9 @@ def solve(game: AnyGame, state: Any, *, tree: bool = False,
 
         return solve_by_proof(game, state, weak, progress, table_mb, limits, on_fact)
     if SOLVER in ways(game, EVERY_MOVE):  # the one precedence decides; its ways are run here
-        solver = game.exact_solver(table_mb)  # the budget bounds the solver's own tables too
-        started = time.perf_counter()
-        solution = None if solver is None else solver.solve(state, progress)
-        if solution is not None:
-            return from_solution(game, state, solution, time.perf_counter() - started)
+        solved = own_solver(game, state, table_mb, progress)  # table_mb bounds its tables too
+        if solved is not None:
+            return from_solution(game, state, *solved)
     if search_algorithm(game, EVERY_MOVE) != DEFAULT_ALGORITHM:
         from minimax_cli.services.solve_search import solve_by_algorithm
 
@@ -135,13 +134,9 @@ def solve_by_search(game: AnyGame, state: Any, progress: Progress | None = None,
                           explanation=explanation, nodes=1,
                           elapsed=time.perf_counter() - started)
     table = table if table is not None else TranspositionTable()
-    moves = list(game.legal_moves(state))
     nodes = 1
     found: Found = []
-    for done, move in enumerate(moves, 1):
-        # Only the child's value is needed, so its own root moves need not all be exact.
-        result = search(game, game.play(state, move), "negamax", Limits(), exact_root=False,
-                        table=table)
+    for move, result in each_move(game, state, table, progress):
         if result.max_score is None or not result.exact:  # no limits were given: cannot happen
             raise SearchError(_("the search of move {move} was cut short").format(
                 move=game.format_move(state, move)))
@@ -149,8 +144,6 @@ def solve_by_search(game: AnyGame, state: Any, progress: Progress | None = None,
         child = result.max_score
         found.append((move, Score(child.kind, child.number, child.bound, _later(child.plies),
                                   child.plies_at_most)))
-        if progress is not None:
-            progress(done, len(moves))
     elapsed, entries = time.perf_counter() - started, len(table)  # the proof's, not the line's
     # The table already holds the proof, so the line of best play costs little more.
     pv, score = principal_line(game, state, _best(found, mover), table)
@@ -174,8 +167,8 @@ def principal_line(game: AnyGame, state: Any, score: Score,
     if game.outcome(state) is not None:
         return (), score
     try:
-        result = search(game, state, "negamax", Limits(nodes=PV_NODES), exact_root=False,
-                        table=table if table is not None else TranspositionTable(1))
+        result = run(game, state, DEFAULT_ALGORITHM, Limits(nodes=PV_NODES), exact_root=False,
+                     table=table if table is not None else TranspositionTable(1))
     except SearchError:  # e.g. a game too deep to search recursively: the solve stands alone
         return (), score
     found = result.max_score
@@ -205,8 +198,8 @@ def with_distances(game: AnyGame, state: Any, score: Score, found: Found
     if game.outcome(state) is not None or not game.win_loss or len(found) > DISTANCE_MOVES:
         return unchanged
     try:
-        result = search(game, state, "negamax", Limits(nodes=DISTANCE_NODES), exact_root=True,
-                        table=TranspositionTable(1))
+        result = run(game, state, DEFAULT_ALGORITHM, Limits(nodes=DISTANCE_NODES),
+                     exact_root=True, table=TranspositionTable(1))
     except SearchError:
         return unchanged
     if result.max_score is None or not result.exact:
@@ -232,14 +225,14 @@ def solve_by_tree(game: AnyGame, state: Any) -> Report:
     TREE_NODE_LIMIT nodes.
     """
     started = time.perf_counter()
-    plain = search(game, state, "minimax", Limits(nodes=TREE_NODE_LIMIT + 1), trace=True,
-                   trace_limit=TREE_NODE_LIMIT + 1)
+    plain = run(game, state, PLAIN_MINIMAX, Limits(nodes=TREE_NODE_LIMIT + 1), trace=True,
+                trace_limit=TREE_NODE_LIMIT + 1)
     if plain.timed_out or plain.stats.nodes > TREE_NODE_LIMIT or plain.trace is None:
         raise SearchError(_(
             "the game tree from this position has more than {limit} nodes, too large to draw; "
             "drop --tree, or give a position nearer the end").format(limit=grouped(TREE_NODE_LIMIT)))
     # A tree of at most TREE_NODE_LIMIT nodes fits a small table, which is quicker to set up.
-    engine = search(game, state, "negamax", Limits(), exact_root=True, table_mb=1)
+    engine = run(game, state, DEFAULT_ALGORITHM, Limits(), exact_root=True, table_mb=1)
     if plain.value != engine.value:  # two independent searches: a disagreement is a bug
         raise RuntimeError(f"minimax says {plain.value}, negamax {engine.value}: a bug")
     distances = tree_distances(plain.trace, game.win_loss)

@@ -2,7 +2,7 @@
 games of more than two players (max^n). One search to the end by the game's default algorithm
 (as minimax_cli.answer.precedence.search_algorithm names it), every root move valued exactly; the
 report says which algorithm and what its value means, since neither is a minimax value in the
-two-player sense."""
+two-player sense. The search runs in the answering room (answer/solving.py: run)."""
 
 from __future__ import annotations
 
@@ -10,22 +10,22 @@ import time
 from typing import Any
 
 from minimax_cli.answer.precedence import EVERY_MOVE, search_algorithm
+from minimax_cli.answer.solving import EXPECTIMINIMAX, MAXN, run
 from minimax_cli.core.game import AnyGame, SearchError
 from minimax_cli.core.i18n import M_, Message, _
 from minimax_cli.core.result import Limits, MoveValue
 from minimax_cli.core.score import Kind, Score
-from minimax_cli.core.search import search
 from minimax_cli.reports.model import Report, from_solve
 
 
 def explanation(name: str) -> Message:
     """Why the solve by algorithm `name` is sound, as a report keeps it."""
-    if name == "expectiminimax":
+    if name == EXPECTIMINIMAX:
         return M_("Every move was searched to the end by expectiminimax: MAX takes the largest "
                   "value, MIN the smallest, and a chance node the average of its outcomes weighted "
                   "by their probabilities, computed exactly. The value is what MAX can expect "
                   "against the dice when both players play their best.")
-    if name == "maxn":
+    if name == MAXN:
         return M_("Every move was searched to the end by max^n: each player, on its turn, takes "
                   "the move whose returns are best for itself (ties by max^n's rule, see `minimax "
                   "analyze --help`). The returns are each player's outcome under that play, one "
@@ -44,7 +44,7 @@ def solve_by_algorithm(game: AnyGame, state: Any) -> Report:
     """Solve `state` by one search to the end with the game's default algorithm."""
     name = search_algorithm(game, EVERY_MOVE)
     started = time.perf_counter()
-    result = search(game, state, name, Limits(), exact_root=True)
+    result = run(game, state, name, Limits(), exact_root=True)
     if result.score is None or not result.score.relative.proven:  # no limits: cannot happen
         raise SearchError(_("{algorithm} could not solve this position").format(algorithm=name))
     if result.vector is not None:

@@ -8,6 +8,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
+from minimax_cli.answer.precedence import DEFAULT_ALGORITHM
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import _
 from minimax_cli.core.result import SearchResult, TraceNode
@@ -22,7 +23,7 @@ from minimax_cli.views import tree as render_tree
 def exact_root_note(result: SearchResult) -> Text | None:
     """The engine searches every root move with the full window, to give each an exact value: a
     student comparing its tree or its node count with alpha-beta's must know it."""
-    if result.algorithm != "negamax" or not result.moves:
+    if result.algorithm != DEFAULT_ALGORITHM or not result.moves:
         return None
     return Text(_("note: the engine gives every root move an exact value: it searches each one "
                   "with the full window (α = -∞, β = +∞), so it prunes less at the root than "

@@ -11,6 +11,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from minimax_cli.answer.solving import PLAIN_ALPHABETA
 from minimax_cli.core.i18n import _, ngettext, text_of
 from minimax_cli.core.score import Number
 from minimax_cli.reports.quiz import Exercise, Leaf, LeavesVerdict
@@ -162,7 +163,7 @@ def worked(exercise: Exercise) -> RenderableType:
     for what, answer in (rows[1], rows[3]):  # the verdicts said the value and the leaves
         facts.append(f"{what}: ", style="bold")
         facts.append(answer + "\n")
-    return Group(facts, trace_view(exercise.steps, len(exercise.steps), False, "alphabeta"))
+    return Group(facts, trace_view(exercise.steps, len(exercise.steps), False, PLAIN_ALPHABETA))
 
 
 # --- a set of exercises as Markdown --------------------------------------------------------------

@@ -15,11 +15,18 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from minimax_cli.answer.solving import DEFAULT_ALGORITHM, PLAIN_MINIMAX
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import _, ngettext, pgettext, text_of
 from minimax_cli.core.result import TraceNode
 from minimax_cli.core.words import count, grouped
-from minimax_cli.reports.model import METHOD_SEARCH, METHOD_SERIES, METHOD_TREE, Report
+from minimax_cli.reports.model import (
+    METHOD_PROOF,
+    METHOD_SEARCH,
+    METHOD_SERIES,
+    METHOD_TREE,
+    Report,
+)
 from minimax_cli.reports.words import signed
 from minimax_cli.views import report as render_report
 from minimax_cli.views import series as render_series
@@ -34,7 +41,7 @@ LABEL_POSITION = 24
 def method_name(method: str) -> str:
     """A method's name as shown (JSON keeps `method` as it is): `search`, `proof` and the words of
     the built-in games' solvers translated; a plug-in's own word as it is."""
-    names = {METHOD_SEARCH: _("search"), "proof": _("proof"), "table": _("table"),
+    names = {METHOD_SEARCH: _("search"), METHOD_PROOF: _("proof"), "table": _("table"),
              "period": _("period"), "theorem": _("theorem")}
     return names.get(method, method)
 
@@ -55,7 +62,7 @@ def _method_words(solved: Report) -> str:
     kept = "" if entries is None else ngettext(
         ", {count} entry kept in the table", ", {count} entries kept in the table",
         int(entries)).format(count=grouped(int(entries)))
-    if solved.method == "proof":
+    if solved.method == METHOD_PROOF:
         text = ngettext("{method}: the proof search, {count} node searched{entries}, "
                         "{seconds}",
                         "{method}: the proof search, {count} nodes searched{entries}, "
@@ -144,7 +151,8 @@ def search_counts(report: Report) -> Table:
                           (_("leaves"), "right"), (_("table hits"), "right"),
                           (_("time"), "right")]:
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    labels = {"minimax": _("minimax: plain, every node"), "negamax": _("negamax: the engine")}
+    labels = {PLAIN_MINIMAX: _("minimax: plain, every node"),
+              DEFAULT_ALGORITHM: _("negamax: the engine")}
     for result in report.searches:
         s = result.stats
         table.add_row(labels.get(result.algorithm, result.algorithm), signed(result.value, report.win_loss),

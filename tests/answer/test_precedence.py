@@ -4,6 +4,8 @@ against oracles in test_policy.py, test_proving.py and the review's tests."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.bones.game import Bones
@@ -91,3 +93,36 @@ def test_connect_four_first_move_from_the_book() -> None:
     found = answer(game, game.initial_state(), Ask(MOVE, seconds=AMPLE))
     assert found.how == BOOK and found.result.best_move == 4  # the centre, as Allis proved
     assert found.steps[0].way == PROOF and found.steps[0].nodes == 0
+
+
+def test_an_algorithm_declared_sampled_gets_one_seeded_run_of_the_whole_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The precedence decides by the declaration, not the name: a plug-in that samples is
+    searched as Monte Carlo tree search is (one run filling the budget, a seed from the
+    answerer's generator), never deepened one depth at a time."""
+    import random
+
+    from minimax_cli.answer.precedence import Answerer
+    from minimax_cli.core.result import Limits, SearchOptions, SearchResult
+    from minimax_cli.core.search import ALGORITHMS, MCTS, Algorithm, registered, search
+
+    calls: list[tuple[Limits, SearchOptions]] = []
+
+    def sampler(game: Any, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
+        calls.append((limits, options))
+        return search(game, state, MCTS, Limits(), iterations=50, seed=options.seed)
+
+    toy = Algorithm("toy-sampler", "samples", sampler, sampled=True, minimax_value=False)
+    monkeypatch.setattr(registered, "plugged_in", lambda *_args, **_kwargs: {toy.name: toy})
+    ALGORITHMS.forget()
+    try:
+        game = ConnectFour()  # a game with an evaluation: another algorithm would be deepened
+        assert game.evaluators()
+        found = list(Answerer(game, rng=random.Random(7)).search(
+            game.initial_state(), Limits(time=AMPLE), toy.name, None))
+    finally:
+        ALGORITHMS.forget()
+    assert len(found) == 1 and len(calls) == 1
+    limits, options = calls[0]
+    assert limits.time == AMPLE and limits.depth is None
+    assert options.seed is not None

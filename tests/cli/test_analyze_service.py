@@ -7,6 +7,7 @@ from typing import Any
 
 from minimax_cli import registry
 from minimax_cli.core.result import Limits, SearchOptions
+from minimax_cli.core.search import PROOF
 from minimax_cli.services import analyze as analyzing
 from minimax_cli.services.solve import streamed
 
@@ -63,7 +64,7 @@ def test_only_a_game_too_large_to_search_to_the_end_has_a_default_time() -> None
     connect4, tictactoe = registry.create("connect4"), registry.create("tictactoe")
     assert analyzing.default_seconds(connect4, "negamax", limited=False) == 3.0
     assert analyzing.default_seconds(connect4, "negamax", limited=True) is None
-    assert analyzing.default_seconds(connect4, analyzing.PROOF, limited=False) is None
+    assert analyzing.default_seconds(connect4, PROOF, limited=False) is None
     assert analyzing.default_seconds(tictactoe, "negamax", limited=False) is None
 
 

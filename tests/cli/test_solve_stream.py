@@ -13,7 +13,8 @@ import pytest
 from minimax_cli import registry
 from minimax_cli.cli.solve_stream import fact_line
 from minimax_cli.core.result import Limits
-from minimax_cli.services.solve_proof import ProvenFact, solve_by_proof
+from minimax_cli.reports.proven import ProvenFact
+from minimax_cli.services.solve_proof import solve_by_proof
 from tests.cli.entry import run_main
 from tests.cli.test_solve import REPORT_SCHEMA
 

@@ -23,54 +23,68 @@ from minimax_cli.core.search.registered import GROUP, Algorithms, Descriptions
 if TYPE_CHECKING:
     from minimax_cli.core.search.negamax import iterate
 
+# The built-in algorithms' names, declared once: the rooms above decide and speak by them (the
+# engine, the tree `solve --tree` draws, a comparison's sentences, the proof's results) as these
+# names, never as string literals of their own.
+#: The engine (negamax: alpha-beta with a table, deepening iteratively under a budget).
+DEFAULT_ALGORITHM = "negamax"
+#: The course's plain searches: every node (minimax), pruning in the natural order (alpha-beta),
+#: pruning in the game's best order.
+PLAIN_MINIMAX, PLAIN_ALPHABETA, ORDERED_ALPHABETA = "minimax", "alphabeta", "alphabeta-ordered"
+EXPECTIMAX, EXPECTIMINIMAX, STAR1, STAR2 = "expectimax", "expectiminimax", "star1", "star2"
+#: The exact proof search over a game's proof kernel.
+PROOF = "proof"
+MAXN, PARANOID = "maxn", "paranoid"
+#: Monte Carlo tree search.
+MCTS = "mcts"
+
 #: The built-in algorithms, in the order listed to users: each names its search function as
 #: "module:function", imported when it first runs (a command loads only the searches it uses).
 BUILT_IN: tuple[Algorithm, ...] = (
-    Algorithm("negamax", N_("the engine: alpha-beta with move ordering, transposition table, "
-              "symmetry, iterative deepening under a time or node budget"),
+    Algorithm(DEFAULT_ALGORITHM, N_("the engine: alpha-beta with move ordering, transposition "
+              "table, symmetry, iterative deepening under a time or node budget"),
               "minimax_cli.core.search.negamax:negamax"),
-    Algorithm("minimax", N_("textbook minimax: every node visited, no pruning, no table"),
+    Algorithm(PLAIN_MINIMAX, N_("textbook minimax: every node visited, no pruning, no table"),
               "minimax_cli.core.search.textbook:minimax"),
-    Algorithm("alphabeta", N_("textbook alpha-beta: children in natural order, no table"),
+    Algorithm(PLAIN_ALPHABETA, N_("textbook alpha-beta: children in natural order, no table"),
               "minimax_cli.core.search.textbook:alphabeta"),
-    Algorithm("alphabeta-ordered", N_("textbook alpha-beta with the game's move ordering "
+    Algorithm(ORDERED_ALPHABETA, N_("textbook alpha-beta with the game's move ordering "
               "(best first; on an explicit tree, by the children's minimax values), no table"),
               "minimax_cli.core.search.textbook:alphabeta_ordered"),
-    Algorithm("expectimax", N_("MAX maximises; the opponent plays uniformly at random (MIN "
+    Algorithm(EXPECTIMAX, N_("MAX maximises; the opponent plays uniformly at random (MIN "
               "nodes average) and chance nodes average by their probabilities"),
               "minimax_cli.core.search.expectimax:expectimax", chance=True, minimax_value=False),
-    Algorithm("expectiminimax", N_("MAX maximises, MIN minimises, chance nodes average by "
+    Algorithm(EXPECTIMINIMAX, N_("MAX maximises, MIN minimises, chance nodes average by "
               "their probabilities; no pruning, a memo of positions"),
               "minimax_cli.core.search.expectiminimax:expectiminimax", chance=True),
-    BoundedAlgorithm("star1", N_("expectiminimax with alpha-beta, and Ballard's Star1 windows "
+    BoundedAlgorithm(STAR1, N_("expectiminimax with alpha-beta, and Ballard's Star1 windows "
                      "at chance nodes from the game's bounds on its outcomes"),
                      "minimax_cli.core.search.expectiminimax:star1", chance=True),
-    BoundedAlgorithm("star2", N_("Star1 with Ballard's probing: the first move of each outcome "
+    BoundedAlgorithm(STAR2, N_("Star1 with Ballard's probing: the first move of each outcome "
                      "bounds the chance node before the full search"),
                      "minimax_cli.core.search.expectiminimax:star2", chance=True),
-    Algorithm("proof", N_("exact proof search: null windows by bisection over the game's proof "
+    Algorithm(PROOF, N_("exact proof search: null windows by bisection over the game's proof "
               "kernel (losing moves skipped, threats first, bounds in the table)"),
               "minimax_cli.core.search.prover:proof_search", needs_kernel=True),
-    Algorithm("maxn", N_("max^n for any number of players: each player takes the child best for "
+    Algorithm(MAXN, N_("max^n for any number of players: each player takes the child best for "
               "its own utility (ties: the first in move order); chance nodes average; "
               "no pruning, a memo of positions"), "minimax_cli.core.search.maxn:maxn",
               players=tuple(range(2, 9)), chance=True, general_sum=True, minimax_value=False),
-    Algorithm("paranoid", N_("the player to move against all the others, who minimise its "
+    Algorithm(PARANOID, N_("the player to move against all the others, who minimise its "
               "utility together: alpha-beta on the root player's utility, a memo of "
               "positions and windows"), "minimax_cli.core.search.paranoid:paranoid",
               players=tuple(range(2, 9)), general_sum=True, minimax_value=False),
-    Algorithm("mcts", N_("Monte Carlo tree search (UCT) with the MCTS-Solver: random (or "
+    Algorithm(MCTS, N_("Monte Carlo tree search (UCT) with the MCTS-Solver: random (or "
               "evaluation-guided) playouts, the most visited move; anytime, within "
               "--iterations, --time or --nodes"), "minimax_cli.core.search.mcts:mcts",
-              players=tuple(range(2, 9)), chance=True, general_sum=True, minimax_value=False),
+              players=tuple(range(2, 9)), chance=True, general_sum=True, minimax_value=False,
+              sampled=True),
 )
 
 #: Every algorithm by name: the built-in ones, then those other packages register (read when a
 #: name is not a built-in's, or when all are listed).
 ALGORITHMS: Algorithms = Algorithms(BUILT_IN)
 DESCRIPTIONS: Mapping[str, str] = Descriptions(ALGORITHMS)
-
-DEFAULT_ALGORITHM = "negamax"
 
 
 def get_algorithm(name: str) -> Algorithm:
@@ -110,12 +124,12 @@ def check_algorithm(algorithm: str, game: AnyGame) -> Algorithm:
 
 #: What `--compare` sets side by side in a game of more than two players: two different
 #: questions (each player for itself, or everyone against the player to move), work beside.
-COMPARED_MULTIPLAYER = ("maxn", "paranoid")
+COMPARED_MULTIPLAYER = (MAXN, PARANOID)
 #: The course's searches, which `--compare` sets first in this order: no pruning, pruning in
 #: the natural order, pruning in the game's best order (so each row says what one change saves).
-TEXTBOOK = ("minimax", "alphabeta", "alphabeta-ordered")
+TEXTBOOK = (PLAIN_MINIMAX, PLAIN_ALPHABETA, ORDERED_ALPHABETA)
 #: The searches whose value is a sample estimate; `--compare` sets them last.
-SAMPLED = ("mcts",)
+SAMPLED = tuple(algorithm.name for algorithm in BUILT_IN if algorithm.sampled)
 
 
 def compared_algorithms(game: AnyGame) -> list[str]:
@@ -136,7 +150,7 @@ def compared_algorithms(game: AnyGame) -> list[str]:
 
 #: What searches a game when no algorithm is named, in order of preference: the engine, then the
 #: algorithms for chance and for more than two players, then Monte Carlo tree search.
-PREFERRED = ("negamax", "expectiminimax", "maxn", "mcts")
+PREFERRED = (DEFAULT_ALGORITHM, EXPECTIMINIMAX, MAXN, MCTS)
 
 
 def default_algorithm(game: AnyGame) -> str:
@@ -167,6 +181,8 @@ def search(game: AnyGame, state: Any, algorithm: str = DEFAULT_ALGORITHM,
     return chosen.run(game, state, limits or Limits(), make_options(**options))
 
 
-__all__ = ["ALGORITHMS", "BUILT_IN", "DEFAULT_ALGORITHM", "DESCRIPTIONS", "GROUP", "Algorithm",
+__all__ = ["ALGORITHMS", "BUILT_IN", "DEFAULT_ALGORITHM", "DESCRIPTIONS", "EXPECTIMAX",
+           "EXPECTIMINIMAX", "GROUP", "MAXN", "MCTS", "ORDERED_ALPHABETA", "PARANOID",
+           "PLAIN_ALPHABETA", "PLAIN_MINIMAX", "PROOF", "STAR1", "STAR2", "Algorithm",
            "check_algorithm", "compared_algorithms", "default_algorithm", "get_algorithm", "iterate",
            "make_options", "search"]

@@ -118,17 +118,21 @@ class Algorithm(Record):
     algorithm first runs (so that a command loads only the searches it uses: `minimax analyze
     tictactoe` loads the engine alone; the families cost a third of its start-up when all were
     loaded at once). `minimax_value`: it computes the minimax value (so `--compare` may set it
-    beside the others); `needs_kernel`: it needs the game's proof kernel (`Game.proof_kernel`).
+    beside the others); `needs_kernel`: it needs the game's proof kernel (`Game.proof_kernel`);
+    `sampled`: it samples (Monte Carlo), an anytime search: one run fills its time budget, its
+    value is an estimate and its nodes are other work than a tree search's (a think gives it the
+    whole budget at once with a seed; `--compare` sets it last, beside the exact ones).
     A value (core.record), not a dataclass: every command loads it."""
 
     __slots__ = ("chance", "description", "function", "general_sum", "minimax_value", "name",
-                 "needs_kernel", "players")
+                 "needs_kernel", "players", "sampled")
     fields = ("name", "description", "function", "players", "chance", "general_sum",
-              "minimax_value", "needs_kernel")
+              "minimax_value", "needs_kernel", "sampled")
 
     def __init__(self, name: str, description: str, function: Run | str,
                  players: tuple[int, ...] = (2,), chance: bool = False, general_sum: bool = False,
-                 minimax_value: bool = True, needs_kernel: bool = False) -> None:
+                 minimax_value: bool = True, needs_kernel: bool = False,
+                 sampled: bool = False) -> None:
         self.name: Final = name
         self.description: Final = description
         self.function: Final = function
@@ -137,6 +141,7 @@ class Algorithm(Record):
         self.general_sum: Final = general_sum
         self.minimax_value: Final = minimax_value
         self.needs_kernel: Final = needs_kernel
+        self.sampled: Final = sampled
 
     def run(self, game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
             ) -> SearchResult:
