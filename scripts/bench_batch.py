@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from games.connect4.game import ConnectFour
-from minimax_cli.services.batch import BatchLine
+from minimax_cli.reports.batch import BatchLine
 from minimax_cli.services.batch_run import run
 
 DEFAULT_FILE = Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4" / "Gen_L2_R2"

@@ -17,7 +17,8 @@ from minimax_cli.core.game import Game
 from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.params import quote
 from minimax_cli.core.words import grouped
-from minimax_cli.services.batch import BatchLine, Summary, count_lines
+from minimax_cli.reports.batch import BatchLine, Summary
+from minimax_cli.services.batch import count_lines
 from minimax_cli.services.batch_out import AnswersError
 from minimax_cli.services.batch_pool import WorkersLost
 from minimax_cli.services.batch_run import BACKENDS, run

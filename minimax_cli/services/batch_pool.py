@@ -19,7 +19,8 @@ from typing import Generic, Protocol, TypeVar
 
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.proof import ProofSwitches
-from minimax_cli.services.batch import BatchLine, LineProver
+from minimax_cli.reports.batch import BatchLine
+from minimax_cli.services.batch import LineProver
 
 #: An input line to prove: its number, its text, whether it was cut at MAX_LINE.
 Item = tuple[int, str, bool]

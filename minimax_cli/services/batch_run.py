@@ -13,7 +13,8 @@ from typing import IO, Any
 
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.proof import ProofSwitches
-from minimax_cli.services.batch import BatchLine, Summary, numbered
+from minimax_cli.reports.batch import BatchLine, Summary
+from minimax_cli.services.batch import numbered
 from minimax_cli.services.batch_out import AnswersFile
 from minimax_cli.services.batch_pool import (
     Chunk,

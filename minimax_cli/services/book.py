@@ -103,7 +103,7 @@ def prove_positions(game: AnyGame, positions: list[str], emit: Callable[[Proven]
     at `address`), calling `emit` with each proof as it comes (and `progress` as `run` does);
     False when Ctrl-C stopped it.
     Raises what `batch_run.run` raises (ClusterError, WorkersLost)."""
-    from minimax_cli.services.batch import BatchLine
+    from minimax_cli.reports.batch import BatchLine
     from minimax_cli.services.batch_run import run
 
     table = "default" if table_mb is None else f"{table_mb:g}"

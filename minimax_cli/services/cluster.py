@@ -19,7 +19,8 @@ from typing import Any
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import _
 from minimax_cli.core.proof import ProofSwitches
-from minimax_cli.services.batch import BatchLine, LineProver
+from minimax_cli.reports.batch import BatchLine
+from minimax_cli.services.batch import LineProver
 from minimax_cli.services.batch_pool import Chunk, WorkersLost
 
 #: Times a chunk is run again after its worker died, before the run gives up (resumable).

@@ -22,7 +22,8 @@ from minimax_cli.cli.batch_progress import (
     rate_words,
     so_far_words,
 )
-from minimax_cli.services.batch import BatchLine, count_lines
+from minimax_cli.reports.batch import BatchLine
+from minimax_cli.services.batch import count_lines
 from minimax_cli.services.batch_run import run
 
 # Positions with the scores Pons' test sets publish for them; one line that is not a position.

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from games.connect4.game import ConnectFour
-from minimax_cli.services.batch import BatchLine
+from minimax_cli.reports.batch import BatchLine
 from minimax_cli.services.batch_run import run
 from tests.cli.entry import run_main
 from tests.cli.test_batch_resume import HARD, answers

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from games.connect4.game import ConnectFour
-from minimax_cli.services.batch import BatchLine
+from minimax_cli.reports.batch import BatchLine
 from minimax_cli.services.batch_out import AnswersError, header
 from minimax_cli.services.batch_run import run
 

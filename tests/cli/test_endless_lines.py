@@ -18,6 +18,7 @@ from minimax_cli.cli.quiz import Answers, run_quiz
 from minimax_cli.core import bounded
 from minimax_cli.core.bounded import CHUNK, MAX_SKIP, BoundedLines
 from minimax_cli.play.lines import MAX_LINE, LineReader
+from minimax_cli.reports.batch import BatchLine
 from minimax_cli.services import batch, batch_run
 from minimax_cli.services.limits import MAX_ANSWER
 from tests.cli.test_quiz import COURSE, exercise_of
@@ -121,7 +122,7 @@ def test_a_batch_refuses_a_long_line_as_it_passes_the_limit() -> None:
     assert (number, cut) == (1, True) and text == "\0" * (4 * batch.MAX_LINE)  # bytes, at most
     assert raw.served <= 4 * batch.MAX_LINE + 2 * CHUNK  # refused at the limit, not at the end
     assert next(items) == (2, "4455 18", False)  # the rest skipped, the next line read
-    answers: list[batch.BatchLine] = []
+    answers: list[BatchLine] = []
     summary = batch_run.run(ConnectFour(), zeros(line=10**6, then=b"4455 18\n")[0], answers.append)
     assert [(a.number, a.error, a.score) for a in answers] == [
         (1, f"the line is longer than {batch.MAX_LINE:,} characters", None), (2, None, 18)]
@@ -130,7 +131,7 @@ def test_a_batch_refuses_a_long_line_as_it_passes_the_limit() -> None:
 
 def test_a_batch_of_an_endless_line_ends() -> None:
     stream, raw = zeros()
-    answers: list[batch.BatchLine] = []
+    answers: list[BatchLine] = []
     summary = batch_run.run(ConnectFour(), stream, answers.append)
     assert [a.number for a in answers] == [1] and summary.invalid == 1
     assert raw.served <= MAX_SKIP + 3 * CHUNK  # skipped up to MAX_SKIP, then the input ends
