@@ -159,6 +159,14 @@ def test_imports_go_down_the_layers() -> None:
     assert wrong == []
 
 
+def test_every_folder_of_code_is_a_package_that_an_install_packs() -> None:
+    """setuptools' package finder packs only folders with an `__init__.py`: a game folder without
+    one would work in a checkout and be missing from `pip install .`."""
+    folders = {path.parent for package in ("minimax_cli", "games")
+               for path in (ROOT / package).rglob("*.py")}
+    assert sorted(str(f.relative_to(ROOT)) for f in folders if not (f / "__init__.py").exists()) == []
+
+
 def test_the_words_have_one_door() -> None:
     """`_` and `ngettext` come from minimax_cli.core.i18n alone, in every module (no re-export)."""
     wrong = []
