@@ -65,7 +65,8 @@ def _display(enabled: bool, description: str
 def solve_streaming(game: Any, state: Any, *, weak: bool, table_mb: float | None,
                     limits: Limits | None, as_json: bool) -> int:
     """Solve and print (see the module docstring); the exit code."""
-    from minimax_cli.services.solve_proof import STOP_INTERRUPTED, solve_by_proof
+    from minimax_cli.core.result import STOP_INTERRUPTED
+    from minimax_cli.services.solve_proof import solve_by_proof
 
     with _display(not as_json, _("solving {game}").format(game=game.name)) as (progress, say):
         def on_fact(fact: Any) -> None:

@@ -22,8 +22,7 @@ from minimax_cli.core.params import quote
 from minimax_cli.core.proof import ProofSwitches
 from minimax_cli.core.words import grouped
 from minimax_cli.reports.batch import BatchLine
-from minimax_cli.reports.model import from_solve
-from minimax_cli.services.solve_proof import METHOD_PROOF
+from minimax_cli.reports.model import METHOD_PROOF, from_solve
 
 #: The longest input line read (a position and a score); longer lines are refused.
 MAX_LINE = 10_000

@@ -14,11 +14,11 @@ from typing import Any
 from minimax_cli.answer.proof_stream import ProofSolve
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import M_, Message, Words
-from minimax_cli.core.result import STOP_INTERRUPTED, Limits
+from minimax_cli.core.result import Limits
 from minimax_cli.core.score import Score
 from minimax_cli.core.solver import Progress
 from minimax_cli.reports.model import METHOD_PROOF, Report, from_solve
-from minimax_cli.reports.proven import OnFact, ProvenFact
+from minimax_cli.reports.proven import OnFact
 
 #: Where a proven score came from (`facts["sources"]`, JSON never translates).
 SOURCE_BOOK = "book"
@@ -124,5 +124,4 @@ def _report(game: AnyGame, state: Any, score: Score | None, found: list[tuple[Ha
                       elapsed=time.perf_counter() - started, pv=pv, stopped=stopped)
 
 
-__all__ = ["METHOD_PROOF", "SOURCE_BOOK", "SOURCE_PROOF", "STOP_INTERRUPTED", "OnFact",
-           "ProvenFact", "solve_by_proof"]
+__all__ = ["SOURCE_BOOK", "SOURCE_PROOF", "solve_by_proof"]
