@@ -4,20 +4,18 @@ Built-in games register in this project's pyproject.toml exactly as a third-part
 so a game is one module plus one line. Classes are imported only when asked for, keeping start-up
 cheap for commands that need one game.
 
-The entry points are read straight from each installed distribution's `entry_points.txt` on
-`sys.path`, the file importlib.metadata reads too: importing and running importlib.metadata costs
-about a fifth of the tool's start-up. Only when that finds no game at all (distributions in zip
-files, say) is importlib.metadata asked.
+The entry points are read as minimax_cli/core/plugins.py reads them, the algorithms' too: from
+each installed distribution's `entry_points.txt`, without importlib.metadata (a fifth of the
+tool's start-up) wherever those files can be read.
 """
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Mapping
 from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
+
+from minimax_cli.core.plugins import declared, load_object
 
 if TYPE_CHECKING:  # the core loads with the first game, not with the help pages
     from minimax_cli.core.game import Game, Parameter
@@ -35,76 +33,13 @@ class ParameterError(ValueError):
     """A game parameter is unknown or its value does not parse."""
 
 
-def entry_points_in(text: str, group: str = GROUP) -> dict[str, str]:
-    """The entries of `group` in the text of an entry_points.txt: name -> "module:attribute"."""
-    found: dict[str, str] = {}
-    inside = False
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line[0] in "#;":
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            inside = line[1:-1].strip() == group
-        elif inside and "=" in line:
-            name, _, value = line.partition("=")
-            if name.strip() and value.strip():
-                found[name.strip()] = value.strip()
-    return found
-
-
-def scan_entry_points(group: str = GROUP, path: list[str] | None = None) -> dict[str, str]:
-    """The entry points of `group` declared by the distributions installed on `path` (default
-    sys.path): name -> "module:attribute". A distribution found twice counts once, the first
-    found, as with importlib.metadata; a name declared twice keeps the first declaration."""
-    found: dict[str, str] = {}
-    seen: set[str] = set()
-    header = f"[{group}]"
-    for entry in sys.path if path is None else path:
-        folder = entry or "."
-        try:
-            names = sorted(os.listdir(folder))
-        except OSError:  # a zip file or a folder that is not there
-            continue
-        for name in names:
-            stem, _, suffix = name.rpartition(".")
-            if suffix not in ("dist-info", "egg-info"):
-                continue
-            distribution = stem.split("-")[0].lower().replace(".", "_")
-            if distribution in seen:
-                continue
-            seen.add(distribution)
-            try:
-                with open(os.path.join(folder, name, "entry_points.txt"), encoding="utf-8") as file:
-                    text = file.read()
-            except OSError:
-                continue
-            if header in text:
-                for key, value in entry_points_in(text, group).items():
-                    found.setdefault(key, value)
-    return found
-
-
 @cache
 def _entry_points() -> dict[str, str]:
-    found = scan_entry_points()
-    if not found:
-        from importlib.metadata import entry_points
-
-        found = {point.name: point.value for point in entry_points(group=GROUP)}
-    return dict(sorted(found.items()))
+    return declared(GROUP)
 
 
 def names() -> list[str]:
     return list(_entry_points())
-
-
-def _load_object(value: str) -> object:
-    """The object an entry point names: "package.module:Class" (extras in brackets ignored)."""
-    module, _, attributes = value.split("[")[0].strip().partition(":")
-    target: object = import_module(module.strip())
-    for attribute in filter(None, attributes.strip().split(".")):
-        target = getattr(target, attribute)
-    return target
 
 
 def load(name: str) -> GameClass:
@@ -124,7 +59,7 @@ def load(name: str) -> GameClass:
         raise UnknownGameError(_("unknown game '{name}'; known games: {known}").format(
             name=name, known=known))
     try:
-        cls = _load_object(points[name])
+        cls = load_object(points[name])
     except (ImportError, AttributeError) as error:
         raise UnknownGameError(f"game '{name}' could not be loaded from {points[name]}: {error}"
                                ) from None

@@ -28,6 +28,7 @@ from minimax_cli import registry
 from minimax_cli.cli import help as cli_help
 from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.app import app
+from minimax_cli.core import plugins
 from minimax_cli.core.search import ALGORITHMS, DEFAULT_ALGORITHM
 from minimax_cli.views import games as render_games
 from tests.cli.entry import run_main
@@ -400,7 +401,7 @@ def test_repeats_are_read_as_click_reads_options() -> None:
 # --- the registry's cheap path -------------------------------------------------------------------------
 def test_the_registry_reads_the_entry_points_importlib_metadata_reads() -> None:
     expected = {point.name: point.value for point in entry_points(group=registry.GROUP)}
-    assert registry.scan_entry_points() == expected
+    assert plugins.scan_entry_points(registry.GROUP) == expected
     assert sorted(expected) == GAMES
 
 
@@ -415,7 +416,7 @@ def test_entry_point_files_are_read_by_section(tmp_path: Path) -> None:
                  "race = race:Race\n")
     distribution(first, "other-2.0.egg-info", "[minimax_cli.games]\nhex=hexgame:Hex [extra]\n")
     distribution(second, "race_game-0.9.dist-info", "[minimax_cli.games]\nrace = old:Race\n")
-    found = registry.scan_entry_points(path=[str(first), str(second), str(tmp_path / "none")])
+    found = plugins.scan_entry_points(registry.GROUP, path=[str(first), str(second), str(tmp_path / "none")])
     assert found == {"race": "race:Race", "hex": "hexgame:Hex [extra]"}
 
 

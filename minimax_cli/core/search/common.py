@@ -9,11 +9,11 @@ import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
-from importlib import import_module
 from typing import Any, Final
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame, Evaluator, SearchError
 from minimax_cli.core.i18n import _
+from minimax_cli.core.plugins import load_object
 from minimax_cli.core.record import Record
 from minimax_cli.core.result import (
     STOP_NODES,
@@ -152,9 +152,8 @@ class Algorithm(Record):
         """The search itself, its module imported on the first call when `function` is a path."""
         if not isinstance(self.function, str):
             return self.function
-        module, _colon, attribute = self.function.partition(":")
-        found: Run = getattr(import_module(module), attribute)
-        return found
+        found = load_object(self.function)
+        return found  # type: ignore[return-value]  # the declaration names a search function
 
     def refusal(self, game: AnyGame) -> str | None:
         """Why this algorithm cannot search `game`, in one line; None when it can."""

@@ -3,7 +3,7 @@ packages register through the entry-point group `minimax_cli.algorithms`, each e
 `Algorithm` (`mysearch = "mypackage.search:ALGORITHM"`), as a game registers in
 `minimax_cli.games`.
 
-The entry points are read (importlib.metadata, the standard library's) only when a name is asked
+The entry points are read (core/plugins.py, as the games' are) only when a name is asked
 for that no built-in algorithm has, or when the whole table is listed (help, completion,
 `--compare`): a command naming a built-in algorithm, or none, never pays for reading every
 installed distribution's metadata. What was read is kept until `forget()`.
@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 
 from minimax_cli.core.game import SearchError
+from minimax_cli.core.plugins import declared, load_object
 from minimax_cli.core.search.common import Algorithm
 
 GROUP = "minimax_cli.algorithms"
@@ -23,22 +24,20 @@ def plugged_in(group: str = GROUP, taken: Iterable[str] = ()) -> dict[str, Algor
     """The algorithms the installed distributions register in `group`, by name (sorted): each
     entry point names an `Algorithm` of the entry's own name. A name in `taken` (a built-in's)
     stays the built-in's; SearchError when an entry cannot be loaded or names something else."""
-    from importlib.metadata import entry_points
-
     skipped = set(taken)
     found: dict[str, Algorithm] = {}
-    for point in sorted(entry_points(group=group), key=lambda point: point.name):
-        if point.name in skipped or point.name in found:
+    for name, value in declared(group).items():
+        if name in skipped:
             continue
         try:
-            declared = point.load()
+            algorithm = load_object(value)
         except (ImportError, AttributeError) as error:
-            raise SearchError(f"algorithm '{point.name}' could not be loaded from {point.value}: "
+            raise SearchError(f"algorithm '{name}' could not be loaded from {value}: "
                               f"{error}") from None
-        if not isinstance(declared, Algorithm) or declared.name != point.name:
-            raise SearchError(f"entry point '{point.name}' of {group} does not name an Algorithm "
-                              f"called '{point.name}'")
-        found[point.name] = declared
+        if not isinstance(algorithm, Algorithm) or algorithm.name != name:
+            raise SearchError(f"entry point '{name}' of {group} does not name an Algorithm "
+                              f"called '{name}'")
+        found[name] = algorithm
     return found
 
 
