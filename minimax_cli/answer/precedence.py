@@ -355,12 +355,12 @@ class Answerer:
         `table` is given); the other algorithms are deepened here when the game has an
         evaluation (else one search to the end)."""
         game = self.game
+        chosen = check_algorithm(algorithm, game)  # the engine too refuses a game it cannot search
         if algorithm == DEFAULT_ALGORITHM:
             options = make_options(evaluator=evaluator, exact_root=True,
                                    table=self.table if table is None else table)
             yield from iterate(game, state, limits, options)
             return
-        chosen = check_algorithm(algorithm, game)
         run, options = chosen.run, make_options(evaluator=evaluator, exact_root=True)
         if chosen.sampled:  # an anytime search: one run fills the budget
             assert limits.time is not None

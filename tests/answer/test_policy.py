@@ -459,7 +459,7 @@ def test_a_think_and_a_hint_keep_their_budget_in_every_game(name: str,
                                                            params: dict[str, str]) -> None:
     assert set(registry.names()) == {game for game, _ in BUDGET_GAMES}  # every game is here
     game = registry.create(name, params)
-    thinker = Thinker(game, Policy(budget=0.3), random.Random(1))
+    thinker = Thinker(game, Policy.make(game, budget=0.3), random.Random(1))  # its algorithm
     state = game.initial_state()
     for think in (lambda: thinker.hint(state), lambda: thinker.choose(state).thought):
         started = time.perf_counter()

@@ -126,3 +126,13 @@ def test_an_algorithm_declared_sampled_gets_one_seeded_run_of_the_whole_budget(
     limits, options = calls[0]
     assert limits.time == AMPLE and limits.depth is None
     assert options.seed is not None
+
+
+def test_a_search_asked_of_an_algorithm_that_refuses_the_game_is_refused() -> None:
+    """The engine searches two-player zero-sum games only: asked directly (an Ask built by hand,
+    not by Policy.make) for a move in a game of three players, it refuses in one line rather than
+    search a game it does not model."""
+    text = '{"players": 3, "tree": [[[1,2,3],[4,2,1]],[[6,1,2],[0,5,5]]]}'
+    game = TreeGame().for_position(text)
+    with pytest.raises(SearchError, match="negamax"):
+        answer(game, game.parse_position(text), Ask(MOVE, seconds=AMPLE, algorithm="negamax"))
