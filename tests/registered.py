@@ -2,10 +2,11 @@
 (minimax_cli/registry.py), the algorithms (core/search's ALGORITHMS) and which of them are this
 distribution's own (its built-ins) rather than another installed package's.
 
-A built-in game is one whose entry point minimax-cli's own distribution declares (pyproject.toml);
-a built-in algorithm is one core/search declares. The built-ins are what this project translates
-and documents: a test of a transcript that lists every game or algorithm (the README's) runs with
-`only_built_ins()`, so that a plug-in installed beside the tool changes nothing it asserts.
+A built-in game is one whose entry point this project's own distribution (minimax-classroom,
+pyproject.toml) declares; a built-in algorithm is one core/search declares. The built-ins are what
+this project translates and documents: a test of a transcript that lists every game or algorithm
+(the README's) runs with `only_built_ins()`, so that a plug-in installed beside the tool changes
+nothing it asserts.
 
 `plug_in(folder, ...)` installs a package into a folder as pip would (its modules and a
 `*.dist-info` with METADATA and entry_points.txt): with the folder on sys.path (or PYTHONPATH)
@@ -27,13 +28,13 @@ from unittest.mock import patch
 from minimax_cli import registry
 from minimax_cli.core.search import ALGORITHMS, registered
 
-DISTRIBUTION = "minimax-cli"
+DISTRIBUTION = "minimax-classroom"
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 @cache
 def built_in_game_points() -> dict[str, str]:
-    """The games minimax-cli's own distribution registers: name -> "module:Class"."""
+    """The games this project's own distribution registers: name -> "module:Class"."""
     points = distribution(DISTRIBUTION).entry_points
     return {point.name: point.value for point in points if point.group == registry.GROUP}
 

@@ -102,7 +102,7 @@ TableMbOption = Annotated[float | None, typer.Option("--table-mb", metavar="MB",
 #: Where a batch of proofs runs: `solve --batch`, `book build`.
 BackendOption = Annotated[str | None, typer.Option("--backend", metavar=N_("WHERE"), help=N_(
     "Where the proofs run: local (processes on this machine; the default) or ray (a Ray "
-    "cluster; the optional extra: pip install 'minimax-cli[cluster]')."))]
+    "cluster; the optional extra: pip install '.[cluster]' in the project's folder)."))]
 AddressOption = Annotated[str | None, typer.Option("--address", metavar=N_("HOST:PORT"), help=N_(
     "The Ray cluster of --backend ray: its head's HOST:PORT, or auto (default: RAY_ADDRESS, "
     "else a Ray on this machine with --jobs CPUs)."))]

@@ -25,7 +25,9 @@ from minimax_cli.services.batch_pool import Chunk, WorkersLost
 
 #: Times a chunk is run again after its worker died, before the run gives up (resumable).
 RETRIES = 3
-INSTALL = "pip install 'minimax-cli[cluster]'"
+#: The extra as installed from the checkout (this project is not on the public index; a package
+#: called minimax-cli there is another project's).
+INSTALL = "pip install '.[cluster]'"
 #: `host:port` (Ray's GCS port, 6379 unless `ray start --port` said otherwise).
 _HOST_PORT = re.compile(r"^(?P<host>[A-Za-z0-9._-]+|\[[0-9A-Fa-f:]+\]):(?P<port>[0-9]{1,5})$")
 _CONNECT_S = 5.0
@@ -57,8 +59,8 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise ClusterError(_("--backend ray needs Ray, an optional extra: {command}").format(
-            command=INSTALL)) from None
+        raise ClusterError(_("--backend ray needs Ray, an optional extra: {command} in the "
+                             "project's folder").format(command=INSTALL)) from None
     return ray
 
 

@@ -89,7 +89,7 @@ def test_without_the_extra_ray_is_one_line() -> None:
     done = run_main("solve", "connect4", "--batch", "-", "--backend", "ray", stdin="4455\n")
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and "pip install 'minimax-cli[cluster]'" in lines[0], done.stderr
+    assert len(lines) == 1 and "pip install '.[cluster]'" in lines[0], done.stderr
 
 
 def test_a_missing_ray_is_one_line_even_where_it_is_installed(
@@ -108,7 +108,7 @@ def test_a_missing_ray_is_one_line_even_where_it_is_installed(
     done = run_main("solve", "connect4", "--batch", "-", "--backend", "ray", stdin="4455\n")
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and "pip install 'minimax-cli[cluster]'" in lines[0], done.stderr
+    assert len(lines) == 1 and "pip install '.[cluster]'" in lines[0], done.stderr
 
 
 @needs_ray
