@@ -14,6 +14,7 @@ and one that judged nothing says that instead.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from minimax_cli.answer.review import TIE_RULE
 from minimax_cli.core.game import AnyGame
@@ -30,6 +31,7 @@ from minimax_cli.reports.review import (
     Review,
     Slip,
 )
+from minimax_cli.views.game_tree import branch_words
 
 
 def review_words(game: AnyGame, review: Review, names: Sequence[str],
@@ -43,6 +45,10 @@ def review_words(game: AnyGame, review: Review, names: Sequence[str],
             "no review: none of the positions before the {count} moves could be judged within "
             "the review's {seconds} s", review.positions).format(
             count=grouped(review.positions), seconds=f"{review.seconds:g}")], None
+    if game.explicit_tree:  # a tree's move as play names it (`branch 2`), never read as a value
+        slips = [replace(slip, played=branch_words(game, slip.played),
+                              kept_by=branch_words(game, slip.kept_by)) for slip in review.slips]
+        review = replace(review, slips=slips)
     by_solver = [slip for slip in review.slips if slip.depth is None]
     lines: list[str] = []
     if review.solved or not review.checked:

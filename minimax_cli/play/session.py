@@ -72,7 +72,7 @@ from minimax_cli.play.lines import (
 )
 from minimax_cli.play.words import ending_words, explain
 from minimax_cli.reports.words import Party, the_ai, you
-from minimax_cli.views import boards
+from minimax_cli.views import boards, game_tree
 from minimax_cli.views.hanging import hanging_rows
 
 #: Answers to "play again?": English and Spanish, in any language.
@@ -194,7 +194,7 @@ class Session:
             move = self.parsed[1]
             if self.lines is not None:
                 self.say(_("{player} plays {move}").format(
-                    player=self.who(player), move=game.format_move(self.state, move)))
+                    player=self.who(player), move=game_tree.move_name(game, self.state, move)))
             self.push(move)
         self.show_board(final=True)
         return True
@@ -302,7 +302,7 @@ class Session:
                             choice.move, self.party(player), self.other(player), played=True)
         note = (_(" (a random move: level {level})").format(level=self.config.policy.level)
                 if choice.random else "")
-        move_text = escape(self.game.format_move(state, choice.move))
+        move_text = escape(game_tree.move_name(self.game, state, choice.move))
         self.say(_("{player} plays {move}: {why}").format(
             player=escape(self.who(player)), move=f"[bold]{move_text}[/]", why=escape(words))
             + escape(note), markup=True)
@@ -313,6 +313,10 @@ class Session:
             self.sleep(self.config.delay)
 
     def show_board(self, final: bool = False) -> None:
+        if self.game.explicit_tree:  # the tree drawn, the moves played marked (not its JSON)
+            self.console.print(game_tree.game_tree(self.game, self.states))
+            self.shown = len(self.states)
+            return
         previous = self.states[-2] if len(self.states) > 1 else None
         move = self.moves[-1] if self.moves else None
         self.console.print(boards.board(self.game, self.state, previous, move, show_line=final))
@@ -337,7 +341,7 @@ class Session:
         if ALIASES.get(word, word) in COMMANDS:
             return None
         try:
-            move = self.game.parse_move(self.state, text)
+            move = self.game.parse_move(self.state, game_tree.typed_move(self.game, text))
         except GameError as error:
             return str(error)
         except Exception as error:  # a game's reader should raise GameError only: a bug, survived

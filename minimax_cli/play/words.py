@@ -29,6 +29,7 @@ from minimax_cli.reports.model import Report, pv_text
 from minimax_cli.reports.table import MovesTable, Reader, reader_table
 from minimax_cli.reports.think import PlayLine, Think, Why
 from minimax_cli.reports.words import Party, bounded_result, max_view, returns_words, score_words
+from minimax_cli.views.game_tree import move_name
 from minimax_cli.views.solve import method_name
 
 if TYPE_CHECKING:
@@ -372,7 +373,7 @@ def why_words(game: AnyGame, state: Any, why: Why, reader: Reader, other: Party)
     """Every word of `why` the AI (`reader`, its move `reader.played`) played `why.move` at
     `why.ply`."""
     thought = why.think
-    move_text = game.format_move(state, why.move)
+    move_text = move_name(game, state, why.move)
     because = explain(game, thought, why.move, reader.party, other)
     report = thought.report
     paranoid = game.game_type.players > 2 and report.returns is None

@@ -67,7 +67,7 @@ def test_play_command_options() -> None:
 # --- a starting position -------------------------------------------------------------------------
 @pytest.mark.parametrize(("argv", "intro", "typed", "played"), [
     (["tree", "[[3,12,8],[2,4,6]]"], "tree, from [[3,12,8],[2,4,6]]: you play MAX (to move)",
-     "1\n", "MAX (you) plays 1"),
+     "1\n", "MAX (you) plays branch 1"),
     # The tree game's own start, named: nothing to name.
     (["tree", "@abcd"], "tree: you play MAX (first)", "B\n", "MAX (you) plays B"),
     (["tictactoe", "x.o/.x./..."], "tictactoe, from X.O/.X./...: you play O (to move)", "9\n",
