@@ -3,7 +3,7 @@ the algorithm looked up by name, the options' help texts and parsers."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -12,7 +12,7 @@ from minimax_cli import registry
 from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.base import fail, position_limit, read_position, user_errors
 from minimax_cli.cli.help import help_text
-from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.i18n import N_, _, ngettext
 from minimax_cli.core.memory import DEFAULT_MB, MAX_MB, MIN_MB
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES, MAX_TIME, close_match
 
@@ -30,10 +30,43 @@ def command_options(ctx: typer.Context) -> list[str]:
     return [o[2:] for p in ctx.command.params for o in p.opts if o.startswith("--")]
 
 
-def game_params(name: str, args: list[str], options: Sequence[str] = ()) -> dict[str, str]:
+def other_commands(ctx: typer.Context, option: str) -> list[str]:
+    """The other commands of `minimax` that take `option` (`--algorithm`, `-a`), in the order
+    `minimax --help` lists them (each is built: asked only when a line is refused)."""
+    parent = ctx.parent
+    if parent is None or not isinstance(parent.command, typer.core.TyperGroup):
+        return []
+    group, found = parent.command, []
+    for name in group.list_commands(parent):
+        command = group.get_command(parent, name)
+        if name != ctx.command.name and command is not None and any(
+                option in param.opts or option in param.secondary_opts for param in command.params):
+            found.append(name)
+    return found
+
+
+def elsewhere(ctx: typer.Context, option: str, game: str) -> str | None:
+    """Why `option` is refused when this command lacks it and another has it: `minimax solve`
+    has no --algorithm, `minimax analyze` takes it; None when no other command has it."""
+    commands = other_commands(ctx, option)
+    if not commands:
+        return None
+    accepted = ", ".join(f"--{p.name}" for p in registry.load(game).parameters)
+    parameters = (_("its parameters: {accepted}").format(accepted=accepted) if accepted
+                  else _("it has no parameters"))
+    return ngettext("`minimax {command}` has no option {option}, nor has {game} ({parameters}); "
+                    "`minimax {others}` takes it",
+                    "`minimax {command}` has no option {option}, nor has {game} ({parameters}); "
+                    "these commands take it: {others}", len(commands)).format(
+        command=ctx.command.name, option=option, game=game, parameters=parameters,
+        others=", ".join(f"minimax {name}" if len(commands) > 1 else name for name in commands))
+
+
+def game_params(name: str, args: list[str], options: Sequence[str] = (),
+                other: Callable[[str], str | None] | None = None) -> dict[str, str]:
     """`--rows 4 --k=3 --misere` -> {"rows": "4", "k": "3", "misere": "true"}, checked by name;
-    an unknown name is refused with the closest of the game's parameters and the command's own
-    `options`, if one is close."""
+    an unknown name is refused with what `other` says of it (another command takes it), else
+    with the closest of the game's parameters and the command's own `options`, if one is close."""
     cls = registry.load(name)
     declared = {p.name: p for p in cls.parameters}
     accepted = ", ".join(f"--{n}" for n in declared)
@@ -49,6 +82,9 @@ def game_params(name: str, args: list[str], options: Sequence[str] = ()) -> dict
                  .format(word=word, game=name, accepted=accepted))
         key, eq, value = word[2:].partition("=")
         if key not in declared:
+            said = other(f"--{key}") if other is not None else None
+            if said is not None:  # another command's option, exactly: say which
+                fail(said)
             close = close_match(key, [*declared, *options])
             if close is not None:
                 fail((_("no such option '--{key}' for {game}; did you mean '--{close}'? its "
@@ -139,11 +175,16 @@ def game_and_position(ctx: typer.Context, name: str, position: str | None) -> tu
                 i += 1
                 options.append(words[i])
         i += 1
+    for word in bare:  # `-a proof`: a short option of another command, not a position
+        said = elsewhere(ctx, word, name) if word.startswith("-") and len(word) > 1 else None
+        if said is not None:
+            fail(said)
     if len(bare) > 1:
         fail(_("unexpected argument '{word}': give one position, then the game's parameters as "
                "--name value").format(word=bare[1]))
     with user_errors():
-        params = game_params(name, options, command_options(ctx))
+        params = game_params(name, options, command_options(ctx),
+                             lambda option: elsewhere(ctx, option, name))
         game = registry.create(name, params)
     start = next((key for key in params if key in starts), None)
     if bare and start is not None:

@@ -47,9 +47,13 @@ def grouped(number: int) -> str:
 
 def close_match(word: str, choices: Iterable[str]) -> str | None:
     """The choice `word` is most likely a typo of (difflib's likeness at least 0.6), or None:
-    for a "did you mean" in the error naming an unknown word."""
-    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return found[0] if found else None
+    for a "did you mean" in the error naming an unknown word. Case is ignored (`MINIMAX` means
+    `minimax`, as `Connect4` means `connect4`); the choice is returned as it is written."""
+    by_lower: dict[str, str] = {}
+    for choice in choices:
+        by_lower.setdefault(choice.lower(), choice)
+    found = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
+    return by_lower[found[0]] if found else None
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
