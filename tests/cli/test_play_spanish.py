@@ -45,7 +45,7 @@ def words(out: str) -> list[str]:
 # --- a whole game ---------------------------------------------------------------------------------
 INTRO = ("tictactoe: juegas como X (primero) contra la IA (nivel 5: perfecto, hasta 1 s por "
          "jugada). Escribe ayuda para ver los comandos.")
-DRAW = "empate con juego perfecto, según demuestra una búsqueda hasta el final · N nodos"
+DRAW = "empate con juego perfecto por ambos lados, según demuestra una búsqueda hasta el final · N nodos"
 
 
 def test_the_readme_game_in_spanish_line_by_line() -> None:
@@ -195,8 +195,9 @@ def test_spanish_commands_hint_why_undo_and_quit(speak: Callable[[str], None]) -
     lines = out.splitlines()
     assert "Jugadas para ti (X), la mejor primero" in lines
     assert "★ mejor: conserva el valor del juego" in lines
-    assert any(line.startswith("lo mejor: 1, 2, 3, 4, 5, 6, 7, 8, 9 (empate con juego perfecto, "
-                               "según demuestra una búsqueda hasta el final · ") for line in lines)
+    assert any(line.startswith("lo mejor: 1, 2, 3, 4, 5, 6, 7, 8, 9 (empate con juego perfecto por "
+                               "ambos lados, según demuestra una búsqueda hasta el final · ")
+               for line in lines)
     assert any(line.startswith("¿por qué 3? la IA jugó 3 en el turno 2: empate con juego "
                                "perfecto") for line in lines)
     assert ("línea: 3 4 6 9 1 2 8 7 (juego perfecto por ambos lados, hasta el final de la partida)"

@@ -60,11 +60,10 @@ def test_bones_with_8_bones_the_first_player_loses() -> None:
     assert lines[0] == "bones · resuelto"
     for expected in [
         "juega          MAX (primer jugador)",
-        "resultado      el jugador que mueve (MAX) pierde en 4 turnos con juego perfecto",
         "valor          -1: gana el segundo jugador (MIN) en 4 turnos  (visto por MAX)",
         "línea          1 3 1 3  (hasta el final de la partida)",
         "óptimas        3 de 3 jugadas conservan el valor del juego",
-        "primer jugador no gana con juego perfecto",
+        "primer jugador no gana con juego perfecto por ambos lados",
         "método         tabla: el solucionador exacto propio del juego, 9 posiciones",
         "┃ jugada ┃ para MAX (que juega) ┃ valor (MAX) ┃ óptima ┃",
         "│ 1 ★    │ derrota en 4 turnos  │          -1 │ sí     │",
@@ -74,24 +73,27 @@ def test_bones_with_8_bones_the_first_player_loses() -> None:
         assert expected in lines, expected
     assert "★ mejor: entre las jugadas óptimas, la victoria más rápida o la derrota más lenta" in (
         flowing(lines))
+    assert ("resultado el jugador que mueve (MAX) pierde en 4 turnos con juego perfecto por ambos "
+            "lados") in flowing(lines)
 
 
 def test_bones_with_10_bones_one_move_wins() -> None:
     lines = screen("solve", "bones", "--n", "10")
-    assert "resultado      el jugador que mueve (MAX) gana en 5 turnos con juego perfecto" in lines
+    assert ("resultado el jugador que mueve (MAX) gana en 5 turnos con juego perfecto por ambos "
+            "lados") in flowing(lines)
     assert "óptimas        1 de 3 jugadas conserva el valor del juego" in lines
-    assert "primer jugador gana con juego perfecto" in lines
+    assert "primer jugador gana con juego perfecto por ambos lados" in lines
     assert "│ 2 ★    │ victoria en 5 turnos │          +1 │ sí     │" in lines
 
 
 def test_tic_tac_toe_solved_is_a_draw() -> None:
     lines = screen("solve", "tictactoe")
     text = flowing(lines)
-    assert ("resultado empate con juego perfecto: ningún jugador puede forzar la victoria"
+    assert ("resultado empate con juego perfecto por ambos lados: ningún jugador puede forzar la victoria"
             in text)
     for expected in ["valor          0: empate  (visto por MAX)",
                      "óptimas        9 de 9 jugadas conservan el valor del juego",
-                     "primer jugador no gana con juego perfecto",
+                     "primer jugador no gana con juego perfecto por ambos lados",
                      "│ 5 ★    │ empate               │           0 │ sí     │"]:
         assert expected in lines, expected
     assert re.search(r"método búsqueda: el motor, [\d\u00a0]+ nodos buscados, [\d\u00a0]+ "
@@ -165,7 +167,7 @@ def test_a_game_page() -> None:
     lines = screen("games", "bones")
     for heading in ["Parámetros (opciones tras el nombre del juego)", "Notación", "Ejemplos"]:
         assert heading in lines
-    assert "  Quién gana desde el principio con juego perfecto:" in lines
+    assert "  Quién gana desde el principio con juego perfecto por ambos lados:" in lines
     overview = screen("games")
     assert overview[0] == "Juegos"
     assert "           parámetros: ninguno" in overview
