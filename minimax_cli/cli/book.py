@@ -27,8 +27,10 @@ from minimax_cli.core.i18n import N_, _
 MAX_PLIES = 20
 ACTIONS = ("build", "show")
 
+# The first sentence is the row of `minimax --help` (one line, as every command's).
 BOOK_HELP = N_(
-    "An opening book of proven scores: `minimax book build connect4 --plies 2 --lines 8` proves "
+    "An opening book of proven scores: build it, or show what it holds.\n\n"
+    "`minimax book build connect4 --plies 2 --lines 8` proves "
     "every position of 2 discs (the shallower ones follow from them) and the positions a first "
     "player playing by the book meets up to 8 discs, appending each proof to the work file (a "
     "rerun proves only what is missing), then writes the book; `minimax book show connect4` says "

@@ -43,7 +43,7 @@ def series_view(report: Report) -> RenderableType:
     table = Table()
     for _block in range(blocks):
         table.add_column("n", justify="right")
-        table.add_column("", justify="center")
+        table.add_column(f"{win}/{loss}", justify="center")  # headed as its cells read: W or L
         table.add_column(_("winning moves"))
     for r in range(per_block):
         cells: list[Text | str] = []
