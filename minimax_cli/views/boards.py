@@ -254,9 +254,8 @@ def caption_text(game: AnyGame, grid: Grid, previous: Any | None, move: Any | No
         else:
             where = " ".join(coordinate(grid, c) for c in sorted(last))
         if line and set(last) <= set(line):  # drawn *X* in the line, not [X]: no [ ] to name
-            parts.append(_("last move: {move} ({where}), in the winning line").format(
-                move=text, where=where) if text and text != where else
-                _("last move: {where}, in the winning line").format(where=where))
+            parts.append(_("last move: {move} ({where})").format(move=text, where=where)
+                         if text and text != where else _("last move: {where}").format(where=where))
         else:
             parts.append(_("last move [ ]: {move} ({where})").format(move=text, where=where)
                          if text and text != where else

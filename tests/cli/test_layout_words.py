@@ -39,9 +39,9 @@ def test_the_outcome_column_of_a_series_has_a_header() -> None:
                                                     "5")
 
 
-def test_a_last_move_in_the_winning_line_is_named_as_such() -> None:
+def test_a_last_move_in_the_winning_line_is_not_called_brackets() -> None:
     out = output("play", "--vs", "human", typed="1\n4\n2\n5\n3\n")
     assert "3 │*X*│*X*│*X*│ 3" in out
-    assert "last move: 3 (c3), in the winning line   winning line * *: a3 b3 c3" in out
+    assert "last move: 3 (c3)   winning line * *: a3 b3 c3" in out
     assert "last move [ ]: 2 (b3)" in out  # before the end, the mark is [X]
     assert "last move [ ]: 3" not in out
