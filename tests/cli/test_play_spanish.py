@@ -95,7 +95,7 @@ def test_a_lost_game_its_slip_and_the_win_announced() -> None:
         "última jugada [ ]: 6 (c2)",
         "X (tú) juega 4",
         "O (IA) juega 9: la IA gana con esta jugada",
-        "última jugada [ ]: 9 (c1)   línea ganadora * *: c3 c2 c1",
+        "última jugada: 9 (c1)   línea ganadora * *: c3 c2 c1",
         "fin de la partida: gana O (IA) tras 6 turnos",
         "revisión del solucionador:",
         "  turno 3, X (tú) en 1: dejó escapar el empate; 5 lo conservaba",
