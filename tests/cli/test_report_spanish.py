@@ -143,8 +143,8 @@ def test_a_search_stopped_by_its_node_budget() -> None:
 def test_the_pattern_of_a_family_of_positions() -> None:
     lines = screen("solve", "bones", "--upto", "20")
     text = flowing(lines)
-    assert "│  0 │ P │ sin jugadas       │" in lines
-    assert "│  1 │ G │ 1                 │" in lines
+    assert "│  0 │  P  │ sin jugadas       │" in lines
+    assert "│  1 │  G  │ 1                 │" in lines
     assert ("patrón para todo n, el jugador que mueve pierde exactamente cuando n mod 4 = 0 "
             "(período 4 desde n = 0, demostrado; ver la demostración)") in text
     assert "observado los resultados para n = 0..20 también muestran este período" in text
