@@ -255,3 +255,18 @@ def test_ctrl_c_at_the_command_line_shows_the_proven_and_exits_130(
     unproven = next(line for line in lines if line.startswith("not proven (stopped by Ctrl-C): "))
     # The second column was proven when Ctrl-C came as its line was printed: the answer keeps it.
     assert len(unproven.split(": ")[1].split(", ")) == len(columns) - 2
+
+
+@pytest.mark.parametrize("pure", ["0", "1"])
+def test_solve_and_analyze_stop_at_exactly_the_node_budget(pure: str) -> None:
+    """--nodes N is exact for the proof search (both kernels): the report's count is N when the
+    search is stopped, not the next checkpoint of the clock (8,192 for 7,777 before)."""
+    from minimax_cli.core.compiled import PURE_VARIABLE
+
+    for budget in (1, 100, 7_777):
+        for command in (["solve"], ["analyze", "-a", "proof"]):
+            done = run_main(*command, "connect4", "4453", "--nodes", str(budget), "--json",
+                            env={PURE_VARIABLE: pure})
+            assert done.returncode == 0, done.stderr
+            data = json.loads(done.stdout)
+            assert data["stopped"] == "nodes" and data["stats"]["nodes"] == budget, command
