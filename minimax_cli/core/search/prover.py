@@ -102,9 +102,11 @@ class Prover:
     def nodes(self) -> int:
         return self.search.nodes
 
-    def restart(self, limits: Limits | None = None, fresh: bool = False) -> None:
-        """A new budget (and an empty table when `fresh`) for the next position."""
-        self.budget = Budget(limits or Limits())
+    def restart(self, limits: Limits | None = None, fresh: bool = False,
+                budget: Budget | None = None) -> None:
+        """A new budget, `budget` or one of `limits` (and an empty table when `fresh`), for the
+        next position."""
+        self.budget = budget if budget is not None else Budget(limits or Limits())
         if fresh:
             self.search.clear()
         self.search.check_at = self._next_check(self.search.nodes)
