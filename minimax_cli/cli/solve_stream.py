@@ -1,6 +1,9 @@
 """`minimax solve` of a position with a proof kernel (Connect Four), shown as it is proven: the
-position's score first, then each move's, with a progress bar on a terminal, then the answer. A
-`--time`/`--nodes` stop or Ctrl-C shows what was proven and names the rest as not proven.
+position's score first, then each move's, with a progress bar on a terminal, then the answer.
+What the opening book proves only as win, draw or loss comes first of all, at once, under a line
+saying that the exact scores follow in a time not known in advance (none is invented). A
+`--time`/`--nodes` stop or Ctrl-C shows what was proven (the book's win, draw or loss included)
+and names the rest as not proven.
 
 Exit codes: 0 when solved or stopped by the budget the user gave (the answer is what was asked
 for), 130 after Ctrl-C (the shell's convention for an interrupted command)."""

@@ -2,8 +2,11 @@
 the position's score first, then every move's as it is proven, then the line of best play. The
 proof itself runs in the answering room (minimax_cli.answer.proof_stream.ProofSolve); this module
 builds its request and turns the proven facts (reports.proven.ProvenFact) into the report. A
-time or node budget, or Ctrl-C, stops it; the report then holds what was proven and no more. No
-I/O: `on_fact` hears each proven score as it comes, `progress` the work done so far."""
+time or node budget, or Ctrl-C, stops it; the report then holds what was proven and no more: the
+exact scores proven, and what the opening book proves as win, draw or loss only (said before the
+search, `facts["book_signs"]`), which is the answer when the position's exact score was not
+proven. Its time is the proof's: the book is read before the clock starts. No I/O: `on_fact`
+hears each proven score as it comes, `progress` the work done so far."""
 
 from __future__ import annotations
 
