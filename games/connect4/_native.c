@@ -9,9 +9,11 @@
  *
  * - the boards are 64-bit words (used only when cols * (rows + 1) <= 64);
  * - the table is the same buckets of two slots (full keys), grown and emptied the same way;
- * - the budget check is the same Python callable, called at the same node counts; an exception
- *   it raises (a budget's Stop, or KeyboardInterrupt from a signal checked there too) unwinds the
- *   recursion without writing the table, as the Python search's exception does.
+ * - the budget check is the same Python callable, called at the same node counts (before node n
+ *   is visited, when n reaches `check_at`; it returns the next `check_at`, so a node budget is
+ *   exact); an exception it raises (a budget's Stop, or KeyboardInterrupt from a signal checked
+ *   there too) unwinds the recursion without counting node n or writing the table, as the Python
+ *   search's exception does.
  *
  * Built by `pip install .` when a C compiler is at hand (setup.py: optional); never required.
  */
@@ -41,7 +43,7 @@ typedef struct {
     uint64_t bottom, board, column;
     uint64_t order[MAX_COLS];
     /* the search */
-    int lower_bound, check_every;
+    int lower_bound;
     long long max_entries, nodes, probes, hits, check_at;
     PyObject *check;
     /* the table */
@@ -180,27 +182,42 @@ static inline uint64_t key_of(const Search *s, uint64_t cur, uint64_t mask, int 
 
 /* ---- the search (ProofSearch) ------------------------------------------------------------- */
 
-static int checkpoint(Search *s) {
-    s->check_at = s->nodes + s->check_every;
+/* The budget check before node number `visiting` (ProofSearch.count): -1 when it stopped the
+ * search (an exception is set), else 0 with `check_at` the node it asks to be called at next. */
+static int checkpoint(Search *s, long long visiting) {
     if (PyErr_CheckSignals() < 0) {
         return -1;
     }
-    PyObject *nodes = PyLong_FromLongLong(s->nodes);
+    PyObject *nodes = PyLong_FromLongLong(visiting);
     if (nodes == NULL) {
         return -1;
     }
-    PyObject *done = PyObject_CallOneArg(s->check, nodes);
+    PyObject *next = PyObject_CallOneArg(s->check, nodes);
     Py_DECREF(nodes);
-    if (done == NULL) {
+    if (next == NULL) {
         return -1;
     }
-    Py_DECREF(done);
+    long long at = PyLong_AsLongLong(next);
+    Py_DECREF(next);
+    if (at == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    s->check_at = at;
+    return 0;
+}
+
+/* Count a node visited, once the budget allows it: -1 when it does not (an exception is set). */
+static inline int count(Search *s) {
+    long long visiting = s->nodes + 1;
+    if (visiting >= s->check_at && checkpoint(s, visiting) < 0) {
+        return -1;
+    }
+    s->nodes = visiting;
     return 0;
 }
 
 static int32_t node(Search *s, uint64_t cur, uint64_t mask, int n, int32_t alpha, int32_t beta) {
-    s->nodes++;
-    if (s->nodes >= s->check_at && checkpoint(s) < 0) {
+    if (count(s) < 0) {
         return FAILED;
     }
     const int last = s->max_plies;
@@ -314,7 +331,9 @@ static PyObject *Search_solve(Search *s, PyObject *args) {
     }
     const int last = s->max_plies;
     if (wins_now(s, cur, mask)) {
-        s->nodes++;
+        if (count(s) < 0) {
+            return NULL;
+        }
         return PyLong_FromLong(weak ? 1 : (last + 1 - n) / 2);
     }
     int32_t low = -((last - n) / 2), high = (last + 1 - n) / 2;
@@ -353,7 +372,9 @@ static PyObject *Search_at_least(Search *s, PyObject *args) {
         return NULL;
     }
     if (wins_now(s, cur, mask)) {
-        s->nodes++;
+        if (count(s) < 0) {
+            return NULL;
+        }
         return PyBool_FromLong((s->max_plies + 1 - n) / 2 >= value);
     }
     int32_t found = node(s, cur, mask, n, value - 1, value);
@@ -364,10 +385,9 @@ static PyObject *Search_at_least(Search *s, PyObject *args) {
 }
 
 static PyObject *Search_clear(Search *s, PyObject *Py_UNUSED(ignored)) {
-    if (empty(s) < 0) {
+    if (empty(s) < 0) { /* as ProofSearch.clear: the checkpoints are the budget's */
         return NULL;
     }
-    s->check_at = s->nodes + s->check_every; /* as ProofSearch.clear: the next proof's own count */
     Py_RETURN_NONE;
 }
 
@@ -377,12 +397,12 @@ static PyObject *Search_entries(Search *s, PyObject *Py_UNUSED(ignored)) {
 
 static int Search_init(Search *s, PyObject *args, PyObject *kwargs) {
     static char *names[] = {"cols", "rows", "order", "symmetry_plies", "max_entries", "check",
-                            "check_every", "lower_bound", NULL};
-    int cols, rows, symmetry_plies, check_every, lower_bound;
-    long long max_entries;
+                            "check_at", "lower_bound", NULL};
+    int cols, rows, symmetry_plies, lower_bound;
+    long long max_entries, check_at;
     PyObject *order, *check;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiOiLOii", names, &cols, &rows, &order,
-                                     &symmetry_plies, &max_entries, &check, &check_every,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiOiLOLi", names, &cols, &rows, &order,
+                                     &symmetry_plies, &max_entries, &check, &check_at,
                                      &lower_bound)) {
         return -1;
     }
@@ -427,9 +447,8 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwargs) {
     s->max_plies = cols * rows;
     s->symmetry_plies = symmetry_plies;
     s->max_entries = max_entries;
-    s->check_every = check_every;
     s->lower_bound = lower_bound;
-    s->check_at = check_every;
+    s->check_at = check_at; /* the first node the check is called at */
     s->nodes = s->probes = s->hits = 0;
     Py_INCREF(check);
     Py_XSETREF(s->check, check);
@@ -476,6 +495,8 @@ static PyMemberDef Search_members[] = {
     {"probes", T_LONGLONG, offsetof(Search, probes), 0, "table look-ups"},
     {"hits", T_LONGLONG, offsetof(Search, hits), 0, "table look-ups that found an entry"},
     {"max_entries", T_LONGLONG, offsetof(Search, max_entries), READONLY, "the table's cap"},
+    {"check_at", T_LONGLONG, offsetof(Search, check_at), 0,
+     "the node number at which the budget check is next called"},
     {NULL, 0, 0, 0, NULL},
 };
 

@@ -8,9 +8,10 @@ class Search:
     probes: int
     hits: int
     max_entries: int
+    check_at: int
 
     def __init__(self, cols: int, rows: int, order: Sequence[int], symmetry_plies: int,
-                 max_entries: int, check: Callable[[int], None], check_every: int,
+                 max_entries: int, check: Callable[[int], int], check_at: int,
                  lower_bound: int) -> None: ...
     def solve(self, state: Any, plies: int, weak: bool) -> int: ...
     def at_least(self, state: Any, plies: int, value: int) -> bool: ...

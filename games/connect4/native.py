@@ -70,6 +70,14 @@ class NativeProofSearch:
     def max_entries(self) -> int:
         return int(self._core.max_entries)
 
+    @property
+    def check_at(self) -> int:
+        return int(self._core.check_at)
+
+    @check_at.setter
+    def check_at(self, nodes: int) -> None:
+        self._core.check_at = nodes
+
     def clear(self) -> None:
         self._core.clear()
 
@@ -91,7 +99,7 @@ def available(cols: int, rows: int) -> bool:
 
 
 def search(cols: int, rows: int, order: list[int], symmetry_plies: int, max_entries: int,
-           check: Callable[[int], None]) -> NativeProofSearch | None:
+           check: Callable[[int], int]) -> NativeProofSearch | None:
     """The C search for a kernel of this board and move order, or None (see the docstring)."""
     module = native_module() if fits(cols, rows) else None
     if module is None:

@@ -211,7 +211,7 @@ class ConnectFourKernel(ProofKernel):
             keys.append(key if key <= mirror else mirror)
         return keys
 
-    def native_search(self, max_entries: int, check: Callable[[int], None]) -> ExactSearch | None:
+    def native_search(self, max_entries: int, check: Callable[[int], int]) -> ExactSearch | None:
         if not self.switches.native:
             return None
         from games.connect4 import native as connect4_native

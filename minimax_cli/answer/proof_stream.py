@@ -4,8 +4,11 @@ progress, so that the services only build the request and turn what comes back i
 
 - `ProofSolve` proves the position's score first, then each move's, best-ordered first so that
   the table of the proofs before helps (one prover, one table for all of them), handing each
-  score on as it is proven (reports.proven.ProvenFact), then the line of best play. A time or
-  node budget, or Ctrl-C, stops it cleanly: what was proven stands, and no more.
+  score on as it is proven (reports.proven.ProvenFact), then the line of best play. Before any
+  search it hands on what the opening book proves at once of an exact solve whose scores it
+  holds only as win, draw or loss (`signs`), so that a long exact proof never hides a value
+  already known. A time or node budget, or Ctrl-C, stops it cleanly: what was proven (the
+  book's signs included) stands, and no more.
 - `LineProof` proves one position after another, each with a fresh table (so that its time and
   nodes are its own, whatever came before): the lines of `solve --batch`.
 """
@@ -62,9 +65,13 @@ class ProofSolve:
                  limits: Limits | None = None, progress: Progress | None = None) -> None:
         self.game, self.weak, self.progress = game, weak, progress
         self.done, self.total = 0, 1
+        self.prover = Prover(game, table_mb=table_mb)
+        self.kernel.prepare()  # the book is read here, before the clock of the budget starts
         self.budget = TickingBudget(limits or Limits(), self._tick)
-        self.prover = Prover(game, table_mb=table_mb, budget=self.budget)
+        self.prover.restart(budget=self.budget)
         self.facts: list[ProvenFact] = []  # the position's first, then the moves' in proof order
+        #: What the book proves of an exact solve only as win, draw or loss (`book_signs`).
+        self.signs: list[ProvenFact] = []
 
     def _tick(self) -> None:
         if self.progress is not None:
@@ -108,6 +115,11 @@ class ProofSolve:
                 on_fact(fact)
 
         try:
+            if not self.weak and legal:
+                self.signs = self.book_signs(state, legal)
+                for fact in self.signs:
+                    if on_fact is not None:
+                        on_fact(fact)
             self._tick()
             hits, nodes, since = prover.book_hits, prover.nodes, time.perf_counter()
             record(None, prover.prove(state, self.weak).score, hits, nodes, since)
@@ -120,6 +132,30 @@ class ProofSolve:
         except KeyboardInterrupt:
             return STOP_INTERRUPTED
         return None
+
+    def book_signs(self, state: Any, legal: list[Hashable]) -> list[ProvenFact]:
+        """What the book proves at once of `state` (not finished) and of its `legal` moves that
+        it holds only as win, draw or loss (an exact score in the book is the proof's first
+        answer anyway): the position's sign first, then the moves' in `legal`'s order. Empty when
+        the book holds no such sign."""
+        prover, plies = self.prover, self.kernel.plies(state)
+        mover = self.game.to_move(state)
+        signs: list[ProvenFact] = []
+
+        def sign_fact(move: Hashable | None, score: int) -> ProvenFact:
+            sign = (score > 0) - (score < 0)
+            as_max = PovScore(prover.pov_score(sign, plies, True), mover).max()
+            return ProvenFact(move, sign, as_max, True, 0.0, 0, sign_only=True)
+
+        for move in (None, *legal):
+            child = state if move is None else self.game.play(state, move)
+            if move is not None and self.game.outcome(child) is not None:
+                continue  # a move that ends the game: its exact score costs no search
+            known = self.kernel.known_score(child, plies + (move is not None))
+            if known is not None and known[1]:
+                prover.book_hits += 1
+                signs.append(sign_fact(move, known[0] if move is None else -known[0]))
+        return signs
 
     def best_line(self, state: Any, first: Hashable, best: int,
                   book_only: bool) -> tuple[Hashable, ...]:
@@ -145,6 +181,7 @@ class LineProof:
         """`switches`: the kernel's (None: as the game builds its kernel)."""
         self.game, self.weak = game, weak
         self.prover = Prover(game, table_mb=table_mb, switches=switches)
+        self.prover.kernel.prepare()  # the book is read once, here, not in a line's time
 
     def prove(self, state: Any) -> ProvenFact:
         """The position's score, proven with a fresh table."""

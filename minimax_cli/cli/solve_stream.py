@@ -1,6 +1,9 @@
 """`minimax solve` of a position with a proof kernel (Connect Four), shown as it is proven: the
-position's score first, then each move's, with a progress bar on a terminal, then the answer. A
-`--time`/`--nodes` stop or Ctrl-C shows what was proven and names the rest as not proven.
+position's score first, then each move's, with a progress bar on a terminal, then the answer.
+What the opening book proves only as win, draw or loss comes first of all, at once, under a line
+saying that the exact scores follow in a time not known in advance (none is invented). A
+`--time`/`--nodes` stop or Ctrl-C shows what was proven (the book's win, draw or loss included)
+and names the rest as not proven.
 
 Exit codes: 0 when solved or stopped by the budget the user gave (the answer is what was asked
 for), 130 after Ctrl-C (the shell's convention for an interrupted command)."""
@@ -23,7 +26,10 @@ INTERRUPTED = 130
 
 def fact_line(game: Any, state: Any, fact: Any) -> Text:
     """One proven score as a line: the position's or a move's, in the kernel's units for the
-    player to move, and where it came from (the opening book or the proof search)."""
+    player to move, and where it came from (the opening book or the proof search); only its
+    win, draw or loss where that is all the book holds."""
+    if fact.sign_only:
+        return sign_line(game, state, fact)
     source = (_("from the opening book") if fact.from_book else
               _("proven by the proof search, {seconds:.2f} s").format(seconds=fact.elapsed))
     score = f"{fact.kernel_score:+d}" if fact.kernel_score else "0"
@@ -32,6 +38,44 @@ def fact_line(game: Any, state: Any, fact: Any) -> Text:
             score=score, source=source), style="bold")
     return Text(_("  move {move}: {score} ({source})").format(
         move=game.format_move(state, fact.move), score=score, source=source))
+
+
+def sign_line(game: Any, state: Any, fact: Any) -> Text:
+    """What the opening book proves at once of the position or a move: win, draw or loss."""
+    sign = fact.kernel_score
+    if fact.move is None:
+        said = (_("a win for the side to move (proven by the opening book)") if sign > 0 else
+                _("a loss for the side to move (proven by the opening book)") if sign < 0 else
+                _("a draw for the side to move (proven by the opening book)"))
+        return Text(said, style="bold")
+    move = game.format_move(state, fact.move)
+    said = (_("  move {move}: a win (proven by the opening book)") if sign > 0 else
+            _("  move {move}: a loss (proven by the opening book)") if sign < 0 else
+            _("  move {move}: a draw (proven by the opening book)"))
+    return Text(said.format(move=move))
+
+
+def signs_heading() -> Text:
+    """Said before the book's signs: the exact scores come after them, in a time no one knows
+    in advance (an exact proof of a position of few discs may take seconds or many minutes)."""
+    return Text(_("The opening book proves win, draw or loss at once; exact scores follow as "
+                  "each is proven, in a time not known in advance (--time bounds it; a stop "
+                  "keeps what is shown)."), style="dim")
+
+
+def _book_value(sign: int) -> str:
+    return (_("a win for the side to move") if sign > 0 else
+            _("a loss for the side to move") if sign < 0 else _("a draw for the side to move"))
+
+
+def _book_moves(signs: dict[str, int]) -> str:
+    """The moves by the book's sign for the player making them: `4, 5 win; 1, 2, 7 lose`."""
+    groups = []
+    for sign, words in ((1, _("{moves} win")), (0, _("{moves} draw")), (-1, _("{moves} lose"))):
+        moves = [m for m, s in signs.items() if s == sign]
+        if moves:
+            groups.append(words.format(moves=", ".join(moves)))
+    return "; ".join(groups)
 
 
 def stop_words(stopped: str) -> str:
@@ -69,9 +113,15 @@ def solve_streaming(game: Any, state: Any, *, weak: bool, table_mb: float | None
     from minimax_cli.services.solve_proof import solve_by_proof
 
     with _display(not as_json, _("solving {game}").format(game=game.name)) as (progress, say):
+        headed: list[bool] = []
+
         def on_fact(fact: Any) -> None:
-            if not as_json:
-                say(fact_line(game, state, fact))
+            if as_json:
+                return
+            if fact.sign_only and not headed:
+                headed.append(True)
+                say(signs_heading())
+            say(fact_line(game, state, fact))
 
         solved = solve_by_proof(game, state, weak, progress, table_mb, limits, on_fact)
     show(game, state, solved, as_json)
@@ -100,6 +150,17 @@ def show(game: Any, state: Any, solved: Report, as_json: bool) -> None:
     if solved.score is None:
         out.print(Text(_("the position's score: not proven ({why})").format(why=why),
                        style="yellow"))
+    signs: dict[str, int] = dict(facts.get("book_signs", {}))  # type: ignore[call-overload]
+    exact: dict[str, int] = dict(facts.get("move_scores", {}))  # type: ignore[call-overload]
+    if facts.get("score") is None and "position" in signs:
+        out.print(Text(_("the position's exact score: not proven ({why}); the opening book "
+                         "proves {value}").format(why=why, value=_book_value(signs["position"])),
+                       style="yellow"))
+    inexact = {m: sign for m, sign in signs.items() if m != "position" and m not in exact}
+    if inexact:
+        out.print(Text(_("exact score not proven ({why}); the opening book proves: {moves}")
+                       .format(why=why, moves=_book_moves(inexact)), style="yellow"))
+    unproven = [m for m in unproven if m not in inexact]  # the book's sign is said just above
     if unproven:
         out.print(Text(_("not proven ({why}): {moves}").format(why=why,
                                                               moves=", ".join(unproven)),
@@ -126,4 +187,5 @@ def streamed_solve(game: Any, state: Any, time_s: float | None, nodes: int | Non
     raise typer.Exit(code)
 
 
-__all__ = ["INTERRUPTED", "fact_line", "solve_streaming", "stop_words", "streamed_solve"]
+__all__ = ["INTERRUPTED", "fact_line", "sign_line", "signs_heading", "solve_streaming",
+           "stop_words", "streamed_solve"]

@@ -62,7 +62,11 @@ class ProofTable(Protocol):
 
 class ExactSearch(Protocol):
     """A proof search as the prover drives it: `core/search/proof.py`'s ProofSearch, or a
-    kernel's native search that mirrors it (same contract, same counts)."""
+    kernel's native search that mirrors it (same contract, same counts). Before it visits node
+    number n, when n reaches `check_at`, it calls its budget check with n, which raises to stop
+    it (node n then neither visited nor counted) or returns the next `check_at`."""
+
+    check_at: int
 
     @property
     def nodes(self) -> int: ...
@@ -149,7 +153,7 @@ class ProofKernel:
         """The path of the game's packaged opening book for this board (None: it has none)."""
         return None
 
-    def native_search(self, max_entries: int, check: Callable[[int], None]) -> ExactSearch | None:
+    def native_search(self, max_entries: int, check: Callable[[int], int]) -> ExactSearch | None:
         """The proof search over this kernel in native code, where the game has one, it was built
         and the kernel's `switches.native` allows it; None otherwise (the Python search runs)."""
         return None

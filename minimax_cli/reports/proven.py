@@ -16,7 +16,8 @@ class ProvenFact:
     """One score proven: the position's (`move` None) or a move's, in the kernel's units for the
     player to move (`kernel_score`) and as a Score from MAX's view; `from_book` when the game's
     opening book answered it rather than the proof search; `elapsed` seconds and `nodes` spent
-    proving it."""
+    proving it. `sign_only`: only win, draw or loss is known (`kernel_score` 1, 0 or -1): what
+    the book proves at once of a position whose exact scores are still to be searched."""
 
     move: Hashable | None
     kernel_score: int
@@ -24,6 +25,7 @@ class ProvenFact:
     from_book: bool
     elapsed: float
     nodes: int = 0
+    sign_only: bool = False
 
 
 #: Hears each fact as it is proven.

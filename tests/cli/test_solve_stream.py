@@ -12,6 +12,7 @@ import pytest
 
 from minimax_cli import registry
 from minimax_cli.cli.solve_stream import fact_line
+from minimax_cli.core.book import NO_BOOK_VARIABLE
 from minimax_cli.core.result import Limits
 from minimax_cli.reports.proven import ProvenFact
 from minimax_cli.services.solve_proof import solve_by_proof
@@ -135,14 +136,30 @@ def test_a_node_budget_stop_shows_only_proven_facts() -> None:
     assert all((score == 18) == (move in ("3", "6")) for move, score in proven.items())
     assert {m["move"] for m in data["moves"]} == set(proven)
     assert set(data["facts"]["unproven_moves"]) == set("1234567") - set(proven)
+    # The book holds 4455 and its moves only as win, draw or loss: said at once, before the
+    # search, and kept for the moves whose exact score the stop left unproven.
+    weak = json.loads(run_main("solve", "connect4", "4455", "--weak", "--json").stdout)
+    signs = data["facts"]["book_signs"]
+    assert signs == {"position": 1, **{m: s for m, s in weak["facts"]["move_scores"].items()
+                                       if m not in ("3", "6")}}
     text = run_main("solve", "connect4", "4455", "--nodes", "100000")
-    assert text.stdout.startswith("score +18 for the side to move")
-    assert "not proven (stopped by nodes): " in text.stdout
+    lines = text.stdout.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("score "))
+    assert lines[first].startswith("score +18 for the side to move")
+    assert "a win for the side to move (proven by the opening book)" in lines[:first]
+    assert "  move 4: a win (proven by the opening book)" in lines[:first]
+    assert "  move 1: a loss (proven by the opening book)" in lines[:first]
+    said = " ".join(text.stdout.split())
+    assert ("exact score not proven (stopped by nodes); the opening book proves: 4, 5 win; "
+            "1, 2, 7 lose") in said
+    assert "not proven (stopped by nodes): " not in said  # every move has the book's value
 
 
-def test_a_stop_before_the_score_invents_nothing() -> None:
+def test_a_stop_before_the_score_invents_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without the book (which proves 4453's win, draw or loss: see the test after this one).
+    monkeypatch.setenv(NO_BOOK_VARIABLE, "1")
     game = registry.create("connect4")
-    state = game.parse_position("4453")  # millions of nodes (the kernel checks every thousand)
+    state = game.parse_position("4453")  # millions of nodes
     report = solve_by_proof(game, state, limits=Limits(nodes=1))
     assert report.score is None and report.moves == () and report.stopped == "nodes"
     done = run_main("solve", "connect4", "4453", "--nodes", "1")
@@ -152,6 +169,52 @@ def test_a_stop_before_the_score_invents_nothing() -> None:
     assert data["value"] is None and data["score"] is None and data["moves"] == []
     assert data["best_move"] is None and data["pv"] == []
     assert "the position's score: not proven (stopped by nodes)" in done.stdout
+
+
+def test_a_stop_before_the_exact_score_keeps_what_the_book_proves() -> None:
+    """44: the book holds it and its moves as win, draw or loss only; its exact score takes
+    minutes. They are said at once, before the search; a stop keeps them as the answer (a win,
+    its distance unknown), and says that no exact score was proven."""
+    game = registry.create("connect4")
+    state = game.parse_position("44")
+    heard: list[ProvenFact] = []
+    report = solve_by_proof(game, state, limits=Limits(nodes=1_000), on_fact=heard.append)
+    assert report.stopped == "nodes" and report.stats["nodes"] == 1_000
+    # The book's values (its own proofs, re-proven in samples by tests/games): after 4 4 the
+    # first player wins by 4 only; the exact score, +1, takes minutes (README).
+    assert all(f.sign_only and f.from_book and f.nodes == 0 for f in heard)
+    assert [(f.move, f.kernel_score) for f in heard][:1] == [(None, 1)]
+    moves = {game.format_move(state, f.move): f.kernel_score for f in heard[1:]}
+    assert moves == {"4": 1, **{m: -1 for m in "123567"}}
+    assert report.score is not None and report.score.kind.value == "win"
+    assert report.score.plies is None  # how soon is not proven
+    assert {m.text: m.score.number for m in report.moves} == moves
+    assert report.facts is not None and report.facts["score"] is None
+    assert report.facts["move_scores"] == {} and report.facts["unproven_moves"] == []
+    assert report.facts["book_signs"] == {"position": 1, **dict(sorted(moves.items()))}
+    done = run_main("solve", "connect4", "44", "--nodes", "1000")
+    said = " ".join(done.stdout.split())
+    lines = done.stdout.splitlines()
+    assert "a win for the side to move (proven by the opening book)" in lines
+    assert "  move 4: a win (proven by the opening book)" in lines
+    assert "the position's exact score: not proven (stopped by nodes); the opening book " \
+           "proves a win for the side to move" in said
+    assert "exact score not proven (stopped by nodes); the opening book proves: 4 win; " \
+           "1, 2, 3, 5, 6, 7 lose" in said
+    assert "in a time not known in advance" in said  # no invented estimate
+
+
+def test_a_weak_solve_and_a_finished_exact_one_show_no_book_signs() -> None:
+    """--weak asks only what the book holds: its answers are the facts themselves, with no sign
+    shown first; in an exact solve the signs come first, then the exact score."""
+    game = registry.create("connect4")
+    heard: list[ProvenFact] = []
+    solve_by_proof(game, game.parse_position("44"), weak=True, on_fact=heard.append)
+    assert heard and not any(f.sign_only for f in heard)
+    heard.clear()
+    solve_by_proof(game, game.parse_position("4455"), limits=Limits(nodes=10),
+                   on_fact=heard.append)
+    assert [f.move for f in heard if not f.sign_only][:1] == [None]  # the exact score after
 
 
 def test_the_books_answers_are_named_as_the_books(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -255,3 +318,46 @@ def test_ctrl_c_at_the_command_line_shows_the_proven_and_exits_130(
     unproven = next(line for line in lines if line.startswith("not proven (stopped by Ctrl-C): "))
     # The second column was proven when Ctrl-C came as its line was printed: the answer keeps it.
     assert len(unproven.split(": ")[1].split(", ")) == len(columns) - 2
+
+
+@pytest.mark.parametrize("pure", ["0", "1"])
+def test_solve_and_analyze_stop_at_exactly_the_node_budget(pure: str) -> None:
+    """--nodes N is exact for the proof search (both kernels): the report's count is N when the
+    search is stopped, not the next checkpoint of the clock (8,192 for 7,777 before)."""
+    from minimax_cli.core.compiled import PURE_VARIABLE
+
+    for budget in (1, 100, 7_777):
+        for command in (["solve"], ["analyze", "-a", "proof"]):
+            done = run_main(*command, "connect4", "4453", "--nodes", str(budget), "--json",
+                            env={PURE_VARIABLE: pure})
+            assert done.returncode == 0, done.stderr
+            data = json.loads(done.stdout)
+            assert data["stopped"] == "nodes" and data["stats"]["nodes"] == budget, command
+
+
+def test_the_books_reading_is_never_the_proofs_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The book is read once, before the clock of a solve or of a batch's line starts: a clock
+    that moves only while the book is read (by 10 s here) leaves their times at 0."""
+    import time
+
+    from minimax_cli.answer.proof_stream import LineProof
+    from minimax_cli.core.book_index import BookIndex
+
+    clock = [1000.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+    real_open = BookIndex.open
+
+    def slow_open(self: BookIndex) -> None:
+        if self._header is None:  # not read yet: reading it "takes" 10 s
+            clock[0] += 10.0
+        real_open(self)
+
+    monkeypatch.setattr(BookIndex, "open", slow_open)
+    game = registry.create("connect4")
+    state = game.parse_position("44")
+    for weak in (True, False):
+        solved = solve_by_proof(game, state, weak=weak, limits=Limits(nodes=10))
+        assert solved.stats["time_s"] == 0
+        assert solved.facts is not None and (solved.facts["book_hits"] or 0) > 0  # type: ignore[operator]
+    line = LineProof(game, True, None).prove(state)
+    assert line.from_book and line.elapsed == 0

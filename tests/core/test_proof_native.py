@@ -16,6 +16,8 @@ import pytest
 from games.connect4 import native as connect4_native
 from games.connect4.game import ConnectFour
 from minimax_cli.core.compiled import NATIVE_NAME, PURE_NAME, PURE_VARIABLE
+from minimax_cli.core.result import Limits
+from minimax_cli.core.search.common import Stop
 from minimax_cli.core.search.proof import CHECK_EVERY, ProofSearch, table_slots
 from minimax_cli.core.search.prover import Prover
 
@@ -111,10 +113,11 @@ def test_the_budget_check_is_called_at_the_same_nodes_and_stops_the_search() -> 
     for native in (True, False):
         seen: list[int] = []
 
-        def check(nodes: int, seen: list[int] = seen) -> None:
+        def check(nodes: int, seen: list[int] = seen) -> int:
             seen.append(nodes)
             if len(seen) == 3:
                 raise Stop
+            return nodes + CHECK_EVERY
 
         prover = Prover(game, native=native)
         search = (connect4_native.search(7, 6, game.proof_kernel().order, 10, 100_000, check)
@@ -124,7 +127,45 @@ def test_the_budget_check_is_called_at_the_same_nodes_and_stops_the_search() -> 
         with pytest.raises(Stop):
             prover.prove(state)
         assert seen == [CHECK_EVERY, 2 * CHECK_EVERY, 3 * CHECK_EVERY]
-        assert search.nodes == 3 * CHECK_EVERY
+        assert search.nodes == 3 * CHECK_EVERY - 1  # the node the check refused is not counted
+
+
+@pytest.mark.parametrize("budget", [1, 2, 100, 4_095, 4_096, 4_097, 7_777, 10_000])
+def test_a_node_budget_stops_both_kernels_at_exactly_its_node(budget: int) -> None:
+    """--nodes N: no node past N is visited or counted, at any N (not only at the checkpoints
+    of the clock), and the C kernel and the plain-Python one stop at the same node."""
+    game = ConnectFour()
+    state = game.parse_position("4453")  # millions of nodes: every budget here stops it
+    counts = []
+    for native in (True, False) if connect4_native.available(7, 6) else (False,):
+        prover = Prover(game, Limits(nodes=budget), native=native)
+        with pytest.raises(Stop):
+            prover.prove(state)
+        search = prover.search
+        counts.append((search.nodes, search.probes, search.hits, len(search.table)))
+        assert search.nodes == budget
+    assert len(set(counts)) == 1
+
+
+def test_a_node_budget_counts_from_a_restart_and_covers_a_win_at_once() -> None:
+    """The budget of a restart counts on from the nodes already searched (as the AI's think
+    gives it), and a position won at once is a node like any other: a budget of one node proves
+    it, and none beyond it."""
+    game = ConnectFour()
+    for native in (True, False):
+        prover = Prover(game, native=native)
+        prover.prove(game.parse_position("243335424257"))
+        spent = prover.nodes
+        prover.restart(Limits(nodes=spent + 50), fresh=True)
+        with pytest.raises(Stop):
+            prover.prove(game.parse_position("4453"))
+        assert prover.nodes == spent + 50
+        won = game.parse_position("112233")  # the side to move wins with column 4
+        prover.restart(Limits(nodes=prover.nodes + 1))
+        assert prover.prove(won).nodes == 1
+        prover.restart(Limits(nodes=prover.nodes))
+        with pytest.raises(Stop):
+            prover.prove(won)
 
 
 @needs_native

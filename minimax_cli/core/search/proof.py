@@ -40,12 +40,13 @@ START_SLOTS = 4096
 #: Fibonacci hashing: a key's bucket is the top bits of key * GOLDEN (mod 2**64).
 GOLDEN = 0x9E3779B97F4A7C15
 MASK64 = (1 << 64) - 1
-#: Nodes between two calls of the budget check (the clock is read there).
+#: Nodes between two calls of the budget check at most (the clock is read there; a node budget
+#: is checked at its exact node too: the check says when it is next called).
 CHECK_EVERY = 4096
 
 
-def _no_check(nodes: int) -> None:
-    return None
+def _no_check(nodes: int) -> int:
+    return nodes + CHECK_EVERY
 
 
 def table_slots(max_entries: int) -> int:
@@ -138,34 +139,39 @@ class ProofSearch:
     game share it (scores are absolute, so entries stay true from one root to the next).
 
     `max_entries` caps the table (a `BucketTable` of at most `table_slots(max_entries)` slots);
-    `check(nodes)` is called every CHECK_EVERY nodes and may raise to stop the search (a budget)."""
+    `check(n)` is called before node number n is visited whenever n reaches `check_at` (first
+    CHECK_EVERY, or what its owner sets): it may raise to stop the search (a budget), and returns
+    the next `check_at`. A compare a node is all it costs, so a node budget is exact: its owner
+    sets `check_at` to the node past the budget, and no node past it is visited or counted."""
 
     def __init__(self, kernel: ProofKernel, max_entries: int,
-                 check: Callable[[int], None] | None = None) -> None:
+                 check: Callable[[int], int] | None = None) -> None:
         self.kernel = kernel
         self.max_entries = max_entries
         self.table = BucketTable(table_slots(max_entries))
         self.max_plies = kernel.max_plies
-        self.check: Callable[[int], None] = check if check is not None else _no_check
+        self.check: Callable[[int], int] = check if check is not None else _no_check
         self.nodes = 0
         self.probes = 0
         self.hits = 0
         self.check_at = CHECK_EVERY
 
     def clear(self) -> None:
-        """Empty the table and restart the checkpoints' count from here, so that the next proof
-        counts the same nodes whatever was proven before (a batch line's node count is its own)."""
+        """Empty the table (the checkpoints are the budget's: `check_at`)."""
         self.table.clear()
-        self.check_at = self.nodes + CHECK_EVERY
 
-    def _checkpoint(self) -> None:
-        self.check_at = self.nodes + CHECK_EVERY
-        self.check(self.nodes)
+    def count(self) -> None:
+        """Count a node visited, once the budget allows it."""
+        nodes = self.nodes + 1
+        if nodes >= self.check_at:
+            self.check_at = self.check(nodes)
+        self.nodes = nodes
 
     def node(self, state: Any, n: int, alpha: int, beta: int) -> int:
-        self.nodes += 1
-        if self.nodes >= self.check_at:
-            self._checkpoint()
+        nodes = self.nodes + 1  # count() inlined: the hot path
+        if nodes >= self.check_at:
+            self.check_at = self.check(nodes)
+        self.nodes = nodes
         last = self.max_plies
         children = self.kernel.expand(state, n)
         if children is None:  # every move lets the opponent win at once
@@ -212,7 +218,7 @@ class ProofSearch:
         a win, 0 a draw, -1 a loss."""
         last = self.max_plies
         if self.kernel.wins_now(state):
-            self.nodes += 1  # a position answered by its win at once counts as visited
+            self.count()  # a position answered by its win at once counts as visited
             return 1 if weak else (last + 1 - n) // 2
         low = -((last - n) // 2)
         high = (last + 1 - n) // 2
@@ -239,7 +245,7 @@ class ProofSearch:
         """Whether the score of `state` (not finished) is at least `value`: one null window."""
         last = self.max_plies
         if self.kernel.wins_now(state):
-            self.nodes += 1
+            self.count()
             return (last + 1 - n) // 2 >= value
         return self.node(state, n, value - 1, value) >= value
 

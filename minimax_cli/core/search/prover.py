@@ -28,7 +28,7 @@ from minimax_cli.core.search.common import (
     deep_recursion,
 )
 from minimax_cli.core.search.context import SearchContext, drive
-from minimax_cli.core.search.proof import ProofSearch
+from minimax_cli.core.search.proof import CHECK_EVERY, ProofSearch
 
 #: Nodes the principal variation may spend beyond the proof (it is short: one null window a move).
 PV_NODES = 2_000_000
@@ -80,21 +80,36 @@ class Prover:
         found = self.kernel.native_search(capacity, self._check) if native else None
         self.search: ExactSearch = (found if found is not None
                                     else ProofSearch(self.kernel, capacity, self._check))
+        self.search.check_at = self._next_check(self.search.nodes)
         #: Scores answered by the game's book (ProofKernel.known_score) rather than searched.
         self.book_hits = 0
 
-    def _check(self, nodes: int) -> None:
+    def _check(self, nodes: int) -> int:
+        """The budget's check before node number `nodes` (Stop when it may not be visited); the
+        node to check at next."""
         self.budget.check(nodes)
+        return self._next_check(nodes)
+
+    def _next_check(self, nodes: int) -> int:
+        """The next node the search checks its budget at after `nodes`: the clock (and Ctrl-C)
+        every CHECK_EVERY nodes, and the node past a node budget exactly, so that it is never
+        overrun (the budget counts the search's nodes from its first proof on)."""
+        limit = self.budget.max_nodes
+        step = nodes + CHECK_EVERY
+        return step if limit is None else min(step, limit + 1)
 
     @property
     def nodes(self) -> int:
         return self.search.nodes
 
-    def restart(self, limits: Limits | None = None, fresh: bool = False) -> None:
-        """A new budget (and an empty table when `fresh`) for the next position."""
-        self.budget = Budget(limits or Limits())
+    def restart(self, limits: Limits | None = None, fresh: bool = False,
+                budget: Budget | None = None) -> None:
+        """A new budget, `budget` or one of `limits` (and an empty table when `fresh`), for the
+        next position."""
+        self.budget = budget if budget is not None else Budget(limits or Limits())
         if fresh:
             self.search.clear()
+        self.search.check_at = self._next_check(self.search.nodes)
 
     def score_of(self, state: Any, plies: int, weak: bool) -> int:
         """The kernel score of a state that is not finished: from the game's book when it holds
