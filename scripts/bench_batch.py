@@ -5,6 +5,10 @@ in one run, with positions per second, the ratios to the serial run and the node
     python scripts/bench_batch.py --file /work/shared/data/connect4/Test_L2_R2 --lines 200
     python scripts/bench_batch.py --chunks 1,8,64                   # fixed chunk sizes too
 
+The default file is one of the shared Connect Four test sets (Pascal Pons' `Test_L*_R*` and the
+`Gen_*` files), which live beside the checkout in ../shared/data/connect4/, not in the repository:
+in a clone without them the script says so in one line, and where they go, and exits 2.
+
 Each run goes through `batch_run.run`, the code `minimax solve connect4 --batch` runs (in this
 process: no start-up counted), and must give the serial run's answers line for line, node counts
 included (each line is proven with an emptied table, so they do not depend on the worker):
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -69,6 +74,18 @@ def busy_warning(before: tuple[float, float, float] | None,
             "rerun when it is idle")
 
 
+def unreadable(file: Path, error: OSError | UnicodeDecodeError) -> str:
+    """The one line said when the file of positions cannot be read: for the default file, where
+    the shared test sets go; for a file named with --file, why it cannot be read."""
+    if file == DEFAULT_FILE and not file.exists():
+        return (f"bench_batch: no test set at {file}: put the shared Connect Four test sets "
+                f"(Test_L*_R*, Gen_*) in {file.parent}, beside the checkout, or name a file of "
+                "positions with --file")
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else (
+        "not UTF-8 text" if isinstance(error, UnicodeDecodeError) else str(error))
+    return f"bench_batch: cannot read {file}: {reason}; name a file of positions with --file"
+
+
 def timed(lines: list[str], **options: Any) -> tuple[float, list[tuple[int, int | None, int]]]:
     got: list[BatchLine] = []
     start = time.perf_counter()
@@ -86,15 +103,19 @@ def row(name: str, elapsed: float, answers: list[tuple[int, int | None, int]],
     return f"{name:<24} {elapsed:8.2f} s {rate:9.1f} pos/s {ratio}   nodes {nodes:,}"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--file", type=Path, default=DEFAULT_FILE)
     parser.add_argument("--lines", type=int, default=60)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--chunks", default="", help="chunk sizes to time with --jobs (1,4,8)")
     parser.add_argument("--no-ray", action="store_true")
-    args = parser.parse_args()
-    lines = args.file.read_text().splitlines()[:args.lines]
+    args = parser.parse_args(argv)
+    try:
+        lines = args.file.read_text(encoding="utf-8").splitlines()[:args.lines]
+    except (OSError, UnicodeDecodeError) as error:
+        print(unreadable(args.file, error), file=sys.stderr)
+        raise SystemExit(2) from None
     before = load_average()
     print(f"{args.file.name}: {len(lines)} lines; {os.cpu_count()} CPUs, load average "
           f"{load_words(before)} before")

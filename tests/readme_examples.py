@@ -1,18 +1,19 @@
-"""The README's examples read from README.md, and what the tool prints for each, compared as a
-reader compares them (tests/test_readme_examples.py runs them; `python -m tests.readme_examples
-[--full]` prints every difference at once, for whoever brings the README up to date).
+"""The examples of the documentation, read from README.md and the pages of docs/ it links to, and
+what the tool prints for each, compared as a reader compares them (tests/test_readme_examples.py
+runs them; `python -m tests.readme_examples [--full]` prints every difference at once, for whoever
+brings the documentation up to date).
 
 An example is a ```text block's line `$ minimax ...` (or `$ printf '...' | minimax ...`: the printf
-is the input) with the lines the README shows under it, up to the next `$` line. Shown and printed
+is the input) with the lines the document shows under it, up to the next `$` line. Shown and printed
 lines are compared one by one, except for:
 
-- a line `...` in the README: any number of printed lines (the README leaves them out);
+- a line `...` in a document: any number of printed lines (the document leaves them out);
 - trailing spaces (Rich pads a report to its width; a reader sees none) and runs of spaces inside
   a line (a column is as wide as its widest figure, and a masked figure may be wider);
 - a transcript of `minimax play` at a terminal (lines `your move (X): 1`) is run piped, as
   `as_typed` says;
 - the figures in MACHINE_FIGURES, which depend on the machine's speed. Everything else (node
-  counts, values, moves, words) must be exactly what the README shows.
+  counts, values, moves, words) must be exactly what the document shows.
 
 The tool runs with only its own games and algorithms registered (tests/registered.py), as the
 README shows it: another installed package's game or algorithm is not the README's to list.
@@ -36,8 +37,10 @@ from tests.registered import only_built_ins
 
 ROOT = Path(__file__).resolve().parents[1]
 README_PATH = ROOT / "README.md"
+#: The reference pages the README links to; their examples are run as the README's are.
+DOCS = ROOT / "docs"
 
-#: What the README's examples were printed in: a terminal 80 columns wide, no colour, English.
+#: What the documents' examples were printed in: a terminal 80 columns wide, no colour, English.
 ENV = {"COLUMNS": "80", "LINES": "40", "NO_COLOR": "1", "FORCE_COLOR": None, "LANG": "C.UTF-8",
        "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
 
@@ -58,11 +61,12 @@ PLAY_COMMANDS = frozenset({"hint", "undo", "why", "board", "help", "quit"})
 
 @dataclass(frozen=True)
 class Example:
-    """One `$ ...` line of the README and the lines shown under it."""
+    """One `$ ...` line of a document and the lines shown under it."""
 
-    line: int  # the README's line number of the `$`
+    line: int  # the document's line number of the `$`
     command: str  # as written after `$ `, continuation lines joined
     shown: tuple[str, ...]
+    source: str = "README.md"  # the document, relative to the repository's root
 
     @property
     def argv(self) -> list[str]:
@@ -78,7 +82,7 @@ class Example:
 
     @property
     def name(self) -> str:
-        return f"line {self.line}: {' '.join(self.command.split())[:70]}"
+        return f"{self.source} line {self.line}: {' '.join(self.command.split())[:70]}"
 
 
 def printf_text(printf: str) -> str:
@@ -113,8 +117,8 @@ def complete(command: str) -> bool:
     return True
 
 
-def examples(text: str) -> list[Example]:
-    """Every `$ ...` example of every ```text block, in the README's order."""
+def examples(text: str, source: str = "README.md") -> list[Example]:
+    """Every `$ ...` example of every ```text block of one document (`source`), in its order."""
     found: list[Example] = []
     for language, start, lines in fenced_blocks(text):
         if language != "text":
@@ -133,12 +137,24 @@ def examples(text: str) -> list[Example]:
             while index < len(lines) and not lines[index].startswith("$ "):
                 shown.append(lines[index])
                 index += 1
-            found.append(Example(line, command, tuple(shown)))
+            found.append(Example(line, command, tuple(shown), source))
     return found
 
 
 def readme() -> str:
     return README_PATH.read_text(encoding="utf-8")
+
+
+def documents() -> dict[str, str]:
+    """The README and every page of docs/, by path relative to the repository: their text."""
+    paths = [README_PATH, *sorted(DOCS.glob("*.md"))]
+    return {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8") for path in paths}
+
+
+def documented_examples() -> list[Example]:
+    """Every example of the README, then of each page of docs/ in the order of their names."""
+    return [example for source, text in documents().items()
+            for example in examples(text, source)]
 
 
 def masked(line: str) -> str:
@@ -160,7 +176,8 @@ def matches(shown: Sequence[str], printed: Sequence[str]) -> bool:
 
 
 def difference(shown: Sequence[str], printed: Sequence[str]) -> str:
-    """The first shown line that is not printed where the README puts it, for a failure message."""
+    """The first shown line that is not printed where the document puts it, for a failure
+    message."""
     position = 0
     for wanted in shown:
         if wanted.strip() == "...":
@@ -168,7 +185,7 @@ def difference(shown: Sequence[str], printed: Sequence[str]) -> str:
         later = [i for i in range(position, len(printed)) if masked(printed[i]) == masked(wanted)]
         if not later:
             context = "\n".join(printed[position:position + 3])
-            return f"README shows {wanted!r}; printed instead, from there:\n{context}"
+            return f"shown: {wanted!r}; printed instead, from there:\n{context}"
         position = later[0] + 1
     return "every shown line is printed, but not in the order or with the lines around it shown"
 
@@ -213,7 +230,7 @@ def run(argv: Sequence[str], stdin: str | None = None) -> Printed:
 
 
 def check(example: Example) -> str | None:
-    """None when the tool prints what the README shows, else what differs."""
+    """None when the tool prints what the document shows, else what differs."""
     shown, stdin = list(example.shown), example.stdin
     if example.argv[:1] == ["play"] and any(PROMPT.match(line) for line in shown):
         shown, stdin = as_typed(shown)
@@ -235,14 +252,14 @@ def check(example: Example) -> str | None:
 
 
 # --- JSON shown with parts left out ------------------------------------------------------------
-#: A README's JSON leaves out the rest of an object or list with `, ...}` / `, ...]`, and the end
+#: A document's JSON leaves out the rest of an object or list with `, ...}` / `, ...]`, and the end
 #: of a string with `...`; these stand for "and more", and are read as this marker.
 MORE = "\u2026more"
 _JSON_TOKENS = re.compile(r'("(?:[^"\\]|\\.)*")|,\s*\.\.\.\s*([}\]])')
 
 
 def elided_json(text: str) -> Any:
-    """The README's JSON with its `...` read as MORE: `"…more": "…more"` in an object, a last
+    """A document's JSON with its `...` read as MORE: `"…more": "…more"` in an object, a last
     item MORE in a list."""
     def token(match: re.Match[str]) -> str:
         if match.group(1) is not None:
@@ -278,9 +295,9 @@ def json_matches(shown: Any, printed: Any) -> bool:
 
 def main(arguments: Sequence[str]) -> int:
     """Print every example that differs from what the tool prints now; with --full, also all
-    that it prints (to paste into the README, marking with `...` what it leaves out)."""
+    that it prints (to paste into the document, marking with `...` what it leaves out)."""
     stale = 0
-    for example in examples(readme()):
+    for example in documented_examples():
         problem = check(example)
         print(("ok    " if problem is None else "STALE ") + example.name)
         if problem is not None:

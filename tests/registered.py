@@ -5,8 +5,8 @@ distribution's own (its built-ins) rather than another installed package's.
 A built-in game is one whose entry point this project's own distribution (minimax-classroom,
 pyproject.toml) declares; a built-in algorithm is one core/search declares. The built-ins are what
 this project translates and documents: a test of a transcript that lists every game or algorithm
-(the README's) runs with `only_built_ins()`, so that a plug-in installed beside the tool changes
-nothing it asserts.
+(the documentation's) runs with `only_built_ins()`, so that a plug-in installed beside the tool
+changes nothing it asserts.
 
 `plug_in(folder, ...)` installs a package into a folder as pip would (its modules and a
 `*.dist-info` with METADATA and entry_points.txt): with the folder on sys.path (or PYTHONPATH)
@@ -29,7 +29,9 @@ from minimax_cli import registry
 from minimax_cli.core.search import ALGORITHMS, registered
 
 DISTRIBUTION = "minimax-classroom"
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+#: The documents a section is looked for in: the README, then the pages of docs/.
+DOCUMENTS = (ROOT / "README.md", ROOT / "docs")
 
 
 @cache
@@ -108,13 +110,18 @@ def environment_with(folder: Path) -> dict[str, str]:
 
 
 def readme_section(title: str) -> str:
-    """The text of the README's section `## title`, up to the next section."""
-    text = README.read_text(encoding="utf-8")
-    return text.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+    """The text of the section `## title` of the README or of a page of docs/ (the reference the
+    README links to), up to the next section."""
+    readme, docs = DOCUMENTS
+    for path in [readme, *sorted(docs.glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        if f"\n## {title}\n" in text:
+            return text.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+    raise AssertionError(f"no section '## {title}' in the README or docs/")
 
 
 def readme_blocks(title: str, language: str) -> list[str]:
-    """The fenced blocks of `language` in the README's section `title`."""
+    """The fenced blocks of `language` in the documents' section `title`."""
     return re.findall(rf"```{language}\n(.*?)```", readme_section(title), re.S)
 
 

@@ -1,4 +1,4 @@
-"""The contract every game keeps, checked over every registered game and the README's plug-in
+"""The contract every game keeps, checked over every registered game and the documented plug-in
 example: a new game gets these tests for free. Each check is a function of a game and its
 positions (`check_contract(game, label)` runs them all), so that a game installed by a test
 (tests/test_plugins.py) goes through the same checks.
@@ -36,17 +36,18 @@ from minimax_cli.core.search import search
 from tests.profiles import examples
 
 AnyGame = Game[Any, Any]
-README = Path(__file__).resolve().parents[1] / "README.md"
+CONTRIBUTING = Path(__file__).resolve().parents[1] / "docs" / "contributing.md"
 
 
 def readme_game() -> AnyGame:
-    """The Race game of the README's "Adding a game" section, run as written there."""
-    text = README.read_text(encoding="utf-8")
+    """The Race game of the "Adding a game" section (docs/contributing.md, linked from the
+    README), run as written there."""
+    text = CONTRIBUTING.read_text(encoding="utf-8")
     section = text.split("## Adding a game", 1)[1]
     match = re.search(r"```python\n(.*?)```", section, re.S)
-    assert match is not None, "the README's Adding a game section has no python example"
+    assert match is not None, "the Adding a game section has no python example"
     namespace: dict[str, Any] = {}
-    exec(compile(match.group(1), "README-race.py", "exec"), namespace)
+    exec(compile(match.group(1), "contributing-race.py", "exec"), namespace)
     classes = [v for v in namespace.values()
                if isinstance(v, type) and issubclass(v, Game) and v is not Game]
     assert len(classes) == 1

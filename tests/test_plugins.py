@@ -1,12 +1,13 @@
 """A new game and a new algorithm installed as a user would install them: each is its module and
 one entry point, nothing else (issue 33, item 6).
 
-The toy game is the README's own (its "Adding a game" section: the module, and the entry point of
-the plug-in package's pyproject.toml), put into a temporary folder with the `*.dist-info` pip would
-write; the tool finds it through importlib.metadata's reading of that folder, exactly as if pip had
-installed it. It goes through the contract test's checks, `minimax games` lists it (in another
-process, found through PYTHONPATH) and a Spanish session shows its English words. The toy algorithm
-is registered the same way, in the entry-point group `minimax_cli.algorithms`.
+The toy game is the documentation's own (the "Adding a game" section of docs/contributing.md: the
+module, and the entry point of the plug-in package's pyproject.toml), put into a temporary folder
+with the `*.dist-info` pip would write; the tool finds it through importlib.metadata's reading of
+that folder, exactly as if pip had installed it. It goes through the contract test's checks,
+`minimax games` lists it (in another process, found through PYTHONPATH) and a Spanish session shows
+its English words. The toy algorithm is registered the same way, in the entry-point group
+`minimax_cli.algorithms`.
 """
 
 from __future__ import annotations
@@ -32,18 +33,18 @@ from tests.registered import (
 from tests.test_contract import check_contract
 
 SECTION = "Adding a game"
-#: What the README's race game says about itself (its description), in English.
+#: What the documented race game says about itself (its description), in English.
 RACE_DESCRIPTION = "Add 1 or 2 to the total; whoever reaches 10 wins."
 
 
 def readme_plug_in(folder: Path) -> str:
-    """Install the README's example game into `folder` as written there: the module its python
+    """Install the documented example game into `folder` as written there: the module its python
     block names in its first line (`# race.py`), and the entry points of its toml block. The
     game's name."""
     [module] = readme_blocks(SECTION, "python")
     [toml] = readme_blocks(SECTION, "toml")
     filename = re.match(r"# (\w+\.py)\n", module)
-    assert filename is not None, "the README's example names its module in its first line"
+    assert filename is not None, "the documented example names its module in its first line"
     group = re.search(r'\[project\.entry-points\."([\w.]+)"\]\n((?:\w+ = ".*"\n)+)', toml)
     assert group is not None and group.group(1) == registry.GROUP
     points = dict(re.findall(r'(\w+) = "(.*)"', group.group(2)))

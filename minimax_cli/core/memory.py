@@ -22,7 +22,8 @@ TABLE_ENTRY_BYTES = 105
 #: an int key and a value, 127 bytes each measured with tracemalloc in a full table. Its slots are
 #: the largest power of two within the budget; the C kernel keeps as many (so that both count the
 #: same nodes) in 16 bytes each, an eighth of the budget, and a table that small stays in the
-#: processor's cache, which made the C search faster than with eight times the slots (README).
+#: processor's cache, which made the C search faster than with eight times the slots
+#: (docs/connect4.md).
 PROOF_ENTRY_BYTES = 128
 #: Expectiminimax's memo: a dict slot, a key and an entry of bounds and a move.
 CHANCE_MEMO_ENTRY_BYTES = 200

@@ -7,7 +7,7 @@
 - A *bound* (≥, ≤) is what a cut-off search proves about a value without knowing it exactly; a
   *heuristic* value comes from an evaluation function and proves nothing.
 
-README.md's "Words" section says the same to users.
+docs/reference.md's "Words" section says the same to users.
 """
 
 from __future__ import annotations

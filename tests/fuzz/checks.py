@@ -22,7 +22,7 @@ from minimax_cli.reports import SCHEMA_FILE
 from tests.fuzz.harness import MEMORY_CAP_MB, TIME_CAP, CaseTimeout, CliCase, Outcome, PlayCase
 
 #: The longest error line accepted: a message, an input cut short and the accepted form, in the
-#: 400 characters the README states (issue 20).
+#: 400 characters docs/reference.md states (issue 20).
 MAX_ERROR_CHARS = 400
 #: Markup probes the strategies put in user text: when the word shows without its markup, Rich
 #: read the text as markup (`[red]zqx` printed as `zqx`).

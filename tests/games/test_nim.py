@@ -291,7 +291,7 @@ HALF = MAX_OBJECTS // 2
 
 
 def test_the_limits_are_stated_in_the_position_help() -> None:
-    assert (MAX_HEAPS, MAX_OBJECTS) == (100, 10_000)  # as the README states them
+    assert (MAX_HEAPS, MAX_OBJECTS) == (100, 10_000)  # as docs/games.md states them
     assert (f"At most {MAX_HEAPS:,} heaps and {MAX_OBJECTS:,} objects in all (a position has one "
             "legal move per object).") in Nim.position_help
 
