@@ -188,7 +188,7 @@ def test_views_draw_reports_and_import_no_service() -> None:
 
 #: The modules that say and draw what `play` shows (a hint, `why`, the AI's move, the review).
 PLAY_WORDS_AND_VIEWS = ("minimax_cli.play.hints", "minimax_cli.play.words",
-                        "minimax_cli.play.review_words")
+                        "minimax_cli.play.why_words", "minimax_cli.play.review_words")
 #: Of the answering room's classes, the one these may name: the AI's configuration (its level and
 #: budget, said by `policy_words`), not a result.
 CONFIGURATION = {"Policy"}

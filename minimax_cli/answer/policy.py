@@ -158,8 +158,9 @@ class Thinker:
     def line(self, state: Any, thought: Answer, move: Any) -> Line:
         """The line of play that `thought` expects after `move`, starting with `move`: its own
         principal variation when that starts with `move`, else the game's solver walked move by
-        move, or a search of the position after `move` as deep as the think went, with a table of
-        its own (the AI's later choices do not depend on whether the line was asked for)."""
+        move, or a search of the position after `move` as deep as the think went (to the end
+        when the think proved its values), with a table of its own (the AI's later choices do
+        not depend on whether the line was asked for)."""
         game, result = self.game, thought.result
         after = game.play(state, move)
         if game.outcome(after) is not None:
@@ -174,7 +175,9 @@ class Thinker:
         if thought.method is not None:
             walked = self._solver_line(after, time.perf_counter() + self.policy.budget)
             return self._line([move, *walked], state, True, optimal_only=True)
-        depth = None if result.depth is None else result.depth - 1
+        # A proven think's line is searched to the end: its own depth may have been cut short
+        # by the table of positions earlier thinks proved, which this search does not share.
+        depth = None if result.depth is None or thought.solved else result.depth - 1
         if result.score is None or depth == 0:
             return Line([move], False, False)
         algorithm = result.algorithm if result.algorithm in ALGORITHMS else DEFAULT_ALGORITHM

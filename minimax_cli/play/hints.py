@@ -17,7 +17,8 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from minimax_cli.core.game import AnyGame
-from minimax_cli.play.words import hint_words, why_words
+from minimax_cli.play.why_words import why_words
+from minimax_cli.play.words import hint_words
 from minimax_cli.reports.table import Reader, reader_table
 from minimax_cli.reports.think import Think, Why
 from minimax_cli.reports.words import Party
@@ -43,8 +44,9 @@ def think_table(game: AnyGame, state: Any, thought: Think, party: Party,
 
 def why_view(game: AnyGame, state: Any, why: Why, mover: Party, other: Party,
              side: str | None = None) -> RenderableType:
-    """Why the AI played `why.move` at `why.ply`: the value it saw, the line from that move on,
-    the moves that were as good, its moves table and the search's statistics."""
+    """Why the AI played `why.move` at `why.ply`: the value it saw (what was proven first, then
+    how the search chose, where an estimate chose among moves proven alike), the line from that
+    move on, the moves that were as good, its moves table and the search's statistics."""
     words = why_words(game, state, why, Reader(mover, side, why.move), other)
     head = Text()
     head.append(words.question, style="bold")
@@ -52,6 +54,7 @@ def why_view(game: AnyGame, state: Any, why: Why, mover: Party, other: Party,
     lines: list[RenderableType] = [head]
     if words.random is not None:
         lines.append(Text(words.random))
+    lines.extend(Text(said) for said in (words.proven, words.chosen) if said is not None)
     lines.append(Text(words.line))
     if words.as_good is not None:
         lines.append(Text(words.as_good))

@@ -6,9 +6,9 @@ a move is played it no longer counts ("in 1 more move"). A heuristic value is ca
 a bound says "at least" or "at most", and a game of numbers shows its values from MAX's side, as
 the course does.
 
-A hint and `why` are told here whole (`hint_words`, `why_words`) from their reports (a `Think`, a
-`Why`: minimax_cli.reports.think), the moves table in words from minimax_cli.reports.table, once
-for minimax_cli.play.hints to draw.
+A hint is told here whole (`hint_words`) from its report (a `Think`: minimax_cli.reports.think),
+`why` in minimax_cli.play.why_words from these words, the moves table in words from
+minimax_cli.reports.table, once for minimax_cli.play.hints to draw.
 """
 
 from __future__ import annotations
@@ -27,9 +27,8 @@ from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
 from minimax_cli.core.words import count, grouped, in_own_moves, own_moves
 from minimax_cli.reports.model import Report, pv_text
 from minimax_cli.reports.table import MovesTable, Reader, reader_table
-from minimax_cli.reports.think import PlayLine, Think, Why
+from minimax_cli.reports.think import PlayLine, Think
 from minimax_cli.reports.words import Party, bounded_result, max_view, returns_words, score_words
-from minimax_cli.views.game_tree import move_name
 from minimax_cli.views.solve import method_name
 
 if TYPE_CHECKING:
@@ -172,8 +171,12 @@ def how_words(thought: Think) -> str:
         return _("a proof search of the moves' values (win, draw or loss; distances where "
                  "proven)")
     if thought.solved:
-        return _("an exact proof search") if result.algorithm == PROOF_ALGORITHM else _(
-            "a search to the end")
+        if result.algorithm == PROOF_ALGORITHM:
+            return _("an exact proof search")
+        if table_answered(result):
+            return _("a search {plies} deep and the table of positions already proven").format(
+                plies=count(result.depth or 0, "ply"))
+        return _("a search to the end")
     if thought.interrupted or result.stopped is not None:
         words = _stopped_words(result.depth, result.stopped, thought.interrupted, budget)
         if proof is None or thought.interrupted or result.stopped != STOP_TIME:
@@ -191,6 +194,14 @@ def how_words(thought: Think) -> str:
     if result.depth is None:
         return _("best move of a search to the end")
     return _("best move of a search {plies} deep").format(plies=count(result.depth, "ply"))
+
+
+def table_answered(report: Report) -> bool:
+    """Whether a proven search stopped short of the end of its own line: its last depth was
+    shallower than the line it proved, so the positions at that depth were answered from the
+    table of positions earlier thinks had proven to the end (a search of its own finds a line
+    no longer than its depth)."""
+    return report.depth is not None and len(report.pv) > report.depth
 
 
 def _stopped_words(depth: int | None, stopped: str | None, interrupted: bool,
@@ -255,9 +266,14 @@ def explain(game: AnyGame, thought: Think, move: Any, mover: Party, other: Party
     elif score.proven:
         text = _("{how}: {value} (a proven bound){work}")
     elif thought.value is not None:
-        text = _("{claim}; the move is the search's: {how}; {value}{work}")
+        # The proven value first; the estimate only as the way the move was chosen (`why`
+        # tells how the search went).
+        text = (_("{claim}; chosen to make the win as hard as possible: {value}{work}")
+                if thought.value < 0 else
+                _("{claim}; no winning move was proven in time, so the search chose: "
+                  "{value}{work}"))
         return text.format(claim=value_claim(thought.value, thought.value_proof, mover, other),
-                           value=words, how=how, work=work)
+                           value=words, work=work)
     else:
         text = _("{how}; value not proven: {value}{work}")
     return text.format(value=words, how=how, work=work)
@@ -265,15 +281,20 @@ def explain(game: AnyGame, thought: Think, move: Any, mover: Party, other: Party
 
 def value_claim(value: int, proof: str | None, mover: Party, other: Party) -> str:
     """The position's proven `value` (for `mover`, who is to move) when no move keeping it was
-    proven: `every move loses: you can force a win (proven by the opening book; how soon is not
-    proven)`."""
-    by = _("proven by the opening book") if proof == "book" else _("proven by a proof search")
-    if value < 0:
-        return _("every move loses: {win} ({by}; how soon is not proven)").format(
-            win=_can_force(other, ""), by=by)
+    proven, in one short sentence: `you can force a win (proven by the opening book)`."""
     # Never a draw: a drawn position's move is the one its not-lost proof found.
-    return _("{win} ({by}; no winning move was proven in time)").format(
-        win=_can_force(mover, ""), by=by)
+    winner = other if value < 0 else mover
+    return _("{win} ({by})").format(win=can_force_a_win(winner), by=proven_by(proof))
+
+
+def proven_by(proof: str | None) -> str:
+    """`proven by the opening book` (`proof` "book"), else `proven by a proof search`."""
+    return _("proven by the opening book") if proof == "book" else _("proven by a proof search")
+
+
+def can_force_a_win(party: Party) -> str:
+    """`you can force a win`, `the AI can force a win`: a proven win, its distance unknown."""
+    return _can_force(party, "")
 
 
 def line_text(game: AnyGame, state: Any, line: PlayLine, paranoid: bool = False) -> str:
@@ -330,7 +351,9 @@ def hint_words(game: AnyGame, state: Any, thought: Think, reader: Reader, other:
     """Every word of a hint for `reader`, the player to move, against `other`."""
     report = thought.report
     line = best_line(game, state, thought, reader.party, other)
-    return HintWords(reader_table(game, state, report, reader) if report.moves else None, line)
+    table = (reader_table(game, state, report, reader, estimated=thought.value is not None)
+             if report.moves else None)
+    return HintWords(table, line)
 
 
 def best_line(game: AnyGame, state: Any, thought: Think, mover: Party, other: Party
@@ -354,62 +377,6 @@ def best_line(game: AnyGame, state: Any, thought: Think, mover: Party, other: Pa
     return line
 
 
-@dataclass(frozen=True)
-class WhyWords:
-    """`why` in words: the question (`why 5? `), its answer, the random choice (if it was one),
-    the line, the moves as good, the moves table, and the report whose statistics follow (none
-    after a game's own solver: the answer counts its work)."""
-
-    question: str
-    answer: str
-    random: str | None
-    line: str
-    as_good: str | None
-    table: MovesTable | None
-    stats: Report | None
-
-
-def why_words(game: AnyGame, state: Any, why: Why, reader: Reader, other: Party) -> WhyWords:
-    """Every word of `why` the AI (`reader`, its move `reader.played`) played `why.move` at
-    `why.ply`."""
-    thought = why.think
-    move_text = move_name(game, state, why.move)
-    because = explain(game, thought, why.move, reader.party, other)
-    report = thought.report
-    paranoid = game.game_type.players > 2 and report.returns is None
-    line_words = _("line: {line}").format(line=line_text(game, state, why.line, paranoid))
-    random = None
-    if why.random:
-        random = _("a random move: at level {level} the AI plays a random legal move {percent} "
-                   "of the time").format(level=why.level, percent=f"{why.randomness:.0%}")
-    as_good = _as_good(game, state, why)
-    answer = reader.party.says(_("you played {move} at ply {ply}: {why}"),
-                               _("{name} played {move} at ply {ply}: {why}"), move=move_text,
-                               ply=str(why.ply), why=because)
-    return WhyWords(_("why {move}? ").format(move=move_text), answer, random, line_words,
-                    as_good, reader_table(game, state, report, reader) if report.moves else None,
-                    report if thought.method is None else None)
-
-
-def _as_good(game: AnyGame, state: Any, why: Why) -> str | None:
-    """`as good: 3, 7 (the AI picks one of the best at random)`: the best moves but the one
-    played, unless it was played at random."""
-    if why.random:
-        return None
-    tied, alike = why.think.tied, why.think.alike
-    others = [m for m in alike if m != why.move]
-    differ = [m for m in tied if m not in alike and m != why.move]
-    parts = []
-    if others:
-        parts.append(_("as good: {moves} (the AI picks one of the best at random)").format(
-            moves=listed(game, state, others)))
-    if differ:
-        parts.append(_("as good for its own return: {moves} (not for the other players: the AI "
-                       "breaks such ties as max^n does, {rule})").format(
-            moves=listed(game, state, differ), rule=_(TIE_RULE)))
-    return "; ".join(parts) or None
-
-
-__all__ = ["LISTED", "HintWords", "WhyWords", "after_words", "before_words", "best_line",
+__all__ = ["LISTED", "HintWords", "after_words", "before_words", "best_line", "can_force_a_win",
            "ending_words", "explain", "hint_words", "how_words", "line_text", "listed",
-           "vector_words", "why_words"]
+           "proven_by", "table_answered", "value_claim", "vector_words"]

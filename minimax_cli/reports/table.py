@@ -207,15 +207,28 @@ def sorted_for(game: AnyGame, state: Any, lines: Sequence[MoveLine], player: int
     return sorted(lines, key=key)
 
 
-def reader_table(game: AnyGame, state: Any, report: Report, reader: Reader) -> MovesTable:
+def reader_table(game: AnyGame, state: Any, report: Report, reader: Reader,
+                 estimated: bool = False) -> MovesTable:
     """Every move with its value for the reader's party, best first; the best starred, the move
-    played marked, the moves not valued listed after them."""
+    played marked, the moves not valued listed after them. `estimated`: the position's value was
+    proven apart and the search's estimate only chose among the moves: the heading says the
+    order is the estimate's (a heuristic, not a proof)."""
     party = reader.party
-    if reader.side in (None, party.name):
-        heading = party.says(_("Moves for you, best first"), _("Moves for {name}, best first"))
-    else:
+    side = reader.side not in (None, party.name)
+    if estimated and side:
+        heading = party.says(
+            _("Moves for you ({side}), ranked by the search's estimate (heuristic, not proven)"),
+            _("Moves for {name} ({side}), ranked by the search's estimate (heuristic, not "
+              "proven)"), side=reader.side or "")
+    elif estimated:
+        heading = party.says(
+            _("Moves for you, ranked by the search's estimate (heuristic, not proven)"),
+            _("Moves for {name}, ranked by the search's estimate (heuristic, not proven)"))
+    elif side:
         heading = party.says(_("Moves for you ({side}), best first"),
                              _("Moves for {name} ({side}), best first"), side=reader.side or "")
+    else:
+        heading = party.says(_("Moves for you, best first"), _("Moves for {name}, best first"))
     players = game.game_type.players > 2
     column = (party.says(_("your return"), _("return for {name}")) if players else
               _("value (MAX's view)") if not game.win_loss else

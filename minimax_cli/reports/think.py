@@ -5,8 +5,8 @@ chooses among) with how the answering room found it: the game's own solver, an o
 proof, a search to the end or stopped, Ctrl-C, and the position's value when a proof settled it
 but no move keeping it was proven. `Why` adds the move the AI played from that think, whether at
 random, and the line of play it expects after it (`PlayLine`). Plain data: minimax_cli.answer
-builds them from its answers (answer/thinks.py); minimax_cli.play.words says them, and
-minimax_cli.play.hints draws them; `json_form.think_dict` and `why_dict` are their JSON form
+builds them from its answers (answer/thinks.py); minimax_cli.play.words and why_words say them,
+and minimax_cli.play.hints draws them; `json_form.think_dict` and `why_dict` are their JSON form
 (`$defs/think`, `$defs/why` in the report schema; `play` shows them in words only).
 """
 

@@ -20,6 +20,7 @@ from minimax_cli.core.proof import ProofKernel
 from minimax_cli.core.result import STOP_TIME, Limits
 from minimax_cli.core.score import Kind
 from minimax_cli.core.search.prover import Prover
+from minimax_cli.play.why_words import proven_words
 from minimax_cli.play.words import explain, line_text
 from minimax_cli.reports.table import Reader, reader_table
 from minimax_cli.reports.words import Party, you
@@ -295,10 +296,24 @@ def test_a_proven_value_without_a_proven_move_is_said_and_the_estimate_picks(
     assert thought.value_proof == (proving.BOOK if in_book else proving.VALUE)
     said = words(game, state, thought, thought.result.best_move)
     by = "proven by the opening book" if in_book else "proven by a proof search"
-    claim = {-1: f"every move loses: you can force a win ({by}; how soon is not proven)",
-             1: f"the AI can force a win ({by}; no winning move was proven in time)"}
-    assert said.startswith(claim[value] + "; the move is the search's: ")
+    # One short sentence for the proven value, then the estimate as the way the move was chosen.
+    claim = {-1: f"you can force a win ({by}); chosen to make the win as hard as possible: ",
+             1: f"the AI can force a win ({by}); no winning move was proven in time, so the "
+                "search chose: "}
+    assert said.startswith(claim[value])
     assert "estimate" in said and "did not finish" not in said
+    # `why` says first what was proven of the moves: each loses, in a lost position.
+    report = think_report(game, state, thought)
+    mover = game.to_move(state)
+    proven = proven_words(game, state, report, Party(mover, "the AI"), you(1 - mover))
+    assert proven is not None
+    if value < 0:
+        columns = ", ".join(str(move) for move in game.legal_moves(state))
+        assert proven == (f"{by}: every move loses ({columns}): you can force a win after any "
+                          "of them; how soon is not proven")
+    else:
+        assert proven.startswith(f"{by}: the AI can force a win, but no winning move was found "
+                                 "in time")
 
 
 def test_a_drawn_position_is_settled_by_the_move_its_not_lost_proof_found(

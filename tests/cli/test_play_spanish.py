@@ -45,7 +45,11 @@ def words(out: str) -> list[str]:
 # --- a whole game ---------------------------------------------------------------------------------
 INTRO = ("tictactoe: juegas como X (primero) contra la IA (nivel 5: perfecto, hasta 1 s por "
          "jugada). Escribe ayuda para ver los comandos.")
-DRAW = "empate con juego perfecto por ambos lados, según demuestra una búsqueda hasta el final · N nodos"
+DRAW = ("empate con juego perfecto por ambos lados, según demuestra una búsqueda hasta el final · "
+        "N nodos")
+#: A search two plies deep that met positions the earlier thinks had proven to the end.
+FROM_TABLE = ("empate con juego perfecto por ambos lados, según demuestra una búsqueda de 2 turnos "
+              "de profundidad y la tabla de posiciones ya demostradas · N nodos")
 
 
 def test_the_readme_game_in_spanish_line_by_line() -> None:
@@ -60,7 +64,7 @@ def test_the_readme_game_in_spanish_line_by_line() -> None:
         f"O (IA) juega 9: {DRAW}",
         "última jugada [ ]: 9 (c1)",
         "X (tú) juega 6",
-        f"O (IA) juega 4: {DRAW}",
+        f"O (IA) juega 4: {FROM_TABLE}",
         "última jugada [ ]: 4 (a2)",
         "X (tú) juega 8",
         f"O (IA) juega 2: {DRAW}",
