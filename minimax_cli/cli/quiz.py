@@ -26,6 +26,7 @@ from minimax_cli.cli.arguments import depth_option, out_option, seed_option
 from minimax_cli.cli.base import console, error_line, escaped, fail
 from minimax_cli.cli.help import help_text
 from minimax_cli.core.i18n import N_, _, ngettext
+from minimax_cli.core.params import grouped
 from minimax_cli.services.limits import (
     BRANCHINGS,
     DEPTHS,
@@ -321,10 +322,10 @@ def _check_set(options: dict[str, int], out_file: str | None) -> None:
 
     nodes = tree_nodes(options["depth"], options["branching"])
     if nodes > MAX_QUIZ_NODES:
-        fail(_("a tree of depth {depth} with {branching} children per node has {nodes:,} nodes, "
+        fail(_("a tree of depth {depth} with {branching} children per node has {nodes} nodes, "
                "and a quiz tree has at most {limit}: lower --depth or --branching").format(
-                   depth=options["depth"], branching=options["branching"], nodes=nodes,
-                   limit=MAX_QUIZ_NODES))
+                   depth=options["depth"], branching=options["branching"], nodes=grouped(nodes),
+                   limit=grouped(MAX_QUIZ_NODES)))
     if out_file is not None and os.path.isdir(out_file):
         fail(_("--out {file} is a folder: give a file name").format(file=repr(out_file)[:60]))
 

@@ -12,7 +12,7 @@ docs/reference.md's "Words" section says the same to users.
 
 from __future__ import annotations
 
-from minimax_cli.core.i18n import Grouped, Words, _, ngettext, nM_, text_of
+from minimax_cli.core.i18n import Grouped, Joined, Words, _, ngettext, nM_, text_of
 from minimax_cli.core.params import grouped  # the core's, for its messages and ours alike
 
 _PLURALS = {"ply": "plies", "entry": "entries", "this": "these", "is": "are", "was": "were"}
@@ -58,7 +58,7 @@ def count_words(number: int, word: str) -> Words:
     }
     form = counts.get(word)
     if form is None:
-        return f"{number:,} {_english(word, number)}"
+        return Joined((Grouped(number), _english(word, number)), separator=" ")
     return form(number)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from minimax_cli.core.i18n import M_, Joined, Message, Words, _, nM_
+from minimax_cli.core.i18n import M_, Grouped, Joined, Message, Words, _, nM_
 from minimax_cli.core.result import STOP_INTERRUPTED, STOP_NODES, STOP_TIME, Limits, SearchResult
 from minimax_cli.core.score import Bound, format_number
 from minimax_cli.core.search import (
@@ -151,7 +151,7 @@ def _budget_words(run: Run, game: str) -> Message:
     if stopped == STOP_INTERRUPTED:
         return M_("Ctrl-C")
     if stopped == STOP_NODES and limits.nodes is not None:
-        return M_("the node budget (--nodes {nodes:,})", nodes=limits.nodes)
+        return M_("the node budget (--nodes {nodes})", nodes=Grouped(limits.nodes))
     seconds = limits.time if limits.time is not None else 0.0
     if run.budget == BUDGET_COMPARE:
         return M_("the {seconds:g} s --compare gives each algorithm (no --time or --nodes was "
@@ -312,9 +312,9 @@ def _sample_note(run: Run) -> Note:
     else:
         what = M_("an estimate (the mean result of its playouts), not a proven value")
     return Note((run.name,), M_(
-        "{name}: {what}; its nodes are the tree nodes its {simulations:,} simulations walked "
+        "{name}: {what}; its nodes are the tree nodes its {simulations} simulations walked "
         "through, its leaves its playouts: other work than the searches above, so no "
-        "fraction.", name=run.name, what=what, simulations=simulations))
+        "fraction.", name=run.name, what=what, simulations=Grouped(simulations)))
 
 
 def _uniform_note(comparison: Comparison) -> Note | None:
@@ -324,9 +324,9 @@ def _uniform_note(comparison: Comparison) -> Note | None:
     high, low = shape.halves
     text = M_("Knuth–Moore: every inner node of this tree has b = {b} children and every leaf is "
               "at depth d = {d}, so alpha-beta examines at least b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = {high} + "
-              "{low} − 1 = {best:,} leaves, and exactly that many with perfect move ordering.",
-              b=shape.branching, d=shape.depth, high=f"{high:,}", low=f"{low:,}",
-              best=shape.best_case)
+              "{low} − 1 = {best} leaves, and exactly that many with perfect move ordering.",
+              b=shape.branching, d=shape.depth, high=Grouped(high), low=Grouped(low),
+              best=Grouped(shape.best_case))
     ordered = comparison.run_named(ORDERED)
     if (ordered is not None and ordered.finished
             and ordered.result.stats.leaves == shape.best_case):

@@ -22,6 +22,7 @@ from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import _
+from minimax_cli.core.params import grouped
 from minimax_cli.core.result import Limits, TraceNode
 from minimax_cli.core.score import Number
 from minimax_cli.reports.quiz import Exercise, Leaf, LeavesVerdict, Line
@@ -177,8 +178,8 @@ def tree_nodes(depth: int, branching: int) -> int:
 # --- answers -------------------------------------------------------------------------------------
 def _checked(text: str) -> str:
     if len(text) > MAX_ANSWER:
-        raise AnswerError(_("the answer has {length:,} characters; an answer is at most "
-                            "{limit}").format(length=len(text), limit=MAX_ANSWER))
+        raise AnswerError(_("the answer has {length} characters; an answer is at most "
+                            "{limit}").format(length=grouped(len(text)), limit=grouped(MAX_ANSWER)))
     if not text.isprintable():
         raise AnswerError(_("the answer holds a control character; type it in printable "
                             "characters"))

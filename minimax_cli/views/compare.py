@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from minimax_cli.core.i18n import _, text_of
+from minimax_cli.core.params import grouped
 from minimax_cli.reports.compare import Comparison, Note, Run, notes, value_text
 
 
@@ -31,8 +32,8 @@ def _row(comparison: Comparison, run: Run) -> list[Text]:
         fraction = Text("-", style="dim")
     else:
         fraction = Text(share_text(share))
-    return [Text(run.name), value, Text(f"{stats.nodes:,}"), Text(f"{stats.leaves:,}"),
-            Text(f"{stats.cutoffs:,}"), Text(f"{stats.elapsed:.3f} s"), fraction]
+    return [Text(run.name), value, Text(grouped(stats.nodes)), Text(grouped(stats.leaves)),
+            Text(grouped(stats.cutoffs)), Text(f"{stats.elapsed:.3f} s"), fraction]
 
 
 def comparison_table(comparison: Comparison) -> Table:
@@ -51,7 +52,7 @@ def comparison_table(comparison: Comparison) -> Table:
     if comparison.uniform is not None:
         style = "italic dim"
         table.add_row(Text(_("Knuth–Moore"), style=style), Text(""), Text(""),
-                      Text(f"{comparison.uniform.best_case:,}", style=style), Text(""), Text(""),
+                      Text(grouped(comparison.uniform.best_case), style=style), Text(""), Text(""),
                       Text(""))
     return table
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import _
+from minimax_cli.core.params import grouped
 from minimax_cli.core.result import TraceNode
 from minimax_cli.core.score import format_number
 from minimax_cli.reports.intervals import INF, Interval
@@ -91,7 +92,7 @@ def figure_tree(game: AnyGame, state: Any, trace: TraceNode, *, engine: bool = F
         if depth is not None and level >= depth and node.children:
             hidden = _count(node) - 1
             drawn.children.append(FigureNode("", "more", Value("?"), note=_(
-                "{count} more").format(count=f"{hidden:,}")))
+                "{count} more").format(count=grouped(hidden))))
             return drawn
         next_move = pv[level] if on_pv and level < len(pv) else None
         for child in node.children:
@@ -122,7 +123,7 @@ def figure_tree(game: AnyGame, state: Any, trace: TraceNode, *, engine: bool = F
         raise FigureTooLarge(_(
             "the searched tree has {count} nodes to draw, and a figure holds at most {most}: "
             "give --tree-depth N to draw its top levels, or search less deep").format(
-                count=f"{total:,}", most=FIGURE_NODES))
+                count=grouped(total), most=FIGURE_NODES))
     return build(trace, 0, bool(pv), None)
 
 

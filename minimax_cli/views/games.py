@@ -16,6 +16,7 @@ from rich.text import Text
 
 from minimax_cli.core.game import Game, Parameter
 from minimax_cli.core.i18n import _, ngettext, pgettext
+from minimax_cli.core.params import grouped
 
 GameClass = type[Game[Any, Any]]
 
@@ -180,7 +181,7 @@ def _book_lines(game: Any, kernel: Any, width: int) -> list[RenderableType]:
         return [Text.assemble((_("opening book: "), "dim"), _("none built"))]
     label = _("opening book: ")
     said_size = textwrap.fill(label + _("{entries} positions, {size} bytes ({command} shows them)")
-                              .format(entries=f"{summary.entries:,}", size=f"{summary.size:,}",
+                              .format(entries=grouped(summary.entries), size=grouped(summary.size),
                                       command=f"minimax book show {game.name}"),
                               width - 1, subsequent_indent="  ")
     lines: list[RenderableType] = [Text.assemble((label, "dim"), said_size[len(label):])]

@@ -21,6 +21,7 @@ from rich.tree import Tree
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import _, ngettext
+from minimax_cli.core.params import grouped
 from minimax_cli.core.result import SearchOptions, TraceNode
 from minimax_cli.core.score import Number, format_number
 from minimax_cli.reports.intervals import INF, Interval
@@ -88,7 +89,7 @@ def search_tree(game: AnyGame, state: Any, trace: TraceNode, *, truncated: bool 
             below = _count(node) - 1
             branch.add(Text(ngettext("… {count} node below, not drawn (--tree-depth {depth})",
                                      "… {count} nodes below, not drawn (--tree-depth {depth})",
-                                     below).format(count=f"{below:,}", depth=depth),
+                                     below).format(count=grouped(below), depth=depth),
                             style="dim"))
             continue
         shown = []
@@ -102,7 +103,7 @@ def search_tree(game: AnyGame, state: Any, trace: TraceNode, *, truncated: bool 
         if hidden > 0:
             branch.add(Text(ngettext("… {count} more searched move not drawn (at most {most} a "
                                      "node)", "… {count} more searched moves not drawn (at most "
-                                     "{most} a node)", hidden).format(count=f"{hidden:,}",
+                                     "{most} a node)", hidden).format(count=grouped(hidden),
                                                                       most=TREE_CHILDREN),
                             style="yellow"))
         if node.pruned and (moment is None or id(node) in moment.cut):
@@ -110,7 +111,7 @@ def search_tree(game: AnyGame, state: Any, trace: TraceNode, *, truncated: bool 
     if truncated:
         limit = SearchOptions.trace_limit
         root.add(Text(_("… the trace holds the first {limit} nodes searched; the search went on "
-                        "without recording the rest").format(limit=f"{limit:,}"), style="yellow"))
+                        "without recording the rest").format(limit=grouped(limit)), style="yellow"))
     return root
 
 
@@ -130,14 +131,14 @@ def _pruned_line(walk: Walk, node: TraceNode) -> Text:
         if entry.leaves:
             values = ", ".join(format_number(v) for v in entry.leaves)
             if entry.more:
-                values += _(", … {count} more").format(count=f"{entry.more:,}")
+                values += _(", … {count} more").format(count=grouped(entry.more))
             word = _("leaf") if entry.leaf else _("leaves")
             parts.append(f"{entry.name} ({word} {values})")
         else:
             parts.append(entry.name)
     rest = len(node.pruned) - TREE_PRUNED
     if rest > 0:
-        parts.append(_("… {count} more").format(count=f"{rest:,}"))
+        parts.append(_("… {count} more").format(count=grouped(rest)))
     return Text(_("✂ pruned, never searched: {moves}").format(moves="; ".join(parts)),
                 style="red")
 
