@@ -125,7 +125,9 @@ def save_terminal(recorded: Console, found: list[Figure]) -> None:
     """What `recorded` (a console made with `record=True`) has shown, saved as SVG or HTML."""
     for figure in terminal_figures(found):
         if figure.kind == "svg":
-            write(figure.path, recorded.export_svg(title=TITLE, clear=False))
+            from minimax_cli.views.svg import self_contained
+
+            write(figure.path, self_contained(recorded.export_svg(title=TITLE, clear=False)))
         else:
             write(figure.path, recorded.export_html(clear=False))
 

@@ -34,14 +34,15 @@ def svg_lines(path: Path) -> list[str]:
     width of a cell)."""
     texts = [e for e in ET.parse(path).getroot().iter(f"{SVG}text")
              if "clip-path" in e.attrib]  # not the window's title
-    cell = statistics.mode(round(float(e.attrib["textLength"]) / len(e.text or " "), 3)
-                           for e in texts)
+    cell = statistics.mode(round(float(e.attrib["textLength"]) / len("".join(e.itertext()) or " "),
+                                 3) for e in texts)
     rows: dict[float, str] = {}
     for element in sorted(texts, key=lambda e: (float(e.attrib["y"]), float(e.attrib["x"]))):
         row = float(element.attrib["y"])
         line = rows.get(row, "")
         column = round(float(element.attrib["x"]) / cell)
-        rows[row] = line.ljust(column) + (element.text or "").replace("\xa0", " ")
+        # the whole text: a box-drawing character is in a tspan of its own (drawn as lines)
+        rows[row] = line.ljust(column) + "".join(element.itertext()).replace("\xa0", " ")
     # a row with nothing drawn (an empty line) has no text element: count rows by their height
     ys = sorted(rows)
     step = min((b - a for a, b in itertools.pairwise(ys)), default=1.0)

@@ -160,3 +160,54 @@ def test_the_tex_figure_fits_a_beamer_frame(tmp_path: Path, argv: list[str]) -> 
     assert compiled.returncode == 0, log[-2000:]
     assert "Overfull" not in log  # the board's figure was 115 pt too wide and 32 pt too high
     assert "Output written on slide.pdf (1 page" in log
+
+
+# --- SVG ------------------------------------------------------------------------------------------
+SLIDES = ["analyze", "tree", "[[3,12,8],[2,4,6],[14,5,2]]", "-a", "alphabeta", "--tree"]
+
+
+def _saved_svg(tmp_path: Path) -> str:
+    svg = tmp_path / "tree.svg"
+    result = run_main(*SLIDES, "--save", str(svg), env={"COLUMNS": "80"})
+    assert result.returncode == 0, result.stderr
+    return svg.read_text(encoding="utf-8")
+
+
+def test_the_svg_needs_no_network_and_keeps_its_spaces(tmp_path: Path) -> None:
+    text = _saved_svg(tmp_path)
+    assert "@font-face" not in text and "url(\"http" not in text and "woff" not in text
+    assert text.startswith('<svg xml:space="preserve" ')  # rsvg drew `▲ MAX  α` as `▲ MAXα`
+    assert '"DejaVu Sans Mono"' in text and "monospace" in text
+
+
+def test_the_svg_draws_its_box_lines_from_row_edge_to_row_edge(tmp_path: Path) -> None:
+    import re
+    import xml.etree.ElementTree as ET
+
+    text = _saved_svg(tmp_path)
+    svg = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(text)
+    rows = {clip.attrib["id"]: float(clip[0].attrib["y"]) for clip in root.iter(f"{svg}clipPath")
+            if "-line-" in clip.attrib["id"]}
+    hidden = [span.text for span in root.iter(f"{svg}tspan")]
+    assert set(hidden) >= {"├", "└", "─", "│", "┏", "┃", "┡", "┩"}  # the tree's and the table's
+    assert all(span.attrib["fill-opacity"] == "0" for span in root.iter(f"{svg}tspan"))
+    # each vertical stroke runs from the middle of its row to the edge shared with the next
+    tops = sorted(rows.values())
+    vertical = [(float(y0), float(y1)) for path in root.iter(f"{svg}path")
+                for x0, y0, x1, y1 in re.findall(r"M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)",
+                                                 path.attrib["d"]) if x0 == x1]
+    assert vertical
+    ends = {round(y1, 1) for _, y1 in vertical}
+    assert any(abs(end - top) < 0.06 for end in ends for top in tops[1:])
+
+
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None,
+                    reason="rsvg-convert is not installed (librsvg2-bin)")
+def test_rsvg_renders_the_svg_offline_without_a_complaint(tmp_path: Path) -> None:
+    _saved_svg(tmp_path)
+    rendered = subprocess.run(["rsvg-convert", str(tmp_path / "tree.svg"), "-o",
+                               str(tmp_path / "tree.png")], capture_output=True, text=True,
+                              check=False, timeout=120)
+    assert rendered.returncode == 0 and rendered.stderr == ""
+    assert (tmp_path / "tree.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
