@@ -159,8 +159,8 @@ def analyze(
     request = analyzing.AnalysisRequest(
         game, state, algorithm, limits, user_budget=time_s is not None or nodes is not None,
         evaluator=evaluator, table_mb=check_table_mb(table_mb), compare=compare, mcts=mcts,
-        record=show_tree or trace or step or bool(cli_save.tree_figures(figures)),
-        steps=max_steps if trace or step else None)
+        **_recording(figures, shown=show_tree or trace or step, steps=max_steps if trace or step
+                     else None, tree_depth=tree_depth))
     out = None if as_json else console(record=bool(cli_save.terminal_figures(figures)))
     _note_default_time(out, game.name, default_time)
     _check_drawing(show_tree, tree_depth, show_boards, figures)
@@ -168,12 +168,13 @@ def analyze(
         analysis = analyzing.analyze(request, progress)
     if step:
         return _step_through(analysis, max_steps)
+    drawn = _draw_trees(analysis, figures, tree_depth)  # refused before anything is shown
     if out is None:  # Rich loads only to draw: a --json answer never needs it
         _print_json(analysis, max_steps if trace else None)
     else:
         _show(out, analysis, figures, trace=trace, max_steps=max_steps, tree=show_tree,
               tree_depth=tree_depth, boards=show_boards)
-    _save_tree(analysis, figures, tree_depth)
+    cli_save.write_all(drawn)
 
 
 def _given(ctx: typer.Context, name: str) -> bool:
@@ -199,6 +200,15 @@ def _figures(algorithm: str | None, compare: bool, save: list[str] | None,
                "or .dot, or leave out --json").format(
                    file=cli_save.terminal_figures(figures)[0].path))
     return figures
+
+
+def _recording(figures: list[cli_save.Figure], *, shown: bool, steps: int | None,
+               tree_depth: int | None) -> dict[str, Any]:
+    """What the search records: its tree for --tree, --trace, --step (`shown`) or a figure;
+    the steps shown; and, for a figure drawn alone, only its levels (every node of them, then,
+    where the first nodes of a large search would reach a few of the root's moves)."""
+    return {"record": shown or bool(cli_save.tree_figures(figures)), "steps": steps,
+            "record_depth": None if shown else tree_depth}
 
 
 def _note_default_time(out: "Console | None", game: str, seconds: float | None) -> None:
@@ -255,16 +265,18 @@ def _show(out: "Console", analysis: analyzing.Analysis, figures: list[cli_save.F
     cli_save.save_terminal(out, figures)
 
 
-def _save_tree(analysis: analyzing.Analysis, figures: list[cli_save.Figure],
-               tree_depth: int | None) -> None:
+def _draw_trees(analysis: analyzing.Analysis, figures: list[cli_save.Figure],
+                tree_depth: int | None) -> list[tuple[str, str]]:
+    """The .tex and .dot figures' files and texts, drawn before the terminal shows anything, so
+    that a figure refused (too large, incomplete) is one line and nothing else."""
     if not cli_save.tree_figures(figures):
-        return  # nothing to draw: the views (and Rich) stay unloaded, as --json wants
+        return []  # nothing to draw: the views (and Rich) stay unloaded, as --json wants
     from minimax_cli.reports.trace_words import engine_units
 
     request, result = analysis.request, analysis.shown
-    cli_save.save_tree(request.game, request.state, result, figures,
-                       engine=engine_units(request.game, result, request.depth_limited),
-                       depth=tree_depth)
+    return cli_save.draw_trees(request.game, request.state, result, figures,
+                               engine=engine_units(request.game, result, request.depth_limited),
+                               depth=tree_depth)
 
 
 def terminal_present() -> bool:

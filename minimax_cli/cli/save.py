@@ -8,9 +8,10 @@ file's ending, as a teacher names a file for a slide:
 
 One option, repeatable (`--save tree.svg --save tree.tex`), rather than one option a format: the
 ending already says the format, as it does for every drawing program. The names are checked
-before the search (an unknown ending, a missing folder, a folder given as the file: one line,
-exit 2), and the files written after it; each file written is named on stderr, so that stdout
-stays what the terminal shows.
+before the search (an unknown ending, a missing folder, a folder, pipe or device given as the
+file: one line, exit 2); a tree's figure is drawn (and refused when too large for a slide)
+before the terminal shows anything, and the files written after it; each file written is named
+on stderr, so that stdout stays what the terminal shows.
 """
 
 from __future__ import annotations
@@ -35,12 +36,16 @@ ENDINGS = {".svg": "svg", ".html": "html", ".htm": "html", ".tex": "tex", ".dot"
            ".gv": "dot"}
 #: Formats that save the terminal's view; the others draw the searched tree.
 TERMINAL = ("svg", "html")
+#: Opening a file for a figure never waits for a pipe's reader (no such flag on Windows).
+NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 #: The title of a saved terminal (the window's title in the SVG, the page's in the HTML).
 TITLE = "minimax"
 
 SAVE_HELP = N_("Save the view as a figure for slides, the format from FILE's ending: .svg or "
              ".html, what the terminal shows; .tex, the searched tree in LaTeX (forest/TikZ); "
-             ".dot, the searched tree in Graphviz. May be given more than once.")
+             ".dot, the searched tree in Graphviz. May be given more than once. A .tex figure "
+             "shrinks to fit the line's width and 0.8 of the text height (a Beamer frame): "
+             "define \\minimaxwidth and \\minimaxheight before \\input to change that.")
 #: The option itself, for the commands that save (a list: it may be repeated).
 SaveOption = Annotated[list[str] | None, typer.Option("--save", metavar=N_("FILE"), help=SAVE_HELP)]
 
@@ -68,6 +73,10 @@ def figures(paths: list[str] | None) -> list[Figure]:
     for path in paths or []:
         if os.path.isdir(path):
             fail(_("--save {file} is a folder: give a file name").format(file=_shown(path)))
+        if os.path.exists(path) and not os.path.isfile(path):
+            # A pipe would hold the command until something reads it, a device is no figure.
+            fail(_("--save {file} is not a regular file (a pipe or a device): give the name of "
+                   "a file").format(file=_shown(path)))
         kind = ENDINGS.get(os.path.splitext(path)[1].lower())
         if kind is None:
             fail(_("--save {file}: the format comes from the file's ending: give .svg or .html "
@@ -96,7 +105,11 @@ def write(path: str, text: str) -> None:
     """`text` into `path` (replaced if it exists), named on stderr; one line and exit 2 if the
     system refuses."""
     try:
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+        # Opened without waiting: a pipe put in the file's place since the names were checked
+        # has no reader, and the command must not wait for one (ENXIO, one line).
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | NONBLOCK, 0o666)
+        os.set_blocking(descriptor, True)
+        with open(descriptor, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
     except OSError as error:
         fail(_("cannot write {file}: {reason}").format(file=_shown(path),
@@ -112,34 +125,44 @@ def save_terminal(recorded: Console, found: list[Figure]) -> None:
     """What `recorded` (a console made with `record=True`) has shown, saved as SVG or HTML."""
     for figure in terminal_figures(found):
         if figure.kind == "svg":
-            write(figure.path, recorded.export_svg(title=TITLE, clear=False))
+            from minimax_cli.views.svg import self_contained
+
+            write(figure.path, self_contained(recorded.export_svg(title=TITLE, clear=False)))
         else:
             write(figure.path, recorded.export_html(clear=False))
 
 
-def save_tree(game: Game[Any, Any], state: Any, result: SearchResult, found: list[Figure], *,
-              engine: bool, depth: int | None) -> None:
-    """The searched tree of `result` as LaTeX or DOT; one line and exit 2 when the search
-    recorded no tree or it is too large for a figure."""
+def draw_trees(game: Game[Any, Any], state: Any, result: SearchResult, found: list[Figure], *,
+               engine: bool, depth: int | None) -> list[tuple[str, str]]:
+    """The searched tree of `result` as LaTeX or DOT: each file and its text, to write once the
+    terminal has shown the analysis (`write_all`); one line and exit 2 when the search recorded
+    no tree, or one too large for a figure or without every node of the levels asked for."""
     wanted = tree_figures(found)
     if not wanted:
-        return
+        return []
     if result.trace is None:
         fail(_("--save {file} draws the searched tree, and {algorithm} records none: save the "
                "terminal's view as .svg or .html, or choose another --algorithm").format(
                    file=_shown(wanted[0].path), algorithm=result.algorithm))
     from minimax_cli.views.dot import dot
-    from minimax_cli.views.figure import FigureTooLarge, figure_tree
+    from minimax_cli.views.figure import FigureIncomplete, FigureTooLarge, figure_tree
     from minimax_cli.views.tikz import tikz
 
     try:
-        tree = figure_tree(game, state, result.trace, engine=engine, pv=result.pv, depth=depth)
-    except FigureTooLarge as error:
-        fail(str(error))
+        tree = figure_tree(game, state, result.trace, engine=engine, pv=result.pv, depth=depth,
+                           truncated=result.trace_truncated)
+    except (FigureTooLarge, FigureIncomplete) as error:
+        fail(_("--save {file}: {reason}").format(file=_shown(wanted[0].path), reason=error))
     title = f"{game.name} · {result.algorithm}"
-    for figure in wanted:
-        write(figure.path, tikz(tree, title) if figure.kind == "tex" else dot(tree, title))
+    return [(figure.path, tikz(tree, title) if figure.kind == "tex" else dot(tree, title))
+            for figure in wanted]
 
 
-__all__ = ["SAVE_HELP", "Figure", "SaveOption", "figures", "save_terminal", "save_tree",
-           "terminal_figures", "tree_figures", "write"]
+def write_all(drawn: list[tuple[str, str]]) -> None:
+    """Each (file, text) of `draw_trees` written, and named on stderr."""
+    for path, text in drawn:
+        write(path, text)
+
+
+__all__ = ["SAVE_HELP", "Figure", "SaveOption", "draw_trees", "figures", "save_terminal",
+           "terminal_figures", "tree_figures", "write", "write_all"]

@@ -59,6 +59,8 @@ class SearchOptions(Record):
 
     - `evaluator`: the evaluation function's name (default: the game's first);
     - `trace`, `trace_limit`: record the searched tree for drawing, up to so many nodes;
+    - `trace_depth`: record only the nodes this many plies below the root at most (None: all), so
+      that a drawing of the top levels holds all of them whatever the search's size;
     - `exact_root`: every root move gets an exact value (else moves that cannot be best get bounds);
     - `symmetry`: key the table by the game's canonical key;
     - `table`: a transposition table to use (and keep) instead of a fresh one;
@@ -74,14 +76,14 @@ class SearchOptions(Record):
     default (`SearchOptions.trace_limit`).
     """
 
-    fields = ("evaluator", "trace", "trace_limit", "exact_root", "symmetry", "table", "table_mb",
-              "window", "iterations", "exploration", "seed", "rollout", "mcts_solver")
+    fields = ("evaluator", "trace", "trace_limit", "trace_depth", "exact_root", "symmetry", "table",
+              "table_mb", "window", "iterations", "exploration", "seed", "rollout", "mcts_solver")
     #: Nodes a trace records unless told otherwise.
     trace_limit: int = DEFAULT_TRACE_LIMIT
 
     def __init__(self, evaluator: str | None = None, trace: bool = False,
-                 trace_limit: int = DEFAULT_TRACE_LIMIT, exact_root: bool = True,
-                 symmetry: bool = True, table: TranspositionTable | None = None,
+                 trace_limit: int = DEFAULT_TRACE_LIMIT, trace_depth: int | None = None,
+                 exact_root: bool = True, symmetry: bool = True, table: TranspositionTable | None = None,
                  table_mb: float | None = None, window: str = "full",
                  iterations: int | None = None, exploration: float = 1.4,
                  seed: int | None = None, rollout: str = "random",
@@ -89,6 +91,7 @@ class SearchOptions(Record):
         self.evaluator: Final = evaluator
         self.trace: Final = trace
         self.trace_limit = trace_limit
+        self.trace_depth: Final = trace_depth
         self.exact_root: Final = exact_root
         self.symmetry: Final = symmetry
         self.table: Final = table
@@ -112,6 +115,8 @@ class SearchOptions(Record):
             raise ValueError(f"window must be full, aspiration or bisection, not {self.window!r}")
         if self.trace_limit < 0:
             raise ValueError(f"trace_limit must be 0 or more, got {self.trace_limit}")
+        if self.trace_depth is not None and self.trace_depth < 0:
+            raise ValueError(f"trace_depth must be 0 or more, got {self.trace_depth}")
 
 
 class SearchStats(Record):

@@ -34,18 +34,19 @@ class AnalysisRequest(Record):
     --nodes), with `evaluator` at a depth cut and `table_mb` for the table; `compare` runs every
     algorithm that computes the value instead; `mcts` are MCTS's own options; `record` keeps the
     searched tree (for --tree, --trace, --step and figures), `steps` how many steps will be
-    shown (None: none)."""
+    shown (None: none), `record_depth` the plies below the root it keeps (None: all; a figure of
+    the top levels, drawn alone, needs those levels whole, not the search's first nodes)."""
 
-    __slots__ = ("algorithm", "compare", "evaluator", "game", "limits", "mcts", "record", "state",
-                 "steps", "table_mb", "user_budget")
+    __slots__ = ("algorithm", "compare", "evaluator", "game", "limits", "mcts", "record",
+                 "record_depth", "state", "steps", "table_mb", "user_budget")
     fields = ("game", "state", "algorithm", "limits", "user_budget", "evaluator", "table_mb",
-              "compare", "mcts", "record", "steps")
+              "compare", "mcts", "record", "steps", "record_depth")
 
     def __init__(self, game: AnyGame, state: Any, algorithm: str, limits: Limits, *,
                  user_budget: bool = False, evaluator: str | None = None,
                  table_mb: float | None = None, compare: bool = False,
                  mcts: Mapping[str, Any] | None = None, record: bool = False,
-                 steps: int | None = None) -> None:
+                 steps: int | None = None, record_depth: int | None = None) -> None:
         self.game: Final = game
         self.state: Final = state
         self.algorithm: Final = algorithm
@@ -57,6 +58,7 @@ class AnalysisRequest(Record):
         self.mcts: Final[Mapping[str, Any]] = {} if mcts is None else mcts
         self.record: Final = record
         self.steps: Final = steps
+        self.record_depth: Final = record_depth
 
     @property
     def depth_limited(self) -> bool:
@@ -151,6 +153,7 @@ def _run(request: AnalysisRequest, algorithm: str, limits: Limits) -> SearchResu
 
     return search(request.game, request.state, algorithm, limits, evaluator=request.evaluator,
                   trace=request.record, trace_limit=request.trace_limit,
+                  trace_depth=request.record_depth,
                   table_mb=request.table_mb, **(request.mcts if algorithm == MCTS else {}))
 
 

@@ -7,6 +7,12 @@ Read from the same recorded search and the same intervals (reports.trace.Walk) a
 figure and the terminal never disagree. Both writers (views.tikz, views.dot) draw this model
 only. A figure is for a slide: it holds at most FIGURE_NODES nodes, and `--tree-depth` draws the
 top levels of a larger search.
+
+A figure is the figure asked for, or none: to a given depth it holds every node the search
+reached to that depth (the search then records just those levels, SearchOptions.trace_depth),
+and a recorded search that stopped recording above that depth is refused (FigureIncomplete)
+rather than drawn in part. What a figure leaves out is said in its own text (`caption`), since
+a slide travels without the terminal that explained it.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
-from minimax_cli.core.i18n import _
+from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.params import grouped
 from minimax_cli.core.result import TraceNode
 from minimax_cli.core.score import format_number
@@ -32,6 +38,15 @@ class FigureTooLarge(ValueError):
     """The tree to draw has more than FIGURE_NODES nodes; the message says how to draw less."""
 
 
+class FigureIncomplete(ValueError):
+    """The recorded search lacks nodes the figure would draw; the message says why and how to
+    record them."""
+
+#: The kinds of recorded node whose value came from a search below them (a stand-in marks it
+#: where the figure stops): not a game's end, an evaluation or a table's answer.
+SEARCHED_BELOW = ("inner", "probe", "tie")
+
+
 @dataclass(frozen=True)
 class Value:
     """What a figure writes for a node: `relation` is `=`, `≤`, `≥`, `∈` (then two numbers) or
@@ -44,7 +59,7 @@ class Value:
 @dataclass
 class FigureNode:
     """One node drawn. `shape`: max, min, chance, player (more than two players), leaf, eval
-    (a depth cut's evaluation) or more (a stand-in for what is not drawn: `note` says what)."""
+    (a depth cut's evaluation) or more (a stand-in for the levels below the depth drawn)."""
 
     name: str
     shape: str
@@ -61,6 +76,8 @@ class FigureNode:
     remark: str | None = None
     note: str = ""
     children: list[FigureNode] = field(default_factory=list)
+    #: The root's: sentences saying what the figure leaves out (written in the figure's text).
+    caption: list[str] = field(default_factory=list)
 
     def count(self) -> int:
         return 1 + sum(child.count() for child in self.children)
@@ -80,19 +97,35 @@ def value_of(interval: Interval, engine: bool) -> Value:
 
 
 def figure_tree(game: AnyGame, state: Any, trace: TraceNode, *, engine: bool = False,
-                pv: Sequence[Hashable] = (), depth: int | None = None) -> FigureNode:
+                pv: Sequence[Hashable] = (), depth: int | None = None,
+                truncated: bool = False) -> FigureNode:
     """The recorded search as a figure; `engine` when its numbers are the engine's, `pv` the
-    principal variation, `depth` the levels to draw. FigureTooLarge beyond FIGURE_NODES nodes."""
+    principal variation, `depth` the levels to draw, `truncated` when the trace stopped recording
+    at its node limit. FigureTooLarge beyond FIGURE_NODES nodes; FigureIncomplete when the trace
+    lacks nodes of the levels to draw."""
     walk = Walk(game, state, trace)
     players = game.game_type.players
+    total = _count(trace, depth) + _pruned_count(trace, depth)
+    if total > FIGURE_NODES:
+        count = grouped(total)
+        raise FigureTooLarge((_(
+            "the searched tree has at least {count} nodes to draw, and a figure holds at most "
+            "{most}: give --tree-depth N to draw its top levels, or search less deep") if truncated
+            else _("the searched tree has {count} nodes to draw, and a figure holds at most "
+                   "{most}: give --tree-depth N to draw its top levels, or search less deep")
+        ).format(count=count, most=FIGURE_NODES))
+    if truncated and depth is not None and _unrecorded_above(game, walk, trace, depth):
+        raise FigureIncomplete(_(
+            "the search recorded only its first {limit} nodes (for --tree, --trace or --step), "
+            "and they miss nodes above --tree-depth {depth}: save the figure in a run of its "
+            "own, which records every node to that depth").format(
+                limit=grouped(_recorded(trace)), depth=depth))
 
     def build(node: TraceNode, level: int, on_pv: bool, move: str | None) -> FigureNode:
         drawn = _node(walk, node, engine, players, on_pv, move)
         state_here = walk.states[id(node)]
-        if depth is not None and level >= depth and node.children:
-            hidden = _count(node) - 1
-            drawn.children.append(FigureNode("", "more", Value("?"), note=_(
-                "{count} more").format(count=grouped(hidden))))
+        if depth is not None and level >= depth and _searched_below(node):
+            drawn.children.append(FigureNode("", "more", Value("?")))
             return drawn
         next_move = pv[level] if on_pv and level < len(pv) else None
         for child in node.children:
@@ -118,13 +151,55 @@ def figure_tree(game: AnyGame, state: Any, trace: TraceNode, *, engine: bool = F
                                              player=mover + 1 if players > 2 else None))
         return drawn
 
-    total = _count(trace, depth) + _pruned_count(trace, depth)
-    if total > FIGURE_NODES:
-        raise FigureTooLarge(_(
-            "the searched tree has {count} nodes to draw, and a figure holds at most {most}: "
-            "give --tree-depth N to draw its top levels, or search less deep").format(
-                count=grouped(total), most=FIGURE_NODES))
-    return build(trace, 0, bool(pv), None)
+    tree = build(trace, 0, bool(pv), None)
+    if depth is not None and _searched_below_depth(trace, depth):
+        tree.caption.append(ngettext(
+            "Drawn to {depth} level below the root (--tree-depth {depth}): the search went "
+            "deeper where “…” stands.",
+            "Drawn to {depth} levels below the root (--tree-depth {depth}): the search went "
+            "deeper where “…” stands.", depth).format(depth=depth))
+    return tree
+
+
+def _recorded(trace: TraceNode) -> int:
+    """The nodes the trace holds, the root left out (its node limit when it stopped recording)."""
+    return _count(trace) - 1
+
+
+def _searched_below(node: TraceNode) -> bool:
+    """Whether the search went below `node` (recorded or not)."""
+    return bool(node.children) or node.kind in SEARCHED_BELOW
+
+
+def _searched_below_depth(trace: TraceNode, depth: int) -> bool:
+    stack = [(trace, 0)]
+    while stack:
+        node, level = stack.pop()
+        if level >= depth:
+            if _searched_below(node):
+                return True
+            continue
+        stack.extend((child, level + 1) for child in node.children)
+    return False
+
+
+def _unrecorded_above(game: AnyGame, walk: Walk, trace: TraceNode, depth: int) -> bool:
+    """Whether a node above `depth` had moves searched that the trace
+    did not record: its recorded children and pruned moves fall short of its moves."""
+    stack = [(trace, 0)]
+    while stack:
+        node, level = stack.pop()
+        if level >= depth:
+            continue
+        if node.kind in SEARCHED_BELOW:
+            state = walk.states[id(node)]
+            if game.outcome(state) is None:
+                moves = (len(game.chance_outcomes(state)) if game.to_move(state) == CHANCE
+                         else len(game.legal_moves(state)))
+                if len(node.children) + len(node.pruned) < moves:
+                    return True
+        stack.extend((child, level + 1) for child in node.children)
+    return False
 
 
 def _edge(walk: Walk, state: Any, move: Hashable | None) -> str | None:
@@ -174,7 +249,7 @@ def _count(node: TraceNode, depth: int | None = None) -> int:
         total += 1
         if depth is None or level < depth:
             stack.extend((child, level + 1) for child in current.children)
-        elif current.children:
+        elif _searched_below(current):
             total += 1  # the stand-in for what is not drawn
     return total
 
@@ -189,4 +264,5 @@ def _pruned_count(node: TraceNode, depth: int | None) -> int:
     return total
 
 
-__all__ = ["FIGURE_NODES", "FigureNode", "FigureTooLarge", "Value", "figure_tree", "value_of"]
+__all__ = ["FIGURE_NODES", "FigureIncomplete", "FigureNode", "FigureTooLarge", "Value", "figure_tree",
+           "value_of"]

@@ -34,14 +34,15 @@ def svg_lines(path: Path) -> list[str]:
     width of a cell)."""
     texts = [e for e in ET.parse(path).getroot().iter(f"{SVG}text")
              if "clip-path" in e.attrib]  # not the window's title
-    cell = statistics.mode(round(float(e.attrib["textLength"]) / len(e.text or " "), 3)
-                           for e in texts)
+    cell = statistics.mode(round(float(e.attrib["textLength"]) / len("".join(e.itertext()) or " "),
+                                 3) for e in texts)
     rows: dict[float, str] = {}
     for element in sorted(texts, key=lambda e: (float(e.attrib["y"]), float(e.attrib["x"]))):
         row = float(element.attrib["y"])
         line = rows.get(row, "")
         column = round(float(element.attrib["x"]) / cell)
-        rows[row] = line.ljust(column) + (element.text or "").replace("\xa0", " ")
+        # the whole text: a box-drawing character is in a tspan of its own (drawn as lines)
+        rows[row] = line.ljust(column) + "".join(element.itertext()).replace("\xa0", " ")
     # a row with nothing drawn (an empty line) has no text element: count rows by their height
     ys = sorted(rows)
     step = min((b - a for a, b in itertools.pairwise(ys)), default=1.0)
@@ -116,7 +117,8 @@ def test_the_searched_tree_matches_its_snapshot(tmp_path: Path, argv: list[str],
 
 def test_the_slides_tikz_says_what_the_course_says() -> None:
     text = (SNAPSHOTS / "slides.tex").read_text(encoding="utf-8")
-    nodes = re.findall(r"^\s*\[\{(.*?)\}, (\w+)(.*?)$", text, re.MULTILINE)
+    nodes = [node for node in re.findall(r"^\s*\[\{(.*?)\}, (\w+)(.*?)$", text, re.MULTILINE)
+             if node[1] != "window"]  # a window is a node of its own, before its node
     assert [value for value, _, _ in nodes] == ["$3$", "$3$", "$3$", "$12$", "$8$", r"$\leq 2$",
                                                 "$2$", "$4$", "$6$", "$2$", "$14$", "$5$", "$2$"]
     assert [shape for _, shape, _ in nodes] == ["max", "min", "leaf", "leaf", "leaf", "min",
@@ -125,7 +127,7 @@ def test_the_slides_tikz_says_what_the_course_says() -> None:
     assert [value for value, _, rest in nodes if "pruned" in rest] == ["$4$", "$6$"]
     assert [value for value, _, rest in nodes if ", pv" in rest] == ["$3$"] * 3
     # the second and third MIN nodes are entered with alpha = 3, the first one's value
-    assert text.count(r"window={$\alpha=3$\\$\beta=+\infty$}") == 2
+    assert text.count(r"[{$\alpha=3$\\$\beta=+\infty$}, window]") == 2
     assert text.count(r"\begin{forest}") == text.count(r"\end{forest}") == 1
     assert text.count("[") - text.count(r"\\[") == text.count("]")
 
@@ -139,8 +141,10 @@ def test_the_slides_dot_says_what_the_course_says() -> None:
                       ("2", "invtriangle"), ("14", "plaintext"), ("5", "plaintext"),
                       ("2", "plaintext")]
     assert len(re.findall(r"-> n\d+ \[style=dashed", text)) == 2
-    assert len(re.findall(r"-> n\d+ \[penwidth=3\]", text)) == 2  # root -> 1 -> 1.1
-    assert text.count("->") == 12
+    assert len(re.findall(r"-> n\d+ \[[^\n]*penwidth=3\]", text)) == 2  # root -> 1 -> 1.1
+    assert len(re.findall(r"n\d+ -> n\d+", text)) == 12
+    # the second and third MIN nodes are entered with alpha = 3, written on the edge into them
+    assert len(re.findall(r"-> n\d+ \[label=<.*α=3 β=\+∞", text)) == 2
 
 
 def test_the_board_figure_writes_the_moves_and_hides_what_was_never_searched() -> None:
@@ -158,7 +162,7 @@ def test_the_figure_speaks_spanish(tmp_path: Path) -> None:
     en, es = (p.read_text(encoding="utf-8").splitlines() for p in (english, spanish))
     assert es[1] == "% el árbol buscado, escrito por minimax-cli para una diapositiva"
     assert es[2].startswith("% necesita en el preámbulo: \\usepackage{forest}")
-    assert en[4:] == es[4:]  # the drawing itself has no words
+    assert en[5:] == es[5:]  # the drawing itself has no words (five lines of comments)
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -192,9 +196,12 @@ def test_a_tree_too_large_for_a_slide_asks_for_tree_depth(tmp_path: Path) -> Non
                       str(saved))
     assert result.returncode == 0, result.stderr
     text = saved.read_text(encoding="utf-8")
-    # the root and its three moves (corner, edge, centre: the others are their mirror images)
-    assert text.count("shape=triangle") == 1 and text.count("shape=invtriangle") == 3
-    assert text.count('label="… ') == 3  # each move's subtree summed up in one line
+    # the root and every one of its nine moves (alpha-beta searches each: the first five
+    # thousand nodes recorded reached only three of them), each searched deeper, and the
+    # figure says so in its own text
+    assert text.count("shape=triangle") == 1 and text.count("shape=invtriangle") == 9
+    assert text.count('label="…"') == 9
+    assert "Drawn to 1 level below the root (--tree-depth 1)" in text
 
 
 def test_the_readme_shows_the_slides_example_saved_by_the_tool(tmp_path: Path) -> None:
@@ -229,9 +236,10 @@ def test_a_chance_figure_keeps_probabilities_probes_and_table_answers(tmp_path: 
     root = text.splitlines().index(r"\begin{forest}") + 1 + STYLE_LINES
     # 17/6 = 2/3 · 27/4 + 1/3 · (-5), and 27/4 = 1/4 · 0 + 3/4 · 9
     assert text.splitlines()[root].startswith(r"  [{$17/6$}, chance")
-    assert text.splitlines()[root + 1].startswith(r"    [{$27/4$}, chance")
+    below = [line for line in text.splitlines()[root + 1:] if not line.endswith(", window]")]
+    assert below[0].startswith(r"    [{$27/4$}, chance")
     assert len(re.findall(r", probe, ", text)) == 2 and len(re.findall(r", table\]", text)) == 2
     assert "{$p=2/3$}" in text and "{$p=1/3$}" in text
     dot = graph.read_text(encoding="utf-8")
     assert dot.count('style="dotted"') == 2 and dot.count("peripheries=2") == 2
-    assert dot.count('[label="p=1/4"]') == 2
+    assert len(re.findall(r"-> n\d+ \[label=[^\n]*p=1/4", dot)) == 2

@@ -45,6 +45,7 @@ class SearchContext:
         self.stats = stats if stats is not None else SearchStats()
         self.root_player: int = game.to_move(state)
         self.trace_limit = options.trace_limit if options.trace else 0
+        self.trace_depth = options.trace_depth
         self.traced = 0
         self.root_trace: TraceNode | None = None
         #: The principal variation below each ply of the current line (see `line`).
@@ -91,10 +92,11 @@ class SearchContext:
               alpha: Number | None = None, beta: Number | None = None,
               probability: Number | None = None) -> TraceNode | None:
         """The trace node of a node entered under `parent` (the root is its own), or None once the
-        trace is full."""
+        trace is full or below its depth."""
         if ply == 0:
             return parent
-        if self.traced >= self.trace_limit:
+        if self.traced >= self.trace_limit or (self.trace_depth is not None
+                                               and ply > self.trace_depth):
             return None
         self.traced += 1
         node = TraceNode(move, player, alpha, beta, probability=probability)
