@@ -181,8 +181,9 @@ def solve(
         from minimax_cli.cli.batch import BatchOptions, check_proof_options, run_batch
 
         options = BatchOptions(jobs, out, backend, address)
-        check_proof_options(game, weak, batch, options,
-                            position is not None or upto is not None or show_tree or as_json)
+        # A position named by the user (not a game parameter's value Typer took for one).
+        check_proof_options(game, weak, batch, options, ctx.meta["position_given"]
+                            or upto is not None or show_tree or as_json)
         if batch is not None:
             run_batch(game, batch, weak, options, table_megabytes)
     if solving.streamed(game, tree=show_tree, family=upto is not None):

@@ -19,9 +19,9 @@ from minimax_cli.core.params import quote
 from minimax_cli.core.words import grouped
 from minimax_cli.reports.batch import BatchLine, Summary
 from minimax_cli.services.batch import count_lines
-from minimax_cli.services.batch_out import AnswersError
 from minimax_cli.services.batch_pool import WorkersLost
 from minimax_cli.services.batch_run import BACKENDS, run
+from minimax_cli.services.resume_file import UnusableFile
 
 
 @dataclass(frozen=True)
@@ -183,7 +183,7 @@ def run_batch(game: Game[Any, Any], source: str, weak: bool, options: BatchOptio
                           table_mb=table_mb, out=out, backend=options.backend or "local",
                           address=options.address, resuming=resuming, progress=progress,
                           total=total)
-    except (AnswersError, ClusterError) as error:
+    except (UnusableFile, ClusterError) as error:  # an --out not usable: before any proof
         fail(str(error))
     except OSError as error:
         fail(_("cannot write {where}: {reason}").format(where=quote(out or "-"),

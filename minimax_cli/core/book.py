@@ -69,22 +69,30 @@ class Summary:
     size: int  # bytes
     by_source: list[tuple[Source, int, int, int]]  # source, entries, fewest discs, most discs
     comments: list[str]
+    game: str = ""  # the game and board it names (`!game`), empty if it names none
 
 
 def summarize(path: str, plies_of: Callable[[str], int]) -> Summary | None:
     """The summary of the book at `path` (None if there is none); `plies_of` counts a position's
-    plies (discs) from its notation."""
+    plies (discs) from its notation. BookFormatError, naming the file, for one that is not a
+    book (not UTF-8 text, or a line that does not read)."""
     if not os.path.isfile(path):
         return None
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read()
-    data = parse_book(text)
+    with open(path, "rb") as handle:
+        raw = handle.read()
+    try:
+        data = parse_book(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BookFormatError(_("{path}: not UTF-8 text, so not a book").format(
+            path=path)) from None
+    except BookFormatError as error:
+        raise BookFormatError(f"{path}, {error}") from None
     spread: dict[str, list[int]] = {}
     for entry in data.entries:
         spread.setdefault(entry.source, []).append(plies_of(entry.position))
     by_source = [(source, len(spread[ident]), min(spread[ident]), max(spread[ident]))
                  for ident, source in data.sources.items() if ident in spread]
-    return Summary(path, len(data.entries), len(text.encode()), by_source, data.comments)
+    return Summary(path, len(data.entries), len(raw), by_source, data.comments, data.game)
 
 
 def parse_book(text: str) -> BookData:

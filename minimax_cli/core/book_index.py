@@ -225,7 +225,7 @@ class BookIndex:
         by_source = [(sources[ident], count, low, high)
                      for ident, count, low, high in self._header["by_source"]]
         return Summary(self.path, int(self._header["entries"]), len(self._view), by_source,
-                       list(self._header["comments"]))
+                       list(self._header["comments"]), str(self._header.get("game", "")))
 
 
 def summarize(path: str, plies_of: Callable[[str], int]) -> Summary | None:

@@ -49,12 +49,13 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
     workers are up, then after each answer.
     `switches`: the proof kernel's on every worker (None: as the game builds its kernel; a book
     builder proves without the book).
-    Ctrl-C stops it with the summary of what was done (`interrupted`). Raises AnswersError for an
-    answers file not of this run, cluster.ClusterError when Ray cannot be used, WorkersLost when
-    a chunk's retries ran out: each before or between answers, the file keeping those given.
+    Ctrl-C stops it with the summary of what was done (`interrupted`). Raises UnusableFile (or
+    its child AnswersError) for an answers file not of this run, not a regular file or in use by
+    another run, cluster.ClusterError when Ray cannot be used, WorkersLost when a chunk's retries
+    ran out: each before or between answers, the file keeping those given.
     """
     summary = Summary(weak)
-    answers = AnswersFile(out, game.name, weak) if out is not None else None
+    answers = AnswersFile(out, game, weak) if out is not None else None
     items: Iterable[Item] = numbered(lines)
     to_prove = total
     if answers is not None or isinstance(lines, (list, tuple)):

@@ -11,15 +11,16 @@ Parents whose children are all in the book get their value by one negamax step (
 
 Every proof goes through `prove_positions` (positions in, proven scores out, over services/batch.py's
 `run` with --jobs), the one place to put another backend. Each proof is appended and flushed to the
-work file as it comes, one line `position score exact|weak table_mb nodes`; a rerun reads it and
-proves only what is missing. The book file (core/book.py's format) is written from the work file,
-and beside it its compact index (core/book_index.py), what the game looks positions up in
-(`write_book`). Proofs never use the book being built: the kernel's switches turn it off.
+work file as it comes, one line `position score exact|weak table_mb nodes` (after a first line
+naming the game and board); a rerun reads it, checking every line, and proves only what is
+missing. The work file is locked while a build uses it (`Work`). The book file (core/book.py's
+format) is written from the work file, and beside it its compact index (core/book_index.py), what
+the game looks positions up in (`write_book`). Proofs never use the book being built: the
+kernel's switches turn it off.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -27,8 +28,11 @@ from typing import Any
 from minimax_cli.core.book import BookData, Entry, Source, format_book
 from minimax_cli.core.book_index import book_paths, index_bytes, write_index
 from minimax_cli.core.game import AnyGame
+from minimax_cli.core.i18n import _
 from minimax_cli.core.proof import ProofKernel, ProofScale
 from minimax_cli.core.search.prover import kernel_of
+from minimax_cli.services.batch_out import board_options, score_problem
+from minimax_cli.services.resume_file import ResumeFile
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,7 @@ class Proven:
 
 
 def parse_work_line(line: str) -> Proven | None:
-    """A work-file line, None for one that does not read (a line cut by a kill is redone)."""
+    """A work-file line, None for one that does not read."""
     words = line.split()
     if len(words) != 5 or words[2] not in ("exact", "weak"):
         return None
@@ -59,21 +63,66 @@ def parse_work_line(line: str) -> Proven | None:
     return Proven("" if words[0] == "-" else words[0], score, words[2] == "exact", words[3], nodes)
 
 
+#: What each line of a work file holds.
+WORK_LINE = "position score exact|weak table nodes"
+
+
+def work_header(game: AnyGame) -> str:
+    """The first line of a work file of `game` (its board's options where not the default)."""
+    return f"# minimax book build {game.name}{board_options(game)}: {WORK_LINE}"
+
+
 class Work:
-    """The proofs done so far, by the kernel's book key; `add` appends each to the work file."""
+    """The proofs done so far, by the kernel's book key; `add` appends each to the work file.
+
+    The file is opened, locked against another run and read whole when this is made, before any
+    proof (UnusableFile for one that cannot be used: services/resume_file.py), and stays open
+    until `close`. Its first line names the game and board (`work_header`); a file without it
+    (written before it was added) is read too. Each proof read back is checked (a position of
+    this board, a score it can have) before it is trusted: UnusableFile names the line."""
 
     def __init__(self, game: AnyGame, path: str) -> None:
         self.game, self.path = game, path
         self.kernel: ProofKernel = kernel_of(game)
         self.proven: dict[int, Proven] = {}
         self.loaded = 0
-        if os.path.isfile(path):
-            with open(path, encoding="utf-8") as handle:
-                for line in handle:
-                    proven = parse_work_line(line)
-                    if proven is not None:
-                        self.remember(proven)
-                        self.loaded += 1
+        self.file = ResumeFile(path, "--out")
+        try:
+            self._read()
+        except BaseException:
+            self.file.close()
+            raise
+
+    def _read(self) -> None:
+        head = work_header(self.game)
+        whole = False
+        for number, line in self.file.lines():
+            whole = True
+            if number == 1 and line.startswith("#"):
+                if line != head:
+                    raise self.file.refuse(number, _(
+                        "written for another game or board ({line}; this run is {header}): "
+                        "give another file").format(line=line, header=head))
+                continue
+            proven = parse_work_line(line)
+            problem = (_("expected `{form}`, got {line}").format(form=WORK_LINE, line=line[:60])
+                       if proven is None else
+                       score_problem(self.game, self.kernel, proven.position, proven.score,
+                                     not proven.exact))
+            if problem is not None:
+                raise self.file.refuse(number, problem)
+            assert proven is not None
+            self.remember(proven)
+            self.loaded += 1
+        # A torn last line (a kill while writing it) is dropped; a file of one unended line is
+        # ours only if it is the start of the header (never truncate a file not ours).
+        if not whole and self.file.torn and not head.encode().startswith(self.file.torn):
+            raise self.file.refuse(1, _("not a work file of `minimax book build` (its first "
+                                        "line should be {header}); give another file").format(
+                                            header=head))
+        self.file.cut_torn()
+        if not whole:
+            self.file.append(head)
 
     def key(self, position: str) -> int:
         return self.kernel.book_key(self.game.parse_position(position))
@@ -88,10 +137,12 @@ class Work:
         return self.proven.get(self.key(position))
 
     def add(self, proven: Proven) -> None:
-        with open(self.path, "a", encoding="utf-8") as handle:
-            handle.write(proven.line() + "\n")
-            handle.flush()
+        self.file.append(proven.line())
         self.remember(proven)
+
+    def close(self) -> None:
+        """Close the work file, which ends its lock."""
+        self.file.close()
 
 
 def prove_positions(game: AnyGame, positions: list[str], emit: Callable[[Proven], None], *,
@@ -314,5 +365,6 @@ def _table_words(table: str) -> str:
     return "the default table" if table == "default" else f"table {table} MB"
 
 
-__all__ = ["Proven", "Work", "book_data", "book_index", "complete_to", "derive", "first_player_lines",
-           "parse_work_line", "positions_at", "positions_upto", "prove_positions", "write_book"]
+__all__ = ["WORK_LINE", "Proven", "Work", "book_data", "book_index", "complete_to", "derive",
+           "first_player_lines", "parse_work_line", "positions_at", "positions_upto",
+           "prove_positions", "work_header", "write_book"]

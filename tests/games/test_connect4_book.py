@@ -305,6 +305,7 @@ def test_a_rerun_proves_only_what_the_work_file_lacks(tmp_path: Path) -> None:
     wanted = building.positions_upto(game, 2)
     add(first)([p for p in wanted[:5] if first.get(p) is None])  # stopped after 5
     assert len(proven) == 4  # the empty board is never a batch line
+    first.close()  # the first run ends (its lock with it)
     again = building.Work(game, work_path)
     assert again.loaded == 4
     add(again)([p for p in wanted if again.get(p) is None])
