@@ -70,6 +70,10 @@ def summary_lines(summary: Summary) -> list[str]:
                                 summary.held).format(count=grouped(summary.held))
     if summary.interrupted:
         head += " " + _("before Ctrl-C")
+    if summary.unprinted:
+        head += " " + ngettext("({count} not printed: it follows a line not proven yet)",
+                               "({count} not printed: they follow a line not proven yet)",
+                               summary.unprinted).format(count=grouped(summary.unprinted))
     lines = [head]
     if summary.checked:
         wrong = len(summary.mismatches)
