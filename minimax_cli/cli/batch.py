@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
 from minimax_cli.cli.base import fail, one_line
+from minimax_cli.cli.streams import OutputFailed
 from minimax_cli.core.game import Game
 from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.params import quote
@@ -35,6 +36,15 @@ class BatchOptions:
 
 
 def _emit(result: BatchLine) -> None:
+    """One answer: its line on stdout, a problem with it on stderr. A failure to write stdout (a
+    closed pipe, a full disk) is carried past the answers file's errors to cli/streams.py."""
+    try:
+        _show(result)
+    except OSError as error:
+        raise OutputFailed(error) from error
+
+
+def _show(result: BatchLine) -> None:
     if result.score is None:
         print(one_line(_("line {line}: {problem}").format(line=result.number,
                                                           problem=result.error)),
@@ -60,6 +70,10 @@ def summary_lines(summary: Summary) -> list[str]:
                                 summary.held).format(count=grouped(summary.held))
     if summary.interrupted:
         head += " " + _("before Ctrl-C")
+    if summary.unprinted:
+        head += " " + ngettext("({count} not printed: it follows a line not proven yet)",
+                               "({count} not printed: they follow a line not proven yet)",
+                               summary.unprinted).format(count=grouped(summary.unprinted))
     lines = [head]
     if summary.checked:
         wrong = len(summary.mismatches)

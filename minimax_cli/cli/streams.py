@@ -1,14 +1,18 @@
 """When the environment, not the input, stops a command: its output cannot be written.
 
-- A closed pipe (`minimax games | head -c 10`): the reader has all it wanted. The command ends
-  quietly with exit code 141, as a Unix tool killed by SIGPIPE does in a shell (128 + 13), so
-  that `set -o pipefail` sees the same as for `yes | head -1`.
-- A full disk, an I/O error, a terminal whose encoding cannot show the output (`PYTHONIOENCODING=
-  ascii`, `LC_ALL=C` without UTF-8 mode): one line on stderr and exit code 1 (2 stays the code of
-  bad input).
+- A closed pipe (`minimax games | head -c 10`, `solve --batch FILE | head -1`): the reader has all
+  it wanted. The command ends quietly with exit code 0, on every run: whether the write meets the
+  closed pipe depends on which process the system runs first (an answer that fits the pipe's
+  buffer is written whole before `head` closes it), so 141, a shell's code for a process killed
+  by SIGPIPE, would come and go from run to run.
+- A full disk, an I/O error, stdout closed (`>&-`) or opened for reading only, a terminal whose
+  encoding cannot show the output (`PYTHONIOENCODING=ascii`, `LC_ALL=C` without UTF-8 mode): one
+  line on stderr and exit code 1 (2 stays the code of bad input). A closed stdout is refused
+  before the command runs: there is nowhere to put its answer.
 
-Either way stdout is pointed at /dev/null before exiting, so that Python's last flush of what is
-still buffered cannot fail a second time ("Exception ignored ... BrokenPipeError").
+What is still buffered is flushed here, inside the command, so that a failure to write it is
+handled as any other; then stdout is pointed at /dev/null, so that Python's last flush at exit
+cannot fail a second time ("Exception ignored ... OSError", exit code 120).
 """
 
 from __future__ import annotations
@@ -18,19 +22,29 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from typing import NoReturn
 
 from minimax_cli.core.i18n import _
 
-#: The exit code after a closed pipe: a shell's code for a process killed by SIGPIPE.
-CLOSED_PIPE = 141
+#: The exit code after a closed pipe: the reader took what it wanted (see the module's notes).
+CLOSED_PIPE = 0
 #: The exit code after output that could not be written.
 OUTPUT_FAILED = 1
 #: The errors of a write that no retry mends.
-_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF}
 
 
 class OutputClosed(Exception):
     """A closed pipe met inside a command, carried past Typer (which would exit 1 on it)."""
+
+
+class OutputFailed(Exception):
+    """A write to stdout that failed, carried past the handlers of errors of the files a command
+    writes (a --batch's answers file) to `output_failures`."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 def _silence_stdout() -> None:
@@ -44,7 +58,7 @@ def _say(message: str) -> None:
     """One line on stderr, written plainly: the terminal may not take Rich's output either."""
     from minimax_cli.cli.base import error_line
 
-    with suppress(OSError, ValueError):
+    with suppress(OSError, ValueError, AttributeError):  # stderr may be closed too
         sys.stderr.write(f"{error_line(message).plain}\n")
         sys.stderr.flush()
 
@@ -56,15 +70,46 @@ def unencodable(error: UnicodeEncodeError) -> str:
                  encoding=error.encoding, char=ascii(char))
 
 
+def _not_written(reason: str) -> NoReturn:
+    _silence_stdout()
+    _say(_("the output could not be written: {reason}").format(reason=reason))
+    sys.exit(OUTPUT_FAILED)
+
+
+def _stopped(error: OSError) -> NoReturn:
+    """The end of a command whose output met `error`."""
+    if isinstance(error, BrokenPipeError):
+        _silence_stdout()
+        sys.exit(CLOSED_PIPE)
+    reason = error.strerror or str(error)
+    if error.errno in _WRITE_ERRORS:
+        _not_written(reason)
+    _silence_stdout()
+    _say(reason)
+    sys.exit(OUTPUT_FAILED)
+
+
+def _flush_stdout() -> None:
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
 @contextmanager
 def output_failures() -> Iterator[None]:
     """Around a command: a closed pipe ends it quietly, an output that cannot be written with one
     line (see the module's notes)."""
+    if sys.stdout is None:  # started with stdout closed (`>&-`): Python made print a no-op
+        _not_written(_("stdout is closed"))
     try:
-        yield
-    except (BrokenPipeError, OutputClosed):
+        try:
+            yield
+        finally:
+            _flush_stdout()  # here, where a failure is handled, not at Python's exit
+    except OutputClosed:
         _silence_stdout()
         sys.exit(CLOSED_PIPE)
+    except OutputFailed as failure:
+        _stopped(failure.error)
     except SystemExit as exit_:
         if isinstance(exit_.__context__, BrokenPipeError):  # Rich's end of a closed pipe: exit 1
             _silence_stdout()
@@ -75,11 +120,8 @@ def output_failures() -> Iterator[None]:
         _say(unencodable(error))
         sys.exit(OUTPUT_FAILED)
     except OSError as error:
-        _silence_stdout()
-        reason = error.strerror or str(error)
-        _say(_("the output could not be written: {reason}").format(reason=reason)
-             if error.errno in _WRITE_ERRORS else reason)
-        sys.exit(OUTPUT_FAILED)
+        _stopped(error)
 
 
-__all__ = ["CLOSED_PIPE", "OUTPUT_FAILED", "OutputClosed", "output_failures", "unencodable"]
+__all__ = ["CLOSED_PIPE", "OUTPUT_FAILED", "OutputClosed", "OutputFailed", "output_failures",
+           "unencodable"]

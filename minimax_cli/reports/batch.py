@@ -62,6 +62,10 @@ class Summary:
     interrupted: bool = False
     held: int = 0  # lines answered by the answers file, not proven by this run
     kept: int = 0  # answers the answers file holds at the end (--out)
+    # Of the lines solved and held, those stopped (Ctrl-C) before they were shown, a line before
+    # them not proven yet: kept in the answers file all the same, and counted so that the summary
+    # and the file agree.
+    unprinted: int = 0
 
     def add(self, line: BatchLine) -> None:
         if line.held is not None:
@@ -74,15 +78,30 @@ class Summary:
         if line.report is None:
             self.invalid += 1
             return
-        self.solved += 1
-        elapsed = line.report.stats["time_s"] or 0.0
-        self.total_time += elapsed
-        self.max_time = max(self.max_time, elapsed)
-        self.nodes += line.report.count("nodes")
+        self._solved(line.report)
         if line.expected is not None:
             self.checked += 1
             if line.mismatch:
                 self.mismatches.append(line)
+
+    def add_unprinted(self, line: BatchLine) -> None:
+        """A line proven and kept, never shown: counted as solved (its time and nodes too), not
+        checked (no line said where it differs)."""
+        assert line.report is not None
+        self.unprinted += 1
+        self._solved(line.report)
+
+    def add_unprinted_held(self, count: int) -> None:
+        """Lines the answers file answers that the run stopped before reaching."""
+        self.held += count
+        self.unprinted += count
+
+    def _solved(self, report: Report) -> None:
+        self.solved += 1
+        elapsed = report.stats["time_s"] or 0.0
+        self.total_time += elapsed
+        self.max_time = max(self.max_time, elapsed)
+        self.nodes += report.count("nodes")
 
     @property
     def mean_time(self) -> float:

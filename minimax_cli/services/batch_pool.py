@@ -7,14 +7,23 @@ emptied, so a line's score and node count do not depend on which worker proved i
 before it, or how the lines were chunked. At most two chunks per worker are out at once: the
 input is read as the work goes, and a killed run loses at most the chunks out. Workers here are
 local processes (`concurrent.futures`) or the caller itself (one job); cluster.py adds Ray's.
+
+Local workers never outlive the run. Ctrl-C reaches the whole terminal's process group, but it is
+the caller's to handle (the workers ignore it): a stopped run terminates its workers, mid-proof,
+and so gives the prompt back at once instead of when their chunks end. A caller killed outright
+(SIGTERM, SIGHUP, SIGKILL) cannot do so: each worker watches for its parent to go and ends then.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import os
 import signal
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Generic, Protocol, TypeVar
 
 from minimax_cli.core.game import AnyGame
@@ -92,11 +101,45 @@ class InProcess:
 
 _worker: LineProver | None = None
 
+#: Seconds between a worker's checks that its parent is still there: how long a worker may
+#: outlive a parent killed outright.
+PARENT_CHECK_SECONDS = 0.2
+
+
+def _parent_gone(parent: int, starter: int) -> bool:
+    """Whether the process that started this worker is gone: the worker's parent changed (it
+    was adopted), or the starter no longer exists (a start method with a server between them)."""
+    if os.getppid() != parent:
+        return True
+    try:
+        os.kill(starter, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # another user's process: the starter's pid, taken again
+        return True
+    return False
+
+
+def _die_with_parent(starter: int) -> None:
+    """In a worker: end it (at once, mid-proof) once its parent is gone (POSIX: elsewhere
+    os.kill does not ask, it kills)."""
+    if os.name != "posix":
+        return
+    parent = os.getppid()
+
+    def watch() -> None:
+        while not _parent_gone(parent, starter):
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
 
 def _start_worker(game: AnyGame, weak: bool, table_mb: float | None,
-                  switches: ProofSwitches | None) -> None:
+                  switches: ProofSwitches | None, starter: int) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _die_with_parent(starter)
     _worker = LineProver(game, weak, table_mb, switches)
 
 
@@ -113,7 +156,7 @@ class LocalProcesses:
         self.ahead = 2 * jobs
         self.pool = concurrent.futures.ProcessPoolExecutor(
             max_workers=jobs, initializer=_start_worker,
-            initargs=(game, weak, table_mb, switches))
+            initargs=(game, weak, table_mb, switches, os.getpid()))
 
     def submit(self, chunk: Chunk) -> concurrent.futures.Future[list[BatchLine]]:
         return self.pool.submit(_prove_chunk, chunk)
@@ -130,11 +173,40 @@ class LocalProcesses:
             raise WorkersLost(str(error)) from error
 
     def close(self, finished: bool) -> None:
-        # Done: wait for the pool's manager thread to close its pipes before the interpreter
-        # exits. Left running (wait=False), it closed them while exit woke it through them
-        # (Python 3.11's _python_exit, unlocked): "Exception ignored ... Bad file descriptor" in
-        # about 1 run in 6. Interrupted: cancel, do not wait for a worker's long proof.
-        self.pool.shutdown(wait=finished, cancel_futures=True)
+        # Wait for the pool's manager thread to close its pipes before the interpreter exits.
+        # Left running (wait=False), it closed them while exit woke it through them (Python
+        # 3.11's _python_exit, unlocked): "Exception ignored ... Bad file descriptor" in about 1
+        # run in 6. Interrupted (Ctrl-C, a closed stdout): the workers are terminated first, so
+        # that this wait is not for their long proofs (27 s seen), and a second Ctrl-C meanwhile
+        # cannot cut the stopping short and leave them running.
+        if finished:
+            self.pool.shutdown(wait=True)
+            return
+        with _ctrl_c_ignored():
+            self._terminate_workers()
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def _terminate_workers(self) -> None:
+        """SIGTERM to every worker (they keep its default: they end at once, even mid-proof).
+        `concurrent.futures` names its processes only privately before Python 3.14's
+        `terminate_workers`, which also shuts the pool down without waiting for its thread."""
+        processes = getattr(self.pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.terminate()
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ctrl-C ignored within the block, where Python lets a program choose (its main thread):
+    for the moment workers take to stop."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
 
 
 class _Slot(Generic[Handle]):

@@ -49,15 +49,18 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
     workers are up, then after each answer.
     `switches`: the proof kernel's on every worker (None: as the game builds its kernel; a book
     builder proves without the book).
-    Ctrl-C stops it with the summary of what was done (`interrupted`). Raises UnusableFile (or
-    its child AnswersError) for an answers file not of this run, not a regular file or in use by
-    another run, cluster.ClusterError when Ray cannot be used, WorkersLost when a chunk's retries
-    ran out: each before or between answers, the file keeping those given.
+    Ctrl-C stops it with the summary of what was done (`interrupted`); with `out`, the summary
+    also counts the answers kept in the file but not emitted (`unprinted`: a line before them was
+    still being proven), so that it tells what the file holds. Raises UnusableFile (or its child
+    AnswersError) for an answers file not of this run, not a regular file or in use by another
+    run, cluster.ClusterError when Ray cannot be used, WorkersLost when a chunk's retries ran out:
+    each before or between answers, the file keeping those given.
     """
     summary = Summary(weak)
     answers = AnswersFile(out, game, weak) if out is not None else None
     items: Iterable[Item] = numbered(lines)
     to_prove = total
+    held = 0
     if answers is not None or isinstance(lines, (list, tuple)):
         listed = list(items)  # counted first, for "N already in FILE, M to go"
         items, to_prove = listed, len(listed)
@@ -81,12 +84,15 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
     def size() -> int:
         return chunk if chunk is not None else chunk_size(summary.mean_time)
 
+    waiting: dict[int, BatchLine] = {}  # kept in the answers file, not emitted yet
+
     def proven(batch: list[BatchLine]) -> None:
         if answers is None:
             return
         for line in batch:
             if line.score is not None:
                 answers.add(line.number, line.position, line.score)
+                waiting[line.number] = line
         answers.sync()
 
     finished = False
@@ -94,6 +100,7 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
         if progress is not None:
             progress(0, to_prove)
         for result in in_order(_units(items, answers, size, weak), workers, proven):
+            waiting.pop(result.number, None)
             summary.add(result)
             emit(result)
             if progress is not None and result.held is None:
@@ -101,6 +108,9 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
         finished = True
     except KeyboardInterrupt:
         summary.interrupted = True
+        for line in waiting.values():
+            summary.add_unprinted(line)
+        summary.add_unprinted_held(held - summary.held)
     finally:
         workers.close(finished)
         if answers is not None:
