@@ -148,3 +148,39 @@ def test_every_cut_a_trace_states_holds(algorithm: str) -> None:
                 won = WIN - (ply + 1)
                 assert low == (won if event["player"] == "MAX" else -won), event
     assert stated > 20
+
+
+# --- item 12: alpha-beta knows who wins, not how soon --------------------------------------------
+def _row(out: str, label: str) -> str:
+    """A labelled line of the report, its wrapped continuation joined."""
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"{label} "))
+    row = [lines[at][len(label):].strip()]
+    for line in lines[at + 1:]:
+        if not line.startswith(" " * (len(label) + 1)) or not line.strip():
+            break
+        row.append(line.strip())
+    return " ".join(" ".join(row).split())
+
+
+def test_alpha_beta_names_no_best_move_where_it_cannot_know_one() -> None:
+    # 8 wins at once and 4 in three plies; with +1 / 0 / -1 both are "a win": the search cannot
+    # tell them apart, so the report says so once, and never that 4 is the best.
+    out = run("analyze", "tictactoe", POSITION, "-a", "alphabeta")
+    assert _row(out, "best") == ("none marked: the distances to the end are not known here, only "
+                                 "who wins; the search chose 4, one of the optimal moves")
+    assert _row(out, "line") == ("4 6 8 (to the end of the game; each move keeps the game value, "
+                                 "not necessarily the quickest)")
+    assert "no move is marked best: the distances to the end are not known here" in out
+    assert "★" not in out
+    spanish = run("analyze", "tictactoe", POSITION, "-a", "alphabeta", "--lang", "es")
+    assert "la búsqueda eligió 4, una de las jugadas óptimas" in " ".join(spanish.split())
+    # The engine knows the distances: 8, the quickest win, is the best, and said so.
+    engine = run("analyze", "tictactoe", POSITION)
+    assert _row(engine, "best") == "8" and _row(engine, "line") == "8 (to the end of the game)"
+
+
+def test_alpha_beta_still_names_its_move_where_it_is_the_only_optimal_one() -> None:
+    out = run("analyze", "tictactoe", "XX./OO./...", "-a", "alphabeta")
+    assert _row(out, "best") == "3"  # the only move that wins
+    assert _row(out, "line") == "3 (to the end of the game)"
