@@ -26,6 +26,9 @@ STOP_NODES = "nodes"
 STOP_INTERRUPTED = "interrupted"
 #: Nodes a recorded search keeps by default (SearchOptions.trace_limit).
 DEFAULT_TRACE_LIMIT = 5000
+#: TraceNode.cut of a node the engine left at a win on the very next move: no result is better
+#: for the player to move, whatever the window.
+CUT_WIN_AT_ONCE = "win_at_once"
 
 
 class Limits(Record):
@@ -212,12 +215,15 @@ class TraceNode(Record):
     paranoid), where `value` alone says too little; `low` and `high`: the interval the search
     proved for the node's value (MAX's view), where it tracks one (textbook alpha-beta), None where
     only `value` and the window tell; `bound`: a table's answer, whether `value` is exact or a
-    lower or upper bound (MAX's view). Equal by value, never hashed (core.record, as SearchStats)."""
+    lower or upper bound (MAX's view); `cut`: why the moves of `pruned` were left, when it is not
+the window (the value reaching beta, or falling to alpha): CUT_WIN_AT_ONCE for the engine's cut
+at a win on the very next move, which no result betters. Equal by value, never hashed
+(core.record, as SearchStats)."""
 
-    __slots__ = ("alpha", "beta", "bound", "children", "high", "kind", "low", "move", "player",
-                 "probability", "pruned", "value", "vector")
+    __slots__ = ("alpha", "beta", "bound", "children", "cut", "high", "kind", "low", "move",
+                 "player", "probability", "pruned", "value", "vector")
     fields = ("move", "player", "alpha", "beta", "value", "kind", "children", "pruned",
-              "probability", "vector", "low", "high", "bound")
+              "probability", "vector", "low", "high", "bound", "cut")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(self, move: Hashable | None, player: int, alpha: Number | None = None,
@@ -225,7 +231,7 @@ class TraceNode(Record):
                  children: list[TraceNode] | None = None, pruned: list[Hashable] | None = None,
                  probability: Number | None = None, vector: tuple[Number, ...] | None = None,
                  low: Number | None = None, high: Number | None = None,
-                 bound: str | None = None) -> None:
+                 bound: str | None = None, cut: str | None = None) -> None:
         self.move = move
         self.player = player
         self.alpha = alpha
@@ -239,6 +245,7 @@ class TraceNode(Record):
         self.low = low
         self.high = high
         self.bound = bound
+        self.cut = cut
 
 
 @dataclass

@@ -2,7 +2,8 @@
 node's name, and the search's steps in the order they happened.
 
 Intervals are from MAX's point of view, on the numbers the search used. A leaf, a depth cut's
-evaluation and a node every child of which is known are exact; a MAX node is between the largest
+evaluation, a node every child of which is known and one the engine left at a win on its next move
+(no result betters it: TraceNode.cut) are exact; a MAX node is between the largest
 of its children's lows and the largest of their highs, a MIN node likewise with the smallest, a
 chance node between the probability-weighted sums; a child never visited (pruned, or not yet
 reached) may be anything, so it counts as (-inf, +inf). A search that tracks intervals itself
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, MIN, AnyGame
-from minimax_cli.core.result import TraceNode
+from minimax_cli.core.result import CUT_WIN_AT_ONCE, TraceNode
 from minimax_cli.core.score import Number
 from minimax_cli.reports.intervals import (
     INF,
@@ -63,7 +64,8 @@ class Step:
     the step; `learned` the nodes above whose interval the step changed, nearest first, with the
     new interval and the old one; `order` first, next, last or only among the parent's children;
     `letter` (a), (b)... numbers the leaves and cuts as the course's slides do; `pruned` the moves
-    a cutoff skipped; `best` the move chosen at the root (done)."""
+    a cutoff skipped, `cut` why, where not by the window (TraceNode.cut); `best` the move chosen
+    at the root (done)."""
 
     kind: str
     node: str
@@ -78,6 +80,7 @@ class Step:
     letter: str = ""
     pruned: list[Pruned] = field(default_factory=list)
     best: str | None = None
+    cut: str | None = None
     depth: int = 0
     probability: Number | None = None
     #: The recorded node the step is about, and the nodes of `learned` in the same order: for a
@@ -232,6 +235,8 @@ class Walk:
             return Interval(-INF, value) if node.player == MIN else Interval(value, INF)
         if node.low is not None and node.high is not None:
             return Interval(node.low, node.high)
+        if node.cut == CUT_WIN_AT_ONCE and value is not None:  # nothing betters a win at once
+            return point(value)
         if node.vector is not None:
             return point(value) if value is not None else UNKNOWN
         return None
@@ -416,7 +421,7 @@ class Walk:
             alpha, beta = window_at_cut(node, self.maximizer)
             out.append(Step("cut", self.name(node), player, parent_name, alpha, beta,
                             running(node, self.maximizer), self.final[id(node)], depth=depth,
-                            pruned=self.pruned_of(node), at=node))
+                            pruned=self.pruned_of(node), cut=node.cut, at=node))
 
     def _learn(self, node: TraceNode, step: Step) -> None:
         """After `node` is known: the intervals above it recomputed, the ones that changed noted

@@ -12,7 +12,7 @@ from typing import Any
 
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import M_, Joined, Message, Value, Words, pM_
-from minimax_cli.core.result import SearchResult
+from minimax_cli.core.result import CUT_WIN_AT_ONCE, SearchResult
 from minimax_cli.core.score import WIN, Number, format_number, is_decisive
 from minimax_cli.core.search import DEFAULT_ALGORITHM
 from minimax_cli.reports.intervals import INF, Interval
@@ -188,7 +188,10 @@ def sentence_words(step: Step, engine: bool, explicit: bool = True) -> Words:
     if step.kind == "cut":
         own = statement_words(node, step.interval, engine)
         reason: Words
-        if step.player == "MAX":
+        if step.cut == CUT_WIN_AT_ONCE:
+            reason = M_("{bound}: {player} wins with its very next move, which no result betters "
+                        "(the engine's cut, not α and β's)", bound=own, player=_subject(step))
+        elif step.player == "MAX":
             reason = M_("{bound} ≥ β = {beta}", bound=own, beta=number_words(step.beta, engine))
         elif step.player == "MIN":
             reason = M_("{bound} ≤ α = {alpha}", bound=own,

@@ -109,22 +109,27 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
         text = (_("{count} (Monte Carlo tree search; its solver proved the value)") if proved
                 else _("{count} (Monte Carlo tree search; the best move is the most visited)"))
         rows.append((_("simulations"), Text(text.format(count=grouped(report.iterations)))))
-    if report.chosen is not None:
+    # Several optimal moves, none ranked first: who wins is known, not how soon (alpha-beta on
+    # the game's own +1 / 0 / -1), so the move the search chose is one of them, not the best.
+    unranked = (bool(report.optimal_moves()) and not report.best_moves()
+                and report.to_move != CHANCE)
+    if report.chosen is not None and not unranked:
         best = Text(report.chosen, style="bold green")
         if not report.best_searched:
             best.append(_("  (not searched: the first move by ordering)"), style="yellow")
         rows.append((_("best"), best))
-    elif report.optimal_moves() and not report.best_moves() and report.to_move != CHANCE:
-        rows.append((_("best"), Text(_("none marked: the distances to the end are not known "
-                                       "here, only who wins; every optimal move keeps the game "
-                                       "value"))))
+    elif unranked:
+        rows.append((_("best"), Text(_unranked_words(report))))
     if report.pv:
         line = Text(" ".join(report.pv[:PV_MOVES]))
         if len(report.pv) > PV_MOVES:
             rest = len(report.pv) - PV_MOVES
             line.append(ngettext(" … {count} more ply", " … {count} more plies", rest).format(
                 count=grouped(rest)), style="dim")
-        if report.pv_complete:
+        if report.pv_complete and unranked:
+            line.append(_("  (to the end of the game; each move keeps the game value, not "
+                          "necessarily the quickest)"), style="dim")
+        elif report.pv_complete:
             line.append(_("  (to the end of the game)"), style="dim")
         elif report.score is not None and report.score.exact:
             line.append(_("  (an optimal start; the rest of the line was not computed)"),
@@ -132,6 +137,16 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
         rows.append((_("line"), line))
     rows.extend((_("note"), Text(text_of(note), style="yellow")) for note in report.notes)
     return rows
+
+
+def _unranked_words(report: Report) -> str:
+    """The best-move line where several moves keep the value and none is known to be quicker."""
+    optimal = [line.text for line in report.optimal_moves()]
+    if report.chosen is None or report.chosen not in optimal:
+        return _("none marked: the distances to the end are not known here, only who wins; "
+                 "every optimal move keeps the game value")
+    return _("none marked: the distances to the end are not known here, only who wins; the "
+             "search chose {move}, one of the optimal moves").format(move=report.chosen)
 
 
 def grid(rows: Sequence[tuple[str, RenderableType]]) -> Table:

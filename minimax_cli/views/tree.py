@@ -22,11 +22,11 @@ from rich.tree import Tree
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.params import grouped
-from minimax_cli.core.result import SearchOptions, TraceNode
+from minimax_cli.core.result import CUT_WIN_AT_ONCE, SearchOptions, TraceNode
 from minimax_cli.core.score import Number, format_number
 from minimax_cli.reports.intervals import INF, Interval
 from minimax_cli.reports.replay import Moment
-from minimax_cli.reports.trace import Walk
+from minimax_cli.reports.trace import Walk, player_word
 from minimax_cli.reports.trace_words import shown_number
 from minimax_cli.views import boards
 from minimax_cli.views.limits import MAX_TREE_DEPTH
@@ -139,6 +139,11 @@ def _pruned_line(walk: Walk, node: TraceNode) -> Text:
     rest = len(node.pruned) - TREE_PRUNED
     if rest > 0:
         parts.append(_("… {count} more").format(count=grouped(rest)))
+    if node.cut == CUT_WIN_AT_ONCE:  # not the window's cut (the node's α and β do not show it)
+        return Text(_("✂ pruned, never searched: {moves} ({player} wins with its very next "
+                      "move, which no result betters)").format(
+                          moves="; ".join(parts), player=player_word(walk.game, node.player)),
+                    style="red")
     return Text(_("✂ pruned, never searched: {moves}").format(moves="; ".join(parts)),
                 style="red")
 

@@ -24,7 +24,7 @@ from typing import Any, Final, NamedTuple, Protocol
 
 from minimax_cli.core.game import MAX, Evaluator
 from minimax_cli.core.memory import DEFAULT_MB
-from minimax_cli.core.result import SearchOptions, SearchStats, TraceNode
+from minimax_cli.core.result import CUT_WIN_AT_ONCE, SearchOptions, SearchStats, TraceNode
 from minimax_cli.core.score import WIN, WIN_BAND, Bound, Number
 from minimax_cli.core.search.common import INF, Scored, Stop
 from minimax_cli.core.search.context import SearchContext
@@ -383,6 +383,8 @@ def _children_routine(engine: Engine, node: NodeFn,
                         cutoffs += 1
                         if trace is not None:
                             trace.pruned.extend(moves[index + 1:])
+                            if v < beta:  # not the window's cut: the trace says which
+                                trace.cut = CUT_WIN_AT_ONCE
                         break
         proven = taint[0] == taint0
         if proven or depth >= 0:
