@@ -25,7 +25,7 @@ def test_the_distribution_is_named_minimax_classroom() -> None:
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     project = text.split("[project]\n", 1)[1].split("\n[", 1)[0]
     assert re.findall(r'^name = "([^"]+)"$', project, re.MULTILINE) == [NAME]
-    assert 'minimax = "minimax_cli.cli.app:main"' in text.split("[project.scripts]", 1)[1]
+    assert 'minimax = "minimax_cli.__main__:main"' in text.split("[project.scripts]", 1)[1]
 
 
 def test_the_installed_metadata_carries_the_new_name() -> None:
