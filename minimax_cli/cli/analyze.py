@@ -304,17 +304,23 @@ def _no_tree(algorithm: str) -> str:
 
 
 def _step_through(analysis: analyzing.Analysis, max_steps: int) -> None:
-    """The step player on the terminal, for a search that recorded its tree."""
+    """The step player on the terminal, for a search that recorded its tree; after Ctrl-C, exit
+    130 as an interrupted command."""
     request, result = analysis.request, analysis.shown
     if result.trace is None:
         fail(_no_tree(result.algorithm))
+    import sys
+
     from minimax_cli.play.stepper import step_through
     from minimax_cli.reports.trace_words import engine_units
     from minimax_cli.views.step import Walkthrough
 
     engine = engine_units(request.game, result, request.depth_limited)
-    step_through(Walkthrough(request.game, request.state, result, engine=engine,
-                             max_steps=max_steps))
+    code = step_through(Walkthrough(request.game, request.state, result, engine=engine,
+                                    max_steps=max_steps))
+    if code:  # Ctrl-C: said as every command says it
+        print(_("interrupted"), file=sys.stderr)
+        raise typer.Exit(code)
 
 
 def _mcts_options(algorithm: str, compare: bool, iterations: int | None,
