@@ -126,6 +126,43 @@ def test_the_markers_and_the_heading_in_spanish() -> None:
             "entrar en cada nodo") in " ".join(whole.split())
 
 
+@pytest.mark.parametrize(("game_name", "position", "algorithm", "steps"), [
+    *WALKS, ("tree", '{"chance":[["1/2",[3,5]],["1/2",[1,9]]]}', "expectiminimax", 200),
+    ("tree", '{"players":3,"tree":[[[1,2,3],[4,5,6]],[[7,8,9],[1,1,1]]]}', "maxn", 200),
+    ("tictactoe", None, "minimax", 60)])
+@pytest.mark.parametrize("width", [24, 60, 100])
+def test_the_rows_drawn_are_the_lines_rich_draws_for_the_whole_tree(
+        game_name: str, position: str | None, algorithm: str, steps: int, width: int) -> None:
+    """The step view's rows, all of them, in colour: the lines `tree.search_tree` draws through
+    Rich for the same moment (guides, wrapped labels, pruned lines, the trace's limit)."""
+    import io
+
+    from rich.console import Console
+
+    from minimax_cli.reports.replay import moment
+    from minimax_cli.views.step import _COLOR_SYSTEMS, _ansi
+    from minimax_cli.views.tree import search_tree
+
+    walk = walkthrough(game_name, position, algorithm, max_steps=steps)
+    for index in sorted({*range(0, len(walk), max(1, len(walk) // 12)), len(walk) - 1}):
+        now = moment(walk.steps, index)
+        drawn = []
+        for whole in (True, False):
+            console = Console(file=io.StringIO(), width=width, force_terminal=True,
+                              color_system="truecolor", highlight=False, legacy_windows=False)
+            if whole:
+                assert walk.result.trace is not None
+                tree = search_tree(walk.game, walk.state, walk.result.trace,
+                                   truncated=walk.result.trace_truncated, engine=walk.engine,
+                                   pv=walk.result.pv if now.finished else (), walk=walk.walk,
+                                   moment=now, drawn=walk.drawn)
+                lines = console.render_lines(tree, console.options.update(width=width), pad=False)
+            else:
+                lines = walk.layout.window(console, now, width, 10**6)
+            drawn.append([_ansi(line, _COLOR_SYSTEMS["truecolor"], False) for line in lines])
+        assert drawn[1] == drawn[0], (index, width)
+
+
 def test_a_frame_draws_only_the_rows_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
     """On a tree of thousands of rows a frame draws a few screens' worth of rows, wherever the
     step is: its cost does not grow with the tree."""
