@@ -142,8 +142,7 @@ def analyze(
     save: cli_save.SaveOption = None,
 ) -> None:
     """`minimax analyze` (its description for users: ANALYZE_HELP)."""
-    if step:
-        _check_step(quiz=quiz, as_json=as_json, compare=compare, trace=trace, tree=show_tree)
+    _check_step(step, quiz=quiz, as_json=as_json, compare=compare, trace=trace, tree=show_tree)
     if quiz:  # an exercise, not an analysis: its own module reads the tree and asks
         from minimax_cli.cli.quiz import quiz_in_analyze
 
@@ -151,6 +150,7 @@ def analyze(
     figures = _figures(algorithm, compare, save, as_json)
     game, state = game_and_position(ctx, game_name, position)
     algorithm = algorithm or analyzing.default_algorithm(game)
+    _check_steppable(step, algorithm)
     mcts = _mcts_options(algorithm, compare, iterations, exploration, seed, rollout,
                          solver if _given(ctx, "solver") else None)
     default_time = analyzing.default_seconds(
@@ -286,9 +286,12 @@ def terminal_present() -> bool:
     return sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _check_step(*, quiz: bool, as_json: bool, compare: bool, trace: bool, tree: bool) -> None:
+def _check_step(step: bool, *, quiz: bool, as_json: bool, compare: bool, trace: bool,
+                tree: bool) -> None:
     """--step is a full-screen view of one search: one line and exit 2 with an option that
     shows something else, or without a terminal."""
+    if not step:
+        return
     given = {"--quiz": quiz, "--json": as_json, "--compare": compare, "--trace": trace,
              "--tree": tree}
     other = next((name for name, on in given.items() if on), None)
@@ -300,19 +303,36 @@ def _check_step(*, quiz: bool, as_json: bool, compare: bool, trace: bool, tree: 
                "text"))
 
 
+def _check_steppable(step: bool, algorithm: str) -> None:
+    """--step with an algorithm that records no tree: one line and exit 2 before the search (the
+    proof search may run for long), as after it (`_step_through`, for one that did not say)."""
+    if step and not get_algorithm(algorithm).records_tree:
+        fail(_no_tree(algorithm))
+
+
+def _no_tree(algorithm: str) -> str:
+    return _("{algorithm} records no search tree to step through: --trace shows what it "
+             "records").format(algorithm=algorithm)
+
+
 def _step_through(analysis: analyzing.Analysis, max_steps: int) -> None:
-    """The step player on the terminal, for a search that recorded its tree."""
+    """The step player on the terminal, for a search that recorded its tree; after Ctrl-C, exit
+    130 as an interrupted command."""
     request, result = analysis.request, analysis.shown
     if result.trace is None:
-        fail(_("{algorithm} records no search tree to step through: --trace shows what it "
-               "records").format(algorithm=result.algorithm))
+        fail(_no_tree(result.algorithm))
+    import sys
+
     from minimax_cli.play.stepper import step_through
     from minimax_cli.reports.trace_words import engine_units
     from minimax_cli.views.step import Walkthrough
 
     engine = engine_units(request.game, result, request.depth_limited)
-    step_through(Walkthrough(request.game, request.state, result, engine=engine,
-                             max_steps=max_steps))
+    code = step_through(Walkthrough(request.game, request.state, result, engine=engine,
+                                    max_steps=max_steps))
+    if code:  # Ctrl-C: said as every command says it
+        print(_("interrupted"), file=sys.stderr)
+        raise typer.Exit(code)
 
 
 def _mcts_options(algorithm: str, compare: bool, iterations: int | None,

@@ -3,9 +3,11 @@ reached, what each step so far taught of each (its interval), the α and β each
 with, which cutoffs had happened. Read from the steps of `reports.trace` alone, in order, so that
 the step player says exactly what `--trace` says, one step at a time.
 
-A node's window is the one it was entered with, tightened at a cutoff to the window at the cut (as
-the cut's sentence states it); its interval is the one its own step gave (a leaf, a table's
-answer, a cut) or the last one a step below it taught (`learned`)."""
+A node's window is the one it was entered with, as `--tree` draws it, also after its cutoff (the
+cut's sentence says which bound of it the node's value crossed; what the node is then known to be
+is its interval): a window tightened at the cut beside others drawn as entered said two things of
+one tree. Its interval is the one its own step gave (a leaf, a table's answer, a cut) or the last
+one a step below it taught (`learned`)."""
 
 from __future__ import annotations
 
@@ -55,7 +57,6 @@ def moment(steps: list[Step], index: int) -> Moment:
         if step.kind == "enter":
             seen.alpha, seen.beta = step.alpha, step.beta
         elif step.kind == "cut":
-            seen.alpha, seen.beta = step.alpha, step.beta
             seen.interval = step.interval
             now.cut.add(id(node))
         else:  # a leaf, an evaluation, a table's answer, a probe, the root's value at the end

@@ -3,7 +3,9 @@ views/tree.py), under it the step's sentence as `--trace` says it (views/trace.p
 of the step's position in a game with a grid, and the keys. A frame is made for a terminal's size:
 lines of text with ANSI styles for the screen, and the same lines plain (what a reader sees, what
 the tests compare); when the tree is taller than its part of the screen, the lines shown are those
-around the step's node."""
+around the step's node, a marker line saying where more of it is left out. Only those lines are
+drawn (views/step_tree.py), so a frame costs the same at any size of tree: a key, q included, is
+never kept waiting for a drawing of 100,000 nodes."""
 
 from __future__ import annotations
 
@@ -25,8 +27,8 @@ from minimax_cli.reports.replay import Moment, drawn_nodes, moment
 from minimax_cli.reports.trace import Step, Walk
 from minimax_cli.views import boards
 from minimax_cli.views import trace as render_trace
-from minimax_cli.views import tree as render_tree
 from minimax_cli.views.analysis import plies_note
+from minimax_cli.views.step_tree import StepTree
 
 #: Rich's names of colour systems, as `Style.render` takes them.
 _COLOR_SYSTEMS = {"standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
@@ -55,25 +57,19 @@ class Walkthrough:
             raise ValueError("the search recorded no trace")
         self.game, self.state, self.result, self.engine = game, state, result, engine
         self.walk = Walk(game, state, result.trace)
-        steps = self.walk.steps(result.best_move)
-        self.total = len(steps)
-        self.steps: list[Step] = steps[:max_steps]
+        self.steps: list[Step] = self.walk.steps(result.best_move, max_steps)
+        self.total = self.walk.step_count()
         self.drawn = drawn_nodes(self.steps)
+        self.layout = StepTree(self.walk, result.trace, self.drawn,
+                               truncated=result.trace_truncated, engine=engine, pv=result.pv)
 
     def __len__(self) -> int:
         return len(self.steps)
 
-    def tree(self, now: Moment) -> RenderableType:
-        result = self.result
-        assert result.trace is not None
-        return render_tree.search_tree(
-            self.game, self.state, result.trace, truncated=result.trace_truncated,
-            engine=self.engine, pv=result.pv if now.finished else (), walk=self.walk,
-            moment=now, drawn=self.drawn)
-
-    def caption(self, now: Moment) -> RenderableType:
+    def caption(self, now: Moment, note: bool = True) -> RenderableType:
         """The step's number, its sentence (lettered as the slides letter it), the board of its
-        position where the game has a grid, and the keys."""
+        position where the game has a grid, the note on the engine's numbers (unless `note` is
+        False) and the keys."""
         step = now.step
         heading = Text(_("step {number} of {total}").format(
             number=grouped(now.index + 1), total=grouped(len(self.steps))), style="bold")
@@ -97,9 +93,9 @@ class Walkthrough:
             beside.add_row(picture, words)
             said = beside
         parts: list[RenderableType] = [heading, said]
-        note = plies_note(self.result, self.engine)
-        if note is not None:
-            parts.append(note)
+        said_plies = plies_note(self.result, self.engine) if note else None
+        if said_plies is not None:
+            parts.append(said_plies)
         parts.append(Text(_("→ or space: next step   ←: previous   Home: first   End: last   "
                             "q: quit"), style="dim"))
         return Group(*parts)
@@ -107,22 +103,29 @@ class Walkthrough:
     def frame(self, index: int, width: int, height: int, color_system: str | None = "auto",
               no_color: bool | None = None) -> Frame:
         """Step `index` (from 0) drawn for a terminal `width` × `height`: the heading, the tree
-        (the lines around the step's node when it does not fit), a rule, the caption."""
+        (the lines around the step's node when it does not fit, with a marker where lines are
+        left out), a rule, the caption. A screen with no room for three lines of the tree gives
+        it the heading's lines, then the note's."""
         width, height = max(width, 20), max(height, 6)
         console = Console(file=io.StringIO(), width=width, force_terminal=True,
                           color_system=color_system,  # type: ignore[arg-type]
                           no_color=no_color, highlight=False, legacy_windows=False)
         now = moment(self.steps, index)
-        heading = Text(_("The search step by step ({algorithm}); α is the value MAX can "
-                         "already guarantee, β the value MIN can").format(
+        # The windows drawn are those the nodes were entered with (reports/replay.py), as in
+        # --tree: said here, so that a β of +∞ beside a node known to be ≤ 5 reads as it is.
+        heading = Text(_("The search step by step ({algorithm}); α and β: what MAX and MIN could "
+                         "already guarantee when each node was entered").format(
                              algorithm=self.result.algorithm), style="bold")
         top = _render(console, heading, width)
-        bottom = [[Segment("─" * width, None)], *_render(console, self.caption(now), width)]
-        tree = _render(console, self.tree(now), width)
+        rule = [Segment("─" * width, None)]
+        bottom = [rule, *_render(console, self.caption(now), width)]
+        if height - len(top) - len(bottom) < 3:
+            top = []
+        if height - len(top) - len(bottom) < 3:
+            bottom = [rule, *_render(console, self.caption(now, note=False), width)]
         room = max(1, height - len(top) - len(bottom))
-        current = next((i for i, line in enumerate(tree) if _is_current(line)), 0)
-        start = max(0, min(current - room // 3, len(tree) - room))
-        lines = [*top, *tree[start:start + room], *bottom][:height]
+        tree = self.layout.window(console, now, width, room)
+        lines = [*top, *tree, *bottom][:height]
         system = None if console.color_system is None else _COLOR_SYSTEMS[console.color_system]
         return Frame([_ansi(line, system, console.no_color) for line in lines],
                      ["".join(s.text for s in line if not s.control).rstrip() for line in lines])
@@ -130,10 +133,6 @@ class Walkthrough:
 
 def _render(console: Console, renderable: RenderableType, width: int) -> list[list[Segment]]:
     return console.render_lines(renderable, console.options.update(width=width), pad=False)
-
-
-def _is_current(line: list[Segment]) -> bool:
-    return any(s.style is not None and s.style.meta.get(render_tree.CURRENT) for s in line)
 
 
 def _ansi(line: list[Segment], system: ColorSystem | None, no_color: bool) -> str:

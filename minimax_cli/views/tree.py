@@ -22,7 +22,7 @@ from rich.tree import Tree
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.params import grouped
-from minimax_cli.core.result import CUT_WIN_AT_ONCE, SearchOptions, TraceNode
+from minimax_cli.core.result import CUT_WIN_AT_ONCE, TraceNode
 from minimax_cli.core.score import Number, format_number
 from minimax_cli.reports.intervals import INF, Interval
 from minimax_cli.reports.replay import Moment
@@ -73,7 +73,7 @@ def search_tree(game: AnyGame, state: Any, trace: TraceNode, *, truncated: bool 
     def label(node: TraceNode, on_pv: bool) -> RenderableType:
         text = (_label(walk, node, engine, players, on_pv, walk.final[id(node)],
                        (node.alpha, node.beta), node.vector)
-                if moment is None else _label_at(walk, node, engine, players, on_pv, moment))
+                if moment is None else label_at(walk, node, engine, on_pv, moment))
         if show_boards:
             picture = boards.mini_board(game, walk.states[id(node)])
             if picture is not None:
@@ -101,18 +101,27 @@ def search_tree(game: AnyGame, state: Any, trace: TraceNode, *, truncated: bool 
         stack.extend((child, sub, level + 1, child_pv) for child, sub, child_pv in reversed(shown))
         hidden = len(children) - TREE_CHILDREN
         if hidden > 0:
-            branch.add(Text(ngettext("… {count} more searched move not drawn (at most {most} a "
-                                     "node)", "… {count} more searched moves not drawn (at most "
-                                     "{most} a node)", hidden).format(count=grouped(hidden),
-                                                                      most=TREE_CHILDREN),
-                            style="yellow"))
+            branch.add(hidden_line(hidden))
         if node.pruned and (moment is None or id(node) in moment.cut):
-            branch.add(_pruned_line(walk, node))
+            branch.add(pruned_line(walk, node))
     if truncated:
-        limit = SearchOptions.trace_limit
-        root.add(Text(_("… the trace holds the first {limit} nodes searched; the search went on "
-                        "without recording the rest").format(limit=grouped(limit)), style="yellow"))
+        root.add(truncated_line(trace))
     return root
+
+
+def hidden_line(hidden: int) -> Text:
+    """The line under a node's first TREE_CHILDREN drawn children: how many more it has."""
+    return Text(ngettext("… {count} more searched move not drawn (at most {most} a node)",
+                         "… {count} more searched moves not drawn (at most {most} a node)",
+                         hidden).format(count=grouped(hidden), most=TREE_CHILDREN), style="yellow")
+
+
+def truncated_line(trace: TraceNode) -> Text:
+    """The last line of a tree whose trace reached its limit: the nodes it holds (the root
+    aside, as the limit counts them)."""
+    held = _count(trace) - 1
+    return Text(_("… the trace holds the first {limit} nodes searched; the search went on "
+                  "without recording the rest").format(limit=grouped(held)), style="yellow")
 
 
 def _count(node: TraceNode) -> int:
@@ -124,7 +133,7 @@ def _count(node: TraceNode) -> int:
     return total
 
 
-def _pruned_line(walk: Walk, node: TraceNode) -> Text:
+def pruned_line(walk: Walk, node: TraceNode) -> Text:
     """`✂ pruned: 2, 3 (leaves 4, 6)` — the moves a cutoff skipped, and what they held."""
     parts = []
     for entry in walk.pruned_of(node, TREE_PRUNED):
@@ -148,9 +157,9 @@ def _pruned_line(walk: Walk, node: TraceNode) -> Text:
                 style="red")
 
 
-def _label_at(walk: Walk, node: TraceNode, engine: bool, players: int, on_pv: bool,
-              moment: Moment) -> Text:
+def label_at(walk: Walk, node: TraceNode, engine: bool, on_pv: bool, moment: Moment) -> Text:
     """A node as the step player shows it at `moment` (see search_tree)."""
+    players = walk.game.game_type.players
     seen = moment.seen.get(id(node))
     if seen is None:  # not reached yet: its name and kind only
         text = Text(f"{walk.name(node)} ", style="dim")
@@ -217,5 +226,6 @@ def _label(walk: Walk, node: TraceNode, engine: bool, players: int, on_pv: bool,
     return text
 
 
-__all__ = ["CHANCE_MARK", "CURRENT", "MAX_MARK", "MAX_TREE_DEPTH", "MIN_MARK", "interval_text",
-           "search_tree", "shown_number"]
+__all__ = ["CHANCE_MARK", "CURRENT", "MAX_MARK", "MAX_TREE_DEPTH", "MIN_MARK", "TREE_CHILDREN",
+           "hidden_line", "interval_text", "label_at", "pruned_line", "search_tree", "shown_number",
+           "truncated_line"]

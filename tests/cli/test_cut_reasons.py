@@ -44,7 +44,10 @@ def run(*args: str) -> str:
 
 
 def number(value: Any) -> float:
-    return {"+inf": INF, "-inf": -INF}.get(value, value) if isinstance(value, str) else value
+    """A JSON event's number, its infinities as floats."""
+    if isinstance(value, str):
+        return {"+inf": INF, "-inf": -INF}[value]
+    return float(value)
 
 
 def events(game_name: str, position: str | None, algorithm: str) -> tuple[Any, Any, list[Any]]:

@@ -121,7 +121,7 @@ CURRENT_NODE = [
     "1.3 leaf = 8",
     "2 ▼ MIN  α=3 β=+∞  unknown",
     "2.1 leaf = 2",
-    "2 ▼ MIN  α=3 β=2  ≤ 2",  # at the cut, β is MIN's 2, below α = 3
+    "2 ▼ MIN  α=3 β=+∞  ≤ 2",  # the window it was entered with, as --tree draws it: ≤ 2 ≤ α
     "3 ▼ MIN  α=3 β=+∞  unknown",
     "3.1 leaf = 14",
     "3.2 leaf = 5",
@@ -179,7 +179,7 @@ def test_the_course_example_from_a_to_g_and_back_in_spanish() -> None:
         assert sentence(screen) == words
         assert f"paso {number} de 13" in screen
     assert current(walked[2]) == "1.1 hoja = 3"
-    assert current(walked[7]) == "2 ▼ MIN  α=3 β=2  ≤ 2"
+    assert current(walked[7]) == "2 ▼ MIN  α=3 β=+∞  ≤ 2"
     assert "✂ podado, nunca buscado: 2.2 (hoja 4); 2.3 (hoja 6)" in walked[7]
     assert "✂" not in walked[6]
     assert walked[13:] == walked[11::-1]  # back from (g) to the first step: the same screens

@@ -65,7 +65,8 @@ BUILT_IN: tuple[Algorithm, ...] = (
                      "minimax_cli.core.search.expectiminimax:star2", chance=True),
     Algorithm(PROOF, N_("exact proof search: null windows by bisection over the game's proof "
               "kernel (losing moves skipped, threats first, bounds in the table)"),
-              "minimax_cli.core.search.prover:proof_search", needs_kernel=True),
+              "minimax_cli.core.search.prover:proof_search", needs_kernel=True,
+              records_tree=False),
     Algorithm(MAXN, N_("max^n for any number of players: each player takes the child best for "
               "its own utility (ties: the first in move order); chance nodes average; "
               "no pruning, a memo of positions"), "minimax_cli.core.search.maxn:maxn",
@@ -78,7 +79,7 @@ BUILT_IN: tuple[Algorithm, ...] = (
               "evaluation-guided) playouts, the most visited move; anytime, within "
               "--iterations, --time or --nodes"), "minimax_cli.core.search.mcts:mcts",
               players=tuple(range(2, 9)), chance=True, general_sum=True, minimax_value=False,
-              sampled=True),
+              sampled=True, records_tree=False),
 )
 
 #: Every algorithm by name: the built-in ones, then those other packages register (read when a

@@ -121,18 +121,20 @@ class Algorithm(Record):
     beside the others); `needs_kernel`: it needs the game's proof kernel (`Game.proof_kernel`);
     `sampled`: it samples (Monte Carlo), an anytime search: one run fills its time budget, its
     value is an estimate and its nodes are other work than a tree search's (a think gives it the
-    whole budget at once with a seed; `--compare` sets it last, beside the exact ones).
+    whole budget at once with a seed; `--compare` sets it last, beside the exact ones);
+    `records_tree`: asked to trace, it records the tree it searched (SearchResult.trace), which
+    `analyze --step` walks through (checked before the search, which may be long).
     A value (core.record), not a dataclass: every command loads it."""
 
     __slots__ = ("chance", "description", "function", "general_sum", "minimax_value", "name",
-                 "needs_kernel", "players", "sampled")
+                 "needs_kernel", "players", "records_tree", "sampled")
     fields = ("name", "description", "function", "players", "chance", "general_sum",
-              "minimax_value", "needs_kernel", "sampled")
+              "minimax_value", "needs_kernel", "sampled", "records_tree")
 
     def __init__(self, name: str, description: str, function: Run | str,
                  players: tuple[int, ...] = (2,), chance: bool = False, general_sum: bool = False,
                  minimax_value: bool = True, needs_kernel: bool = False,
-                 sampled: bool = False) -> None:
+                 sampled: bool = False, records_tree: bool = True) -> None:
         self.name: Final = name
         self.description: Final = description
         self.function: Final = function
@@ -142,6 +144,7 @@ class Algorithm(Record):
         self.minimax_value: Final = minimax_value
         self.needs_kernel: Final = needs_kernel
         self.sampled: Final = sampled
+        self.records_tree: Final = records_tree
 
     def run(self, game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
             ) -> SearchResult:
