@@ -32,3 +32,21 @@ def speak() -> Iterator[Callable[[str], None]]:
     """`speak("es")`: Spanish from there to the end of the test (or to the next `speak`)."""
     with ExitStack() as scopes:
         yield lambda code: scopes.enter_context(speaking(code)) and None
+
+
+@pytest.fixture
+def without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ray made unimportable for one test, as on a machine without the `cluster` extra, even
+    where it is installed."""
+    import builtins
+    import sys
+
+    real_import = builtins.__import__
+
+    def no_ray(name: str, *args: object, **kwargs: object) -> object:
+        if name == "ray" or name.startswith("ray."):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_ray)
+    monkeypatch.delitem(sys.modules, "ray", raising=False)

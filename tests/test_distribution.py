@@ -44,20 +44,9 @@ def test_no_hint_names_the_strangers_package() -> None:
     assert named == []
 
 
-def test_the_ray_hint_is_the_checkouts_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    import builtins
-
+def test_the_ray_hint_is_the_checkouts_install(without_ray: None) -> None:
     from minimax_cli.services import cluster
 
-    real_import = builtins.__import__
-
-    def no_ray(name: str, *args: object, **kwargs: object) -> object:
-        if name == "ray" or name.startswith("ray."):
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(builtins, "__import__", no_ray)
-    monkeypatch.delitem(__import__("sys").modules, "ray", raising=False)
     with pytest.raises(cluster.ClusterError) as refused:
         cluster._ray()
     assert "pip install '.[cluster]' in the project's folder" in str(refused.value)

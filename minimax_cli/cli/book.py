@@ -88,11 +88,7 @@ def book(
     with user_errors():
         kernel = kernel_of(game)
     if action == "show":
-        path = book_file or kernel.book_file()
-        if path is None:
-            fail(_("{game} has no packaged book on this board: give --book FILE").format(
-                game=game_name))
-        _show(game, path)
+        _show(game, _book_to_show(game_name, book_file, kernel.book_file()))
         return
     # Never the packaged book by default: a build writes there only when it is named.
     path = book_file or f"{game_name}_book.txt"
@@ -103,6 +99,15 @@ def book(
                check_table_mb(table_mb), weak, work)
     finally:
         work.close()
+
+
+def _book_to_show(game_name: str, named: str | None, packaged: str | None) -> str:
+    """The book `book show` reads: the one named, else the game's packaged book."""
+    path = named or packaged
+    if path is None:
+        fail(_("{game} has no packaged book on this board: give --book FILE").format(
+            game=game_name))
+    return path
 
 
 def _open_work(game: Any, path: str, work_path: str, packaged: str | None) -> Work:

@@ -92,19 +92,7 @@ def test_without_the_extra_ray_is_one_line() -> None:
     assert len(lines) == 1 and "pip install '.[cluster]'" in lines[0], done.stderr
 
 
-def test_a_missing_ray_is_one_line_even_where_it_is_installed(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    import builtins
-
-    real_import = builtins.__import__
-
-    def no_ray(name: str, *args: object, **kwargs: object) -> object:
-        if name == "ray" or name.startswith("ray."):
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(builtins, "__import__", no_ray)
-    monkeypatch.delitem(__import__("sys").modules, "ray", raising=False)
+def test_a_missing_ray_is_one_line_even_where_it_is_installed(without_ray: None) -> None:
     done = run_main("solve", "connect4", "--batch", "-", "--backend", "ray", stdin="4455\n")
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
