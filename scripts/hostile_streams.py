@@ -136,9 +136,11 @@ def stop_batch(files: Path, signals: list[signal.Signals], timeout: float) -> St
     try:
         _, err = child.communicate(timeout=timeout)
         code: int | None = child.returncode
-    except subprocess.TimeoutExpired:
-        child.kill()
-        _, err = child.communicate()
+    except subprocess.TimeoutExpired:  # its workers too: left, they hold stderr open for hours
+        for pid in [child.pid, *workers]:
+            if running(pid):
+                os.kill(pid, signal.SIGKILL)
+        _, err = child.communicate(timeout=timeout)
         code = None
     seconds = time.monotonic() - started
     wait_until(lambda: not any(running(pid) for pid in workers), 2.0)  # a watcher's moment
