@@ -35,6 +35,8 @@ TIMEOUT_S = 5.0
 CLOSED_PIPE = "closed pipe"
 #: `Case.stdin_file` for a command started with stdin closed (`<&-`).
 CLOSED_STDIN = "closed stdin"
+#: `Case.stdout_file` for a command started with stdout closed (`>&-`).
+CLOSED_STDOUT = "closed stdout"
 MEMORY_MB = 500
 
 #: A chance node of 10,000 outcomes (issue 20, defect 12), too long for an argument: on stdin.
@@ -275,11 +277,14 @@ def run(argv: Sequence[str], stdin: str | None = None, timeout: float = TIMEOUT_
     limit = memory_mb * 2**20
 
     closed_stdin = stdin_file == CLOSED_STDIN
+    closed_stdout = stdout_file == CLOSED_STDOUT
 
     def cap() -> None:  # in the child, before the command starts
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         if closed_stdin:
             os.close(0)
+        if closed_stdout:
+            os.close(1)
 
     env = {**os.environ, "COLUMNS": "100", "PYTHONIOENCODING": "utf-8"}
     with tempfile.TemporaryFile() as source, tempfile.TemporaryFile() as out, \
@@ -293,12 +298,12 @@ def run(argv: Sequence[str], stdin: str | None = None, timeout: float = TIMEOUT_
         if stdout_file == CLOSED_PIPE:
             read_end, target = os.pipe()
             os.close(read_end)
-        elif stdout_file is not None:
+        elif stdout_file is not None and not closed_stdout:
             target = os.open(stdout_file, os.O_WRONLY)
         with given:
             child = subprocess.Popen([*minimax_command(), *argv], stdin=given, stdout=target,
                                      stderr=err, env=env, preexec_fn=cap)
-        if stdout_file is not None:
+        if stdout_file is not None and not closed_stdout:
             os.close(target)
         code: int | None = None
         while True:
