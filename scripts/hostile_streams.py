@@ -29,11 +29,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import hostile_commands as hostile
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.processes import alive as running
+from tests.processes import children, cpu_ticks, wait_until
 
 #: Seconds from Ctrl-C to the prompt that issue 34 asks for at most.
 PROMPT_S = 1.0
@@ -87,33 +90,6 @@ class Stopped:
     stderr: str
 
 
-def _stat(pid: int) -> list[str] | None:
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return text[text.rfind(")") + 2:].split()
-
-
-def running(pid: int) -> bool:
-    fields = _stat(pid)
-    return fields is not None and fields[0] != "Z"  # a zombie has ended
-
-
-def children(pid: int) -> list[int]:
-    return [int(entry) for entry in os.listdir("/proc") if entry.isdigit()
-            and (fields := _stat(int(entry))) is not None and int(fields[1]) == pid]
-
-
-def wait_until(condition: Callable[[], bool], timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
-
-
 def stop_batch(files: Path, signals: list[signal.Signals], timeout: float) -> Stopped:
     """The long batch on two workers, sent `signals` once both workers prove."""
     argv = [*hostile.minimax_command(), "solve", "connect4", "--batch", str(files / "long.txt"),
@@ -125,9 +101,7 @@ def stop_batch(files: Path, signals: list[signal.Signals], timeout: float) -> St
 
     def proving() -> bool:
         workers[:] = children(child.pid)
-        return len(workers) == 2 and all(
-            (fields := _stat(pid)) is not None and int(fields[11]) + int(fields[12]) > 30
-            for pid in workers)
+        return len(workers) == 2 and all(cpu_ticks(pid) > 30 for pid in workers)
 
     wait_until(proving, timeout)
     started = time.monotonic()

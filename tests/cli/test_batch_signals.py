@@ -14,11 +14,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from tests import processes
+from tests.processes import alive, children, cpu_ticks
 
 pytestmark = [pytest.mark.slow,  # each starts two workers and stops them mid-proof
               pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc here")]
@@ -32,42 +34,8 @@ LONG = ["1", "2", "3", "4", "5", "6"]
 QUICK = ["4455 18", "44455554221 -15"]
 
 
-def _stat(pid: int) -> list[str] | None:
-    """The fields of /proc/PID/stat after the command's name (state first), or None."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return text[text.rfind(")") + 2:].split()
-
-
-def alive(pid: int) -> bool:
-    """Running (not gone, not a zombie: an ended process nobody has reaped yet)."""
-    fields = _stat(pid)
-    return fields is not None and fields[0] != "Z"
-
-
-def children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        fields = _stat(int(entry)) if entry.isdigit() else None
-        if fields is not None and int(fields[1]) == pid:
-            found.append(int(entry))
-    return found
-
-
-def cpu_ticks(pid: int) -> int:
-    fields = _stat(pid)
-    return 0 if fields is None else int(fields[11]) + int(fields[12])  # utime + stime
-
-
 def wait_until(condition: Callable[[], bool], timeout: float = TIMEOUT_S) -> bool:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
+    return processes.wait_until(condition, timeout)
 
 
 def start(folder: Path, lines: list[str], out: Path | None = None) -> subprocess.Popen[str]:
