@@ -45,10 +45,11 @@ def console(record: bool = False) -> Console:
 
 #: An error line, `error: ` included, is at most this many characters; a run of text without
 #: spaces longer than WORD_LIMIT (an echoed input a message did not cut itself) is cut to
-#: WORD_KEEP, with an ellipsis.
+#: WORD_KEEP, with an ellipsis. WORD_LIMIT is above the length of a file's path as people write
+#: them, so an error names the whole path, one that can be copied.
 ERROR_LIMIT = 400
-WORD_LIMIT = 80
-WORD_KEEP = 60
+WORD_LIMIT = 200
+WORD_KEEP = 160
 _CLOSING = "'\")]}.,:;!?"
 
 

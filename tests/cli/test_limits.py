@@ -259,6 +259,13 @@ def test_one_line_cuts_an_overlong_word_keeping_its_closing_quote() -> None:
     assert one_line(f"bad {word}: use digits") == f"bad '{'9' * (WORD_KEEP - 1)}…': use digits"
 
 
+def test_one_line_keeps_a_long_path_whole() -> None:
+    """A path as deep as a test runner's temporary folder (about 90 characters) or deeper is named
+    whole, so it can be copied; before, anything over 80 characters lost its middle."""
+    path = "/tmp/pytest-of-someone/pytest-12/popen-gw1/" + "a_folder_named_at_length/" * 4 + "bad.txt"
+    assert len(path) > 140 and one_line(f"{path}: not UTF-8 text") == f"{path}: not UTF-8 text"
+
+
 def test_one_line_keeps_both_ends_of_a_long_message() -> None:
     message = "invalid position '" + "x " * 3000 + "': use the form X.O/..."
     line = one_line(message)
