@@ -44,6 +44,8 @@ THIRD_PARTY = {
 }
 #: Optional extras, each used by one module alone, imported only inside it when asked for.
 EXTRA_PACKAGES = {"minimax_cli.services.cluster": {"ray"}}
+#: Optional extras of a whole package: every module of the package may use them.
+EXTRA_PACKAGE_FOLDERS = {"games.chess": {"chess"}}
 
 
 def module_files() -> dict[str, Path]:
@@ -219,6 +221,9 @@ def test_each_layer_uses_only_its_own_third_party_packages(name: str) -> None:
     if layer(name) == "package":
         return
     allowed = THIRD_PARTY[layer(name)] | EXTRA_PACKAGES.get(name, set())
+    for folder, extras in EXTRA_PACKAGE_FOLDERS.items():
+        if name == folder or name.startswith(folder + "."):
+            allowed |= extras
     outside = {target.split(".")[0] for target in imported_names(name, MODULES[name])}
     outside -= {"minimax_cli", "games", "__future__", *sys.stdlib_module_names}
     assert outside <= allowed, f"{name} imports {sorted(outside - allowed)}"

@@ -1,0 +1,166 @@
+"""Chess, on python-chess: the rules behind the game protocol.
+
+White moves first and is MAX (player 0), Black is MIN. A state is a `Position`
+(games/chess/position.py: an immutable python-chess board, hashable by its transposition key and
+halfmove clock, with the history its repetitions are counted on). The game ends, automatically,
+at checkmate (+1 or -1 from White's side), stalemate, insufficient material, the 75-move rule and
+fivefold repetition (0); the draws a player may claim (the 50-move rule, threefold repetition) are
+`draw_claim`, for `play` to offer. `ending_words` names each in the interface's language.
+
+Notation: a position is a FEN (`startpos` or nothing: the initial position), read field by field
+so that a broken one names its field; a move is SAN, English or Spanish, or UCI
+(games/chess/notation.py).
+
+python-chess (GPL-3.0; the optional extra `[chess]`) is imported only when a Chess game is made:
+`minimax games` imports this module for every game's description and must not load it. Without
+it, making the game raises a GameError of one line that says how to install it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from minimax_cli.core.game import Game, GameError, Grid, IllegalMoveError, InvalidPositionError
+from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.params import quote
+
+if TYPE_CHECKING:  # python-chess loads with the first Chess game, not with this module
+    import chess
+
+    from games.chess.position import Ending, Position
+
+#: The longest position text read: a FEN is at most about 90 characters.
+POSITION_LIMIT = 120
+MISSING = N_("python-chess is not installed: chess needs it; run `pip install '.[chess]'` in "
+             "minimax-cli's folder (python-chess is GPL-3.0; minimax-cli's own code stays MIT)")
+
+
+def _rules() -> type[Position]:
+    """The position class, importing python-chess; GameError when it is not installed."""
+    try:
+        from games.chess.position import Position
+    except ImportError as error:
+        if error.name is not None and error.name.split(".")[0] != "chess":
+            raise
+        raise GameError(_(MISSING)) from None
+    return Position
+
+
+class Chess(Game["Position", "chess.Move"]):
+    """Chess by the FIDE Laws; see the module docstring for states, endings and notation."""
+
+    name: ClassVar[str] = "chess"
+    description: ClassVar[str] = N_(
+        "Chess (needs python-chess, the extra [chess]): White moves first and is MAX; moves in"
+        " SAN (Nf3, O-O, e8=Q; in Spanish Cf3, e8=D) or UCI (g1f3)")
+    position_help: ClassVar[str] = N_(
+        "a FEN, e.g. 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'; startpos or"
+        " nothing for the initial position")
+    move_help: ClassVar[str] = N_(
+        "SAN (Nf3, exd5, O-O, e8=Q; Spanish letters R D T A C too: Cf3, e8=D) or UCI (g1f3)")
+    analysis_seconds: ClassVar[float | None] = 3.0
+    #: White in check from an unguarded queen, two ways to take it, each leaving too little
+    #: material to mate: a tree of three positions, drawn, for examples and contract tests.
+    example_position: ClassVar[str | None] = "7k/8/8/8/8/8/6q1/5B1K w - - 0 1"
+
+    def __init__(self) -> None:
+        self._position = _rules()
+
+    def __repr__(self) -> str:
+        return "Chess()"
+
+    # --- the rules -------------------------------------------------------------------------------
+    def initial_state(self) -> Position:
+        return self._position.initial()
+
+    def to_move(self, state: Position) -> int:
+        return 0 if state.white_to_move else 1
+
+    def legal_moves(self, state: Position) -> tuple[chess.Move, ...]:
+        return () if state.ending is not None else state.moves
+
+    def play(self, state: Position, move: chess.Move) -> Position:
+        return state.play(move)
+
+    def outcome(self, state: Position) -> float | None:
+        if state.ending is None:
+            return None
+        winner = state.winner
+        if winner is None:
+            return 0
+        return 1 if winner else -1  # chess.WHITE is True
+
+    def ending(self, state: Position) -> Ending | None:
+        """What ended the game (see Position.ending), or None while it goes on."""
+        return state.ending
+
+    def draw_claim(self, state: Position) -> Ending | None:
+        """The draw the player to move may claim here, or None (see Position.draw_claim)."""
+        return state.draw_claim()
+
+    def ending_words(self, state: Position) -> str | None:
+        """How the game ended, or which draw may be claimed, in the interface's language:
+        `checkmate: White wins`; None while the game goes on and no draw may be claimed."""
+        from games.chess.position import Ending
+
+        ending = state.ending
+        if ending is Ending.CHECKMATE:
+            return (_("checkmate: White wins") if state.winner else
+                    _("checkmate: Black wins"))
+        words = {
+            Ending.STALEMATE: _("stalemate: a draw"),
+            Ending.INSUFFICIENT_MATERIAL: _("a draw: neither side has the material to mate"),
+            Ending.SEVENTY_FIVE_MOVES: _("a draw by the 75-move rule: 75 moves each without a "
+                                         "capture or a pawn move"),
+            Ending.FIVEFOLD_REPETITION: _("a draw by fivefold repetition: the same position "
+                                          "five times"),
+        }
+        if ending is not None:
+            return words[ending]
+        claim = state.draw_claim()
+        if claim is Ending.THREEFOLD_REPETITION:
+            return _("a draw may be claimed by threefold repetition: the same position three "
+                     "times")
+        if claim is Ending.FIFTY_MOVES:
+            return _("a draw may be claimed by the 50-move rule: 50 moves each without a capture "
+                     "or a pawn move")
+        return None
+
+    # --- notation --------------------------------------------------------------------------------
+    def parse_position(self, text: str) -> Position:
+        """A FEN, `startpos` or nothing; InvalidPositionError naming the field that is wrong."""
+        from games.chess.fen import parse_fen
+
+        body = text.strip()
+        if len(body) > POSITION_LIMIT:
+            raise InvalidPositionError(_("{text}: a FEN is at most {most} characters").format(
+                text=quote(body), most=POSITION_LIMIT))
+        if body in ("", "startpos"):
+            return self.initial_state()
+        return self._position(parse_fen(body))
+
+    def format_position(self, state: Position) -> str:
+        return state.board.fen()
+
+    def parse_move(self, state: Position, text: str) -> chess.Move:
+        from games.chess import notation
+
+        if state.ending is not None:
+            raise IllegalMoveError(_("{text}: the game is over ({reason})").format(
+                text=quote(text.strip()), reason=self.ending_words(state)))
+        return notation.parse(state.board, state.moves, text)
+
+    def format_move(self, state: Position, move: chess.Move) -> str:
+        from games.chess import notation
+
+        return notation.format_san(state.board, move)
+
+    def format_uci(self, move: chess.Move) -> str:
+        """The move in UCI (`g1f3`), the same in every language."""
+        return move.uci()
+
+    # --- optional hooks --------------------------------------------------------------------------
+    def grid(self, state: Position) -> Grid:
+        """The 8 x 8 board, rank 8 at the top, a-file on the left, pieces as Unicode symbols
+        (♔ ♕ ♖ ♗ ♘ ♙ White's, ♚ ♛ ♜ ♝ ♞ ♟ Black's)."""
+        return Grid(8, 8, state.symbols())
