@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # python-chess loads with the first Chess game, not with this
 
 #: The longest position text read: a FEN is at most about 90 characters.
 POSITION_LIMIT = 120
-MISSING = N_("python-chess is not installed: chess needs it; run `pip install '.[chess]'` in "
+MISSING = N_("chess needs python-chess, which is not installed: run `pip install '.[chess]'` in "
              "minimax-cli's folder (python-chess is GPL-3.0; minimax-cli's own code stays MIT)")
 
 
