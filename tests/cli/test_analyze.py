@@ -180,7 +180,7 @@ def test_compare_takes_the_algorithms_that_compute_the_minimax_value() -> None:
         (["analyze", "tree", "[]"], "empty list"),
         (["analyze", "tree", "[1,[2,\"x\"]]"], "not a number"),
         (["analyze", "tree", "[1,2]", "--algorithm", "best"], "unknown algorithm"),
-        (["analyze", "chess"], "unknown game"),
+        (["analyze", "go"], "unknown game"),
         (["analyze", "tictactoe", "XXX"], "9"),
         (["analyze", "tictactoe", "--rows", "x"], "rows"),
         (["analyze", "tree", "[1,2]", "--depth", "abc"], "depth"),

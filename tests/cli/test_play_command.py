@@ -126,7 +126,7 @@ def test_a_win_in_one_is_said_once_it_is_played() -> None:
      "as X, and you play O; it contradicts --side first"),
     (["play", "bones", "--depth", "2"], "no evaluation function"),
     (["play", "-a", "nope"], "unknown algorithm"),
-    (["play", "chess"], "unknown game"),
+    (["play", "go"], "unknown game"),
     (["play", "tictactoe", "XXX/OO./..."], "error: the game is already over in that position "
      "(X has won); give one where a move is still to be made"),
     (["play", "bones", "0"], "the game is already over in that position (MIN has won)"),

@@ -395,7 +395,7 @@ BAD = [
     ["nim", "3,4,5", "--heaps", "1,2"],
     ["nim", "1000000"],
     ["tictactoe", "--table-mb", "0"],
-    ["chess"],
+    ["go"],
 ]
 
 

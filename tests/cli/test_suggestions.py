@@ -49,9 +49,9 @@ def test_a_typo_gets_a_suggestion(argv: list[str], english: str, spanish: str) -
 def test_nothing_close_gets_no_suggestion() -> None:
     assert error_of("analyze", "tictactoe", "-a", "bogus") == (
         f"error: unknown algorithm 'bogus'; choose one of: {ALGORITHMS}")
-    assert error_of("play", "chess") == f"error: unknown game 'chess'; known games: {GAMES}"
-    assert error_of("play", "chess", "--lang", "es") == (
-        f"error: juego desconocido 'chess'; juegos conocidos: {GAMES}")
+    assert error_of("play", "go") == f"error: unknown game 'go'; known games: {GAMES}"
+    assert error_of("play", "go", "--lang", "es") == (
+        f"error: juego desconocido 'go'; juegos conocidos: {GAMES}")
 
 
 def test_close_match_takes_the_likeliest_or_none() -> None:

@@ -45,7 +45,7 @@ from tests.fuzz.values import (
 from tests.profiles import examples
 
 GAMES = ("tree", "tictactoe", "bones", "nim")
-UNKNOWN_GAMES = ("chess", "TicTacToe", "tic-tac-toe", "tictactoe ", "nim\n", "bones/min", "Nim",
+UNKNOWN_GAMES = ("go", "TicTacToe", "tic-tac-toe", "tictactoe ", "nim\n", "bones/min", "Nim",
                  "gato", "tree.py", "games.tree.game:TreeGame", "__init__", "", "-", "[red]zqx", "[/]")
 ALGORITHMS = ("negamax", "minimax", "alphabeta", "expectimax")
 EVALUATORS = ("open-lines",)
