@@ -8,8 +8,9 @@ fivefold repetition (0); the draws a player may claim (the 50-move rule, threefo
 `draw_claim`, for `play` to offer. `ending_words` names each in the interface's language.
 
 Notation: a position is a FEN (`startpos` or nothing: the initial position), read field by field
-so that a broken one names its field; a move is SAN, English or Spanish, or UCI
-(games/chess/notation.py).
+so that a broken one names its field; a move is read in SAN, English or Spanish, or UCI, and written
+in SAN with English letters, the same in every language (JSON, PGN); `spoken_move` writes it with
+Spanish letters for a Spanish reader (games/chess/notation.py).
 
 python-chess (GPL-3.0; the optional extra `[chess]`) is imported only when a Chess game is made:
 `minimax games` imports this module for every game's description and must not load it. Without
@@ -151,9 +152,17 @@ class Chess(Game["Position", "chess.Move"]):
         return notation.parse(state.board, state.moves, text)
 
     def format_move(self, state: Position, move: chess.Move) -> str:
+        """SAN with English letters in every language: the notation JSON, PGN and UCI tools
+        read (`spoken_move` is what a Spanish reader is shown)."""
         from games.chess import notation
 
         return notation.format_san(state.board, move)
+
+    def spoken_move(self, state: Position, move: chess.Move) -> str:
+        """SAN in the interface's language: Spanish letters (Cf3, Txe4, e8=D) in Spanish."""
+        from games.chess import notation
+
+        return notation.spoken_san(state.board, move)
 
     def format_uci(self, move: chess.Move) -> str:
         """The move in UCI (`g1f3`), the same in every language."""

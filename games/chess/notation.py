@@ -4,9 +4,11 @@ Read, always: UCI (`g1f3`, `e7e8q`) and SAN (`Nf3`, `exd5`, `O-O`, `0-0-0`, `e8=
 without `x`, `+`, `#`, `!`, `?`), its piece letters English (K Q R B N) or Spanish (R rey, D dama,
 T torre, A alfil, C caballo). Only R means two things (a rook in English, the king in Spanish): it
 is read in the interface's language (minimax_cli.core.i18n), a rook in English and the king in
-Spanish, so that a move written in either language reads back as itself; the other letters are
-read whatever the language. Written: SAN with English letters, Spanish ones when the interface
-speaks Spanish.
+Spanish (a Spanish reader who wrote R for a rook is told that a rook is T), so that a move written
+in either language reads back as itself in its language; the other letters are read whatever the
+language. Written: SAN with English letters (`format_san`: the game's notation, the same in every
+language, as JSON, PGN and UCI tools expect), or with Spanish ones when the interface speaks
+Spanish (`spoken_san`, for what a person reads).
 
 The move is found among the legal moves by what the text says (piece, target, the disambiguating
 file or rank, promotion), not by python-chess's `parse_san`, so that a move that fails says why in
@@ -53,6 +55,11 @@ def piece_letters() -> dict[str, int]:
 
 
 def format_san(board: chess.Board, move: chess.Move) -> str:
+    """`move` (legal on `board`) in SAN with English letters, whatever the language."""
+    return board.san(move)
+
+
+def spoken_san(board: chess.Board, move: chess.Move) -> str:
     """`move` (legal on `board`) in SAN, with Spanish piece letters when the interface is Spanish."""
     san = board.san(move)
     return san.translate(_TO_SPANISH) if spanish() else san
@@ -134,12 +141,18 @@ def _parse_san(board: chess.Board, legal: Sequence[chess.Move], body: str,
     if len(found) == 1:
         return found[0]
     if not found:
+        rooks = [move for move in legal if move.to_square == target
+                 and board.piece_type_at(move.from_square) == chess.ROOK]
+        if letter == "R" and kind == chess.KING and len(rooks) == 1:
+            raise IllegalMoveError(_("{text}: the king cannot go to {square} (in Spanish notation "
+                                     "R is the king; a rook is T: {rook})").format(
+                text=quote(body), square=san["to"], rook=spoken_san(board, rooks[0])))
         raise IllegalMoveError(cannot_reach(body, kind, san["to"]))
     if promoted is None and all(move.promotion for move in found):
         example = san["to"] + ("=D" if spanish() else "=Q")
         raise IllegalMoveError(_("{text}: a pawn reaching the last rank is promoted: write "
                                  "{example}").format(text=quote(body), example=example))
-    choices = sorted(format_san(board, move) for move in found)
+    choices = sorted(spoken_san(board, move) for move in found)
     raise IllegalMoveError(ambiguous(body, kind, choices))
 
 

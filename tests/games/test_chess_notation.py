@@ -34,10 +34,11 @@ def test_every_legal_move_reads_back_as_written_and_by_uci(
     speak(language)
     state = position(fen)
     for move in GAME.legal_moves(state):
-        assert GAME.parse_move(state, GAME.format_move(state, move)) == move
+        assert GAME.parse_move(state, GAME.spoken_move(state, move)) == move
         assert GAME.parse_move(state, move.uci()) == move
+        assert GAME.format_move(state, move) == state.board.san(move)  # English in any language
         if language == "en" or state.board.piece_type_at(move.from_square) != chess.ROOK:
-            assert GAME.parse_move(state, state.board.san(move)) == move  # English SAN too
+            assert GAME.parse_move(state, GAME.format_move(state, move)) == move
 
 
 def test_san_english_and_spanish(speak: Callable[[str], None]) -> None:
@@ -56,13 +57,15 @@ def test_san_english_and_spanish(speak: Callable[[str], None]) -> None:
     assert move_of(promotions, "cxb6") == "c5b6"  # en passant
     assert GAME.format_move(kiwipete, chess.Move.from_uci("e1g1")) == "O-O"
     assert GAME.format_move(promotions, chess.Move.from_uci("c7c8q")) == "c8=Q+"
+    assert GAME.spoken_move(start, chess.Move.from_uci("g1f3")) == "Nf3"
     speak("es")
-    assert GAME.format_move(start, chess.Move.from_uci("g1f3")) == "Cf3"
-    assert GAME.format_move(kiwipete, chess.Move.from_uci("f3f6")) == "Dxf6"
-    assert GAME.format_move(kiwipete, chess.Move.from_uci("a1b1")) == "Tb1"
-    assert GAME.format_move(kiwipete, chess.Move.from_uci("e1d1")) == "Rd1"
-    assert GAME.format_move(kiwipete, chess.Move.from_uci("e1g1")) == "O-O"
-    assert GAME.format_move(promotions, chess.Move.from_uci("c7c8q")) == "c8=D+"
+    assert GAME.spoken_move(start, chess.Move.from_uci("g1f3")) == "Cf3"
+    assert GAME.format_move(start, chess.Move.from_uci("g1f3")) == "Nf3"  # JSON, PGN: English
+    assert GAME.spoken_move(kiwipete, chess.Move.from_uci("f3f6")) == "Dxf6"
+    assert GAME.spoken_move(kiwipete, chess.Move.from_uci("a1b1")) == "Tb1"
+    assert GAME.spoken_move(kiwipete, chess.Move.from_uci("e1d1")) == "Rd1"
+    assert GAME.spoken_move(kiwipete, chess.Move.from_uci("e1g1")) == "O-O"
+    assert GAME.spoken_move(promotions, chess.Move.from_uci("c7c8q")) == "c8=D+"
     assert move_of(kiwipete, "Rd1") == "e1d1"  # Spanish R: the king
     assert move_of(kiwipete, "Tb1") == "a1b1" and move_of(start, "Nf3") == "g1f3"
 
@@ -107,6 +110,9 @@ def test_refusals_in_spanish(speak: Callable[[str], None]) -> None:
     with pytest.raises(IllegalMoveError, match="'a8': un peón que llega a la última fila se "
                                                "corona: escribe a8=D"):
         GAME.parse_move(position(PROMOTIONS), "a8")
+    with pytest.raises(IllegalMoveError, match=r"'Rb1': el rey no puede ir a b1 \(en notación "
+                                               r"española R es el rey; una torre es T: Tb1\)"):
+        GAME.parse_move(position(KIWIPETE), "Rb1")
 
 
 def test_fen_reads_back_and_startpos_or_nothing_is_the_initial_position() -> None:
