@@ -43,7 +43,9 @@ THIRD_PARTY = {
     "__main__": set(),
 }
 #: Optional extras, each used by one module alone, imported only inside it when asked for.
-EXTRA_PACKAGES = {"minimax_cli.services.cluster": {"ray"}}
+EXTRA_PACKAGES = {"minimax_cli.services.cluster": {"ray"},
+                  # python-chess (the `chess` extra) in the chess folder alone
+                  "games.chess.board": {"chess"}, "games.chess.evaluation": {"chess"}}
 
 
 def module_files() -> dict[str, Path]:
