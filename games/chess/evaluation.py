@@ -221,7 +221,9 @@ def _terms(board: chess.Board) -> tuple[int, int, int, int, int, int]:
     eg_share = FULL_PHASE - mg_share
 
     def taper(mg: int, eg: int) -> int:
-        return (mg * mg_share + eg * eg_share) // FULL_PHASE
+        # Rounded toward zero, so that a position and its colours swapped score alike.
+        blend = mg * mg_share + eg * eg_share
+        return blend // FULL_PHASE if blend >= 0 else -(-blend // FULL_PHASE)
 
     values = (taper(mat_mg, mat_eg), taper(pl_mg, pl_eg), taper(mob_mg, mob_eg),
               taper(king_mg, 0), taper(pawn_mg, pawn_eg), taper(pair_mg, pair_eg))
