@@ -24,18 +24,22 @@ from games.chess.evaluation import EVALUATIONS, MATERIAL
 #: king's only ranks attackers).
 _VICTIM = (0, 100, 300, 300, 500, 900, 0)
 _ATTACKER = (0, 1, 3, 3, 5, 9, 10)
+#: Evaluations kept by key before the memo is emptied (about 100 bytes each).
+EVALUATION_MEMO = 1 << 18
 
 
 class ChessSearchBoard:
     """A python-chess board searched in place (the core's SearchBoard protocol)."""
 
-    __slots__ = ("board", "counts", "evaluation", "keys")
+    __slots__ = ("board", "counts", "evaluation", "evaluations", "keys")
 
     def __init__(self, board: chess.Board, evaluation: str = "standard") -> None:
         self.board = board.copy()
         self.evaluation: Callable[[chess.Board], int] = EVALUATIONS[evaluation]
         self.keys: list[int] = []
         self.counts: dict[int, int] = {}
+        #: Evaluations by key: quiescence meets the same positions by several capture orders.
+        self.evaluations: dict[int, int] = {}
         self._count_history()
 
     def _count_history(self) -> None:
@@ -109,7 +113,13 @@ class ChessSearchBoard:
         return None
 
     def evaluate(self) -> int:
-        return self.evaluation(self.board)
+        key = self.keys[-1]
+        found = self.evaluations.get(key)
+        if found is None:
+            if len(self.evaluations) >= EVALUATION_MEMO:
+                self.evaluations.clear()
+            found = self.evaluations[key] = self.evaluation(self.board)
+        return found
 
     def is_capture(self, move: chess.Move) -> bool:
         return self.board.is_capture(move)

@@ -42,6 +42,10 @@ PASSED_EG = (0, 10, 20, 35, 60, 95, 140)
 #: Centipawns per square a piece attacks beyond the few any piece has (middlegame, endgame).
 MOBILITY = {KNIGHT: (4, 4), BISHOP: (4, 5), ROOK: (2, 4), QUEEN: (1, 2)}
 MOBILITY_BASE = {KNIGHT: 4, BISHOP: 6, ROOK: 6, QUEEN: 12}
+#: Bits of the middlegame half of a packed pair (far more than any sum of terms needs).
+PACK = 24
+MOBILITY_PACKED = [MOBILITY[piece][0] + (MOBILITY[piece][1] << PACK) if piece in MOBILITY else 0
+                   for piece in range(7)]
 SHIELD = 12  # a pawn in front of a castled king (middlegame)
 OPEN_FILE_NEAR_KING = -15
 
@@ -89,6 +93,28 @@ def _tables() -> tuple[list[list[int]], list[list[int]]]:
 
 
 TABLE_MG, TABLE_EG = _tables()
+
+def pack(mg: int, eg: int) -> int:
+    """A (middlegame, endgame) pair as one int, so that sums of pairs are sums of ints."""
+    return mg + (eg << PACK)
+
+
+def unpack(packed: int) -> tuple[int, int]:
+    """The pair a sum of packed pairs stands for (each half signed)."""
+    eg = (packed + (1 << (PACK - 1))) >> PACK
+    return packed - (eg << PACK), eg
+
+
+def _placement_only(index: int, square: int) -> int:
+    """The table's entry less the piece's own value, packed (white positive, black negative)."""
+    piece, sign = index % 7, (1 if index > 6 else -1)
+    return pack(TABLE_MG[index][square] - sign * VALUE_MG[piece],
+                TABLE_EG[index][square] - sign * VALUE_EG[piece])
+
+
+#: Placement only, packed, by [colour * 7 + piece][square].
+TABLE_PACKED = [[_placement_only(index, square) for square in range(64)] for index in range(14)]
+VALUE_PACKED = [pack(mg, eg) for mg, eg in zip(VALUE_MG, VALUE_EG, strict=True)]
 FILES = [chess.BB_FILES[f] for f in range(8)]
 ADJACENT = [(FILES[f - 1] if f else 0) | (FILES[f + 1] if f < 7 else 0) for f in range(8)]
 #: Squares ahead of a pawn on its own and adjacent files, by colour and square (passed pawns).
@@ -177,37 +203,47 @@ def standard(board: chess.Board) -> int:
 
 
 def _terms(board: chess.Board) -> tuple[int, int, int, int, int, int]:
-    """The terms of the standard evaluation in TERMS order, tapered, for the side to move."""
+    """The terms of the standard evaluation in TERMS order, tapered, for the side to move.
+
+    Middlegame and endgame halves travel packed in one int, mg + eg * 2**PACK (see `pack`), so
+    the loop over the pieces adds once where it would add twice."""
     occupied = board.occupied
     white = board.occupied_co[chess.WHITE]
     black = occupied & ~white
-    mat_mg = mat_eg = pl_mg = pl_eg = mob_mg = mob_eg = 0
+    material_sum = placement_sum = mobility_sum = 0
     phase = 0
     pieces = (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings)
     for piece in range(1, 7):
         bb_all = pieces[piece - 1]
+        value = VALUE_PACKED[piece]
+        weight = MOBILITY_PACKED[piece]
+        base = MOBILITY_BASE.get(piece, 0)
         for colour, own_mask, sign in ((1, white, 1), (0, black, -1)):
-            index = colour * 7 + piece
-            table_mg, table_eg = TABLE_MG[index], TABLE_EG[index]
+            table = TABLE_PACKED[colour * 7 + piece]
             bb = bb_all & own_mask
             count = bb.bit_count()
-            mat_mg += sign * VALUE_MG[piece] * count
-            mat_eg += sign * VALUE_EG[piece] * count
+            material_sum += sign * value * count
             phase += PHASE_WEIGHT[piece] * count
+            free = ~own_mask
             while bb:
                 square = (bb & -bb).bit_length() - 1
                 bb &= bb - 1
-                pl_mg += table_mg[square]
-                pl_eg += table_eg[square]
-                if 1 < piece < 6:
-                    reach = _attacks(piece, square, occupied) & ~own_mask
-                    extra = reach.bit_count() - MOBILITY_BASE[piece]
-                    weight = MOBILITY[piece]
-                    mob_mg += sign * weight[0] * extra
-                    mob_eg += sign * weight[1] * extra
-    pl_mg -= mat_mg
-    pl_eg -= mat_eg
-    pawn_mg, pawn_eg = pawn_structure(board.pawns & white, board.pawns & black)
+                placement_sum += table[square]
+                if weight:
+                    if piece == KNIGHT:
+                        reach = KNIGHT_ATTACKS[square]
+                    elif piece == BISHOP:
+                        reach = DIAG_ATTACKS[square][DIAG_MASKS[square] & occupied]
+                    elif piece == ROOK:
+                        reach = (RANK_ATTACKS[square][RANK_MASKS[square] & occupied]
+                                 | FILE_ATTACKS[square][FILE_MASKS[square] & occupied])
+                    else:
+                        reach = (DIAG_ATTACKS[square][DIAG_MASKS[square] & occupied]
+                                 | RANK_ATTACKS[square][RANK_MASKS[square] & occupied]
+                                 | FILE_ATTACKS[square][FILE_MASKS[square] & occupied])
+                    mobility_sum += sign * weight * ((reach & free).bit_count() - base)
+    pawns = board.pawns
+    pawn_mg, pawn_eg = pawn_structure(pawns & white, pawns & black)
     kings = board.kings
     king_mg = (_king_safety(board, True, (kings & white).bit_length() - 1)
                - _king_safety(board, False, (kings & black).bit_length() - 1))
@@ -225,23 +261,12 @@ def _terms(board: chess.Board) -> tuple[int, int, int, int, int, int]:
         blend = mg * mg_share + eg * eg_share
         return blend // FULL_PHASE if blend >= 0 else -(-blend // FULL_PHASE)
 
-    values = (taper(mat_mg, mat_eg), taper(pl_mg, pl_eg), taper(mob_mg, mob_eg),
-              taper(king_mg, 0), taper(pawn_mg, pawn_eg), taper(pair_mg, pair_eg))
+    values = (taper(*unpack(material_sum)), taper(*unpack(placement_sum)),
+              taper(*unpack(mobility_sum)), taper(king_mg, 0), taper(pawn_mg, pawn_eg),
+              taper(pair_mg, pair_eg))
     if board.turn:
         return values
     return (-values[0], -values[1], -values[2], -values[3], -values[4], -values[5])
-
-
-def _attacks(piece: int, square: int, occupied: int) -> int:
-    if piece == KNIGHT:
-        return KNIGHT_ATTACKS[square]
-    diagonal = straight = 0
-    if piece != ROOK:
-        diagonal = DIAG_ATTACKS[square][DIAG_MASKS[square] & occupied]
-    if piece != BISHOP:
-        straight = (RANK_ATTACKS[square][RANK_MASKS[square] & occupied]
-                    | FILE_ATTACKS[square][FILE_MASKS[square] & occupied])
-    return diagonal | straight
 
 
 #: The evaluations by name, the default first.

@@ -113,15 +113,17 @@ class Searcher:
         history = self.history if level == ORDER_FULL else None
 
         def key(move: Any) -> int:
-            if move == hash_move:
+            # `is not None` first: comparing a move with None may cost a Python-level __eq__.
+            if hash_move is not None and move == hash_move:
                 return HASH_KEY
             won = gain(move)
             if won:
                 return CAPTURE_KEY + won
-            if move == first:
-                return KILLER_KEY + 1
-            if move == second:
-                return KILLER_KEY
+            if first is not None:
+                if move == first:
+                    return KILLER_KEY + 1
+                if second is not None and move == second:
+                    return KILLER_KEY
             return 0 if history is None else history.get(move, 0)
 
         moves.sort(key=key, reverse=True)
