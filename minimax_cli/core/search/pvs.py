@@ -7,9 +7,8 @@ the others with a null window, searched again when they beat it. Around it, each
   the skeleton's context; a stopped search keeps the last completed depth and invents no value);
 - a transposition table within `--table-mb` (`use_table`): one slot a bucket, indexed by the
   board's integer key, the newest entry kept unless a deeper one of the same position is there.
-  (core/table.py's packed table indexes its best move by its place in the game's move list, which
-  here changes with the killers and the history; a tuple per slot measured as fast and holds the
-  move itself.);
+  It keeps its best move itself, in a tuple: core/table.py's packed entries keep the move's
+  place in the game's move list, which here changes with the killers and the history;
 - quiescence (`quiescence`): past the depth limit, captures and promotions only, with stand-pat
   (the side to move may decline every capture) and delta pruning (a capture that cannot lift the
   score to alpha even with a margin is skipped); in check every evasion is searched, never a
