@@ -25,6 +25,7 @@ from minimax_cli.core.record import Record
 if TYPE_CHECKING:  # kept out of start-up: `minimax games` needs none of them
     from fractions import Fraction
 
+    from minimax_cli.core.board import SearchBoard
     from minimax_cli.core.proof import ProofKernel
     from minimax_cli.core.solver import ExactSolver
 
@@ -283,6 +284,12 @@ class Game(ABC, Generic[S, M]):
     def proof_kernel(self) -> ProofKernel | None:
         """What the core's exact proof search needs of the game (core/proof.py), for games where a
         player wins only by its own move and the game is drawn when moves run out; or None."""
+        return None
+
+    def search_board(self, state: S, evaluator: str | None = None) -> SearchBoard | None:
+        """A mutable board at `state` for the PVS engine (core/board.py), evaluating by the named
+        evaluation (None: the game's default), for games where copying a state at every node is
+        too slow (chess); or None. Each call gives a fresh board."""
         return None
 
     def exact_solver(self, memory_mb: float | None = None) -> ExactSolver[S, M] | None:

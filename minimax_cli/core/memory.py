@@ -25,6 +25,10 @@ TABLE_ENTRY_BYTES = 105
 #: processor's cache, which made the C search faster than with eight times the slots
 #: (docs/connect4.md).
 PROOF_ENTRY_BYTES = 128
+#: The PVS engine's table (core/search/pvs.py): a dict slot, an int key and a tuple of five (key,
+#: depth, flag, score, move) measured 215 bytes with sys.getsizeof on a filled chess table, and
+#: the move the table alone may keep alive (a python-chess Move and its __dict__, 352 bytes).
+PVS_ENTRY_BYTES = 570
 #: Expectiminimax's memo: a dict slot, a key and an entry of bounds and a move.
 CHANCE_MEMO_ENTRY_BYTES = 200
 #: max^n's and paranoid's memo: a dict slot, a key and a line (a vector of returns and moves).
@@ -44,5 +48,5 @@ def entries(megabytes: float | None, entry_bytes: int) -> int:
 
 
 __all__ = ["CHANCE_MEMO_ENTRY_BYTES", "DEFAULT_MB", "MAX_MB", "MEGABYTE", "MIN_MB",
-           "OUTCOME_ENTRY_BYTES", "PROOF_ENTRY_BYTES", "TABLE_ENTRY_BYTES",
+           "OUTCOME_ENTRY_BYTES", "PROOF_ENTRY_BYTES", "PVS_ENTRY_BYTES", "TABLE_ENTRY_BYTES",
            "VECTOR_MEMO_ENTRY_BYTES", "budget_bytes", "entries"]

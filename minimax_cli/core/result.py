@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 STOP_TIME = "time"
 STOP_NODES = "nodes"
 STOP_INTERRUPTED = "interrupted"
+#: The move orderings of the PVS engine (SearchOptions.ordering), each adding to the one before.
+ORDERINGS = ("none", "mvv", "killers", "full")
 #: Nodes a recorded search keeps by default (SearchOptions.trace_limit).
 DEFAULT_TRACE_LIMIT = 5000
 #: TraceNode.cut of a node the engine left at a win on the very next move: no result is better
@@ -73,14 +75,20 @@ class SearchOptions(Record):
       "bisection" (null windows halving the range of the score, MTD style; whole-number scores);
     - Monte Carlo tree search: `iterations` (a budget besides time and nodes), `exploration` (the
       UCT constant c), `seed` (the random generator; None: unseeded), `rollout` ("random" or
-      "eval": guided by the evaluation function), `mcts_solver` (back up proven wins and losses).
+      "eval": guided by the evaluation function), `mcts_solver` (back up proven wins and losses);
+    - PVS over a game's search board (core/search/pvs.py), each refinement switchable so that its
+      effect can be shown: `quiescence` (search captures and promotions past the depth limit),
+      `ordering` ("none": the generator's order; "mvv": hash move and captures by most valuable
+      victim, least valuable attacker; "killers": and killer moves; "full": and the history of
+      quiet moves), `use_table` (the transposition table), `null_move` (null-move pruning).
 
     A value (core.record), not a dataclass, for start-up time; the class keeps each option's
     default (`SearchOptions.trace_limit`).
     """
 
     fields = ("evaluator", "trace", "trace_limit", "trace_depth", "exact_root", "symmetry", "table",
-              "table_mb", "window", "iterations", "exploration", "seed", "rollout", "mcts_solver")
+              "table_mb", "window", "iterations", "exploration", "seed", "rollout", "mcts_solver",
+              "quiescence", "ordering", "use_table", "null_move")
     #: Nodes a trace records unless told otherwise.
     trace_limit: int = DEFAULT_TRACE_LIMIT
 
@@ -90,7 +98,8 @@ class SearchOptions(Record):
                  table_mb: float | None = None, window: str = "full",
                  iterations: int | None = None, exploration: float = 1.4,
                  seed: int | None = None, rollout: str = "random",
-                 mcts_solver: bool = True) -> None:
+                 mcts_solver: bool = True, quiescence: bool = True, ordering: str = "full",
+                 use_table: bool = True, null_move: bool = True) -> None:
         self.evaluator: Final = evaluator
         self.trace: Final = trace
         self.trace_limit = trace_limit
@@ -105,6 +114,10 @@ class SearchOptions(Record):
         self.seed: Final = seed
         self.rollout: Final = rollout
         self.mcts_solver: Final = mcts_solver
+        self.quiescence: Final = quiescence
+        self.ordering: Final = ordering
+        self.use_table: Final = use_table
+        self.null_move: Final = null_move
         self._check()
 
     def _check(self) -> None:
@@ -116,6 +129,8 @@ class SearchOptions(Record):
             raise ValueError(f"rollout must be random or eval, not {self.rollout!r}")
         if self.window not in ("full", "aspiration", "bisection"):
             raise ValueError(f"window must be full, aspiration or bisection, not {self.window!r}")
+        if self.ordering not in ORDERINGS:
+            raise ValueError(f"ordering must be {', '.join(ORDERINGS)}, not {self.ordering!r}")
         if self.trace_limit < 0:
             raise ValueError(f"trace_limit must be 0 or more, got {self.trace_limit}")
         if self.trace_depth is not None and self.trace_depth < 0:

@@ -255,9 +255,12 @@ def test_an_algorithm_that_records_no_tree_is_refused_before_its_search(
 
 
 def test_each_algorithm_records_a_tree_as_it_declares() -> None:
+    from tests.core.test_pvs import Heaps
+
     games = [read_position(registry.create("tree", {}), COURSE),
              read_position(registry.create("tree", {}), '{"chance":[["1/2",[3,5]],["1/2",[1,9]]]}'),
-             read_position(registry.create("connect4", {"cols": "4", "rows": "4"}), "1213243")]
+             read_position(registry.create("connect4", {"cols": "4", "rows": "4"}), "1213243"),
+             (Heaps(), (5, 4, 0))]  # a game with a search board, for pvs
     checked = 0
     for algorithm in BUILT_IN:
         for game, state in games:

@@ -37,6 +37,8 @@ PROOF = "proof"
 MAXN, PARANOID = "maxn", "paranoid"
 #: Monte Carlo tree search.
 MCTS = "mcts"
+#: Principal-variation search over a game's mutable search board (chess).
+PVS = "pvs"
 
 #: The built-in algorithms, in the order listed to users: each names its search function as
 #: "module:function", imported when it first runs (a command loads only the searches it uses).
@@ -80,6 +82,10 @@ BUILT_IN: tuple[Algorithm, ...] = (
               "--iterations, --time or --nodes"), "minimax_cli.core.search.mcts:mcts",
               players=tuple(range(2, 9)), chance=True, general_sum=True, minimax_value=False,
               sampled=True, records_tree=False),
+    Algorithm(PVS, N_("principal-variation search over the game's own search board (chess): "
+              "iterative deepening, transposition table, quiescence, move ordering, check "
+              "extension, null move; needs --depth, --time or --nodes"),
+              "minimax_cli.core.search.pvs:pvs", needs_board=True, records_tree=False),
 )
 
 #: Every algorithm by name: the built-in ones, then those other packages register (read when a
@@ -184,6 +190,6 @@ def search(game: AnyGame, state: Any, algorithm: str = DEFAULT_ALGORITHM,
 
 __all__ = ["ALGORITHMS", "BUILT_IN", "DEFAULT_ALGORITHM", "DESCRIPTIONS", "EXPECTIMAX",
            "EXPECTIMINIMAX", "GROUP", "MAXN", "MCTS", "ORDERED_ALPHABETA", "PARANOID",
-           "PLAIN_ALPHABETA", "PLAIN_MINIMAX", "PROOF", "STAR1", "STAR2", "Algorithm",
+           "PLAIN_ALPHABETA", "PLAIN_MINIMAX", "PROOF", "PVS", "STAR1", "STAR2", "Algorithm",
            "check_algorithm", "compared_algorithms", "default_algorithm", "get_algorithm", "iterate",
            "make_options", "search"]

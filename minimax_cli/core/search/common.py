@@ -119,6 +119,7 @@ class Algorithm(Record):
     tictactoe` loads the engine alone; the families cost a third of its start-up when all were
     loaded at once). `minimax_value`: it computes the minimax value (so `--compare` may set it
     beside the others); `needs_kernel`: it needs the game's proof kernel (`Game.proof_kernel`);
+    `needs_board`: it needs the game's mutable search board (`Game.search_board`);
     `sampled`: it samples (Monte Carlo), an anytime search: one run fills its time budget, its
     value is an estimate and its nodes are other work than a tree search's (a think gives it the
     whole budget at once with a seed; `--compare` sets it last, beside the exact ones);
@@ -127,14 +128,15 @@ class Algorithm(Record):
     A value (core.record), not a dataclass: every command loads it."""
 
     __slots__ = ("chance", "description", "function", "general_sum", "minimax_value", "name",
-                 "needs_kernel", "players", "records_tree", "sampled")
+                 "needs_board", "needs_kernel", "players", "records_tree", "sampled")
     fields = ("name", "description", "function", "players", "chance", "general_sum",
-              "minimax_value", "needs_kernel", "sampled", "records_tree")
+              "minimax_value", "needs_kernel", "sampled", "records_tree", "needs_board")
 
     def __init__(self, name: str, description: str, function: Run | str,
                  players: tuple[int, ...] = (2,), chance: bool = False, general_sum: bool = False,
                  minimax_value: bool = True, needs_kernel: bool = False,
-                 sampled: bool = False, records_tree: bool = True) -> None:
+                 sampled: bool = False, records_tree: bool = True,
+                 needs_board: bool = False) -> None:
         self.name: Final = name
         self.description: Final = description
         self.function: Final = function
@@ -145,6 +147,7 @@ class Algorithm(Record):
         self.needs_kernel: Final = needs_kernel
         self.sampled: Final = sampled
         self.records_tree: Final = records_tree
+        self.needs_board: Final = needs_board
 
     def run(self, game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
             ) -> SearchResult:
@@ -174,6 +177,9 @@ class Algorithm(Record):
                 name=self.name, game=game.name)
         if self.needs_kernel and game.proof_kernel() is None:
             return _("{name} needs a game with a proof kernel (Connect Four has one); {game} has "
+                     "none: use negamax").format(name=self.name, game=game.name)
+        if self.needs_board and game.search_board(game.initial_state()) is None:
+            return _("{name} needs a game with a mutable search board (chess has one); {game} has "
                      "none: use negamax").format(name=self.name, game=game.name)
         return None
 

@@ -1,0 +1,143 @@
+"""`ChessSearchBoard`: the core's mutable search board (minimax_cli/core/board.py) over one
+python-chess `Board`, moved by push and pop.
+
+The key is `hash(Board._transposition_key())`: a private method of python-chess (pinned at 1.11.2
+by the `chess` extra; tests/games/chess/test_board.py holds it to its meaning), measured 27 times
+faster than the public `chess.polyglot.zobrist_hash`. It covers the pieces, the side to move, the
+castling rights and a capturable en-passant square: what the legal moves and the value depend on.
+
+Repetition is counted per key along the game and the current line together: a position met once
+before counts as a draw inside the search (the side that could avoid it would), which a count of
+keys gives exactly, since the key changes for good with every capture, pawn move or lost castling
+right. The 50-move rule is python-chess's half-move clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import chess
+
+from games.chess.evaluation import EVALUATIONS, MATERIAL
+
+#: Capture gain of each piece type for ordering and delta pruning (the course's weights; the
+#: king's only ranks attackers).
+_VICTIM = (0, 100, 300, 300, 500, 900, 0)
+_ATTACKER = (0, 1, 3, 3, 5, 9, 10)
+#: Evaluations kept by key before the memo is emptied (about 100 bytes each).
+EVALUATION_MEMO = 1 << 18
+
+
+class ChessSearchBoard:
+    """A python-chess board searched in place (the core's SearchBoard protocol)."""
+
+    __slots__ = ("board", "counts", "evaluation", "evaluations", "keys")
+
+    def __init__(self, board: chess.Board, evaluation: str = "standard") -> None:
+        self.board = board.copy()
+        self.evaluation: Callable[[chess.Board], int] = EVALUATIONS[evaluation]
+        self.keys: list[int] = []
+        self.counts: dict[int, int] = {}
+        #: Evaluations by key: quiescence meets the same positions by several capture orders.
+        self.evaluations: dict[int, int] = {}
+        self._count_history()
+
+    def _count_history(self) -> None:
+        """Count the game's positions since its last irreversible move (repetitions of them are
+        draws in the search too), then the position itself."""
+        replay = self.board.copy()
+        earlier: list[int] = []
+        for _ in range(min(len(replay.move_stack), replay.halfmove_clock)):
+            replay.pop()
+            earlier.append(hash(replay._transposition_key()))
+        for key in earlier:
+            self.counts[key] = self.counts.get(key, 0) + 1
+        key = hash(self.board._transposition_key())
+        self.keys.append(key)
+        self.counts[key] = self.counts.get(key, 0) + 1
+
+    def moves(self) -> Iterator[chess.Move]:
+        return self.board.generate_legal_moves()
+
+    def noisy_moves(self) -> Iterator[chess.Move]:
+        board = self.board
+        yield from board.generate_legal_captures()
+        pawns = board.pawns & board.occupied_co[board.turn]
+        back = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
+        if pawns & back:  # quiet promotions (captures that promote are captures)
+            ranks = chess.BB_RANK_8 | chess.BB_RANK_1
+            yield from board.generate_legal_moves(pawns & back, ranks & ~board.occupied)
+
+    def push(self, move: chess.Move) -> None:
+        board = self.board
+        board.push(move)
+        key = hash(board._transposition_key())
+        self.keys.append(key)
+        counts = self.counts
+        counts[key] = counts.get(key, 0) + 1
+
+    def pop(self) -> None:
+        self.board.pop()
+        key = self.keys.pop()
+        self.counts[key] -= 1
+
+    def push_null(self) -> None:
+        self.push(chess.Move.null())
+
+    def pop_null(self) -> None:
+        self.pop()
+
+    def null_move_allowed(self) -> bool:
+        board = self.board
+        own = board.occupied_co[board.turn]
+        return bool(own & ~(board.pawns | board.kings)) and not board.is_check()
+
+    def key(self) -> int:
+        return self.keys[-1]
+
+    def in_check(self) -> bool:
+        return self.board.is_check()
+
+    def is_draw(self) -> bool:
+        board = self.board
+        return (self.counts[self.keys[-1]] > 1 or board.halfmove_clock >= 100
+                or board.is_insufficient_material())
+
+    def outcome(self) -> int | None:
+        board = self.board
+        if not any(board.generate_legal_moves()):
+            return -1 if board.is_check() else 0
+        if (self.counts[self.keys[-1]] >= 3 or board.halfmove_clock >= 100
+                or board.is_insufficient_material()):
+            return 0
+        return None
+
+    def evaluate(self) -> int:
+        key = self.keys[-1]
+        found = self.evaluations.get(key)
+        if found is None:
+            if len(self.evaluations) >= EVALUATION_MEMO:
+                self.evaluations.clear()
+            found = self.evaluations[key] = self.evaluation(self.board)
+        return found
+
+    def is_capture(self, move: chess.Move) -> bool:
+        return self.board.is_capture(move)
+
+    def capture_gain(self, move: chess.Move) -> int:
+        """The victim's value (a promotion adds the new piece less the pawn) less a tenth of the
+        attacker's weight: most valuable victim first, least valuable attacker among equals."""
+        board = self.board
+        victim = board.piece_type_at(move.to_square)
+        gain = _VICTIM[victim] if victim else 0
+        if move.promotion:
+            gain += MATERIAL[move.promotion] - MATERIAL[chess.PAWN]
+        elif not victim:
+            if board.ep_square != move.to_square or not board.pawns & (1 << move.from_square):
+                return 0
+            gain = _VICTIM[chess.PAWN]
+        attacker = board.piece_type_at(move.from_square)
+        return gain - _ATTACKER[attacker or 0]
+
+
+__all__ = ["ChessSearchBoard"]
