@@ -19,15 +19,24 @@ it, making the game raises a GameError of one line that says how to install it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from minimax_cli.core.game import Game, GameError, Grid, IllegalMoveError, InvalidPositionError
+from minimax_cli.core.game import (
+    Evaluator,
+    Game,
+    GameError,
+    Grid,
+    IllegalMoveError,
+    InvalidPositionError,
+)
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import quote
 
 if TYPE_CHECKING:  # python-chess loads with the first Chess game, not with this module
     import chess
 
+    from games.chess.board import ChessSearchBoard
     from games.chess.position import Ending, Position
 
 #: The longest position text read: a FEN is at most about 90 characters.
@@ -60,6 +69,9 @@ class Chess(Game["Position", "chess.Move"]):
     move_help: ClassVar[str] = N_(
         "SAN (Nf3, exd5, O-O, e8=Q; Spanish letters R D T A C too: Cf3, e8=D) or UCI (g1f3)")
     analysis_seconds: ClassVar[float | None] = 3.0
+    #: The engine made for chess: principal-variation search on a board searched in place
+    #: (core/search/pvs.py over games/chess/board.py); the generic engine copies a state a node.
+    default_algorithm: ClassVar[str | None] = "pvs"
     #: White in check from an unguarded queen, two ways to take it, each leaving too little
     #: material to mate: a tree of three positions, drawn, for examples and contract tests.
     example_position: ClassVar[str | None] = "7k/8/8/8/8/8/6q1/5B1K w - - 0 1"
@@ -169,6 +181,24 @@ class Chess(Game["Position", "chess.Move"]):
         return move.uci()
 
     # --- optional hooks --------------------------------------------------------------------------
+    def evaluators(self) -> Mapping[str, Evaluator[Position]]:
+        """`standard` (the default: material, placement, mobility, king safety, pawns, the bishop
+        pair, tapered) and `material` (the course's 1, 3, 3, 5, 9), in centipawns from White's
+        side, as the generic searches want them (the engine evaluates on its own board)."""
+        from games.chess.evaluation import EVALUATIONS
+
+        def from_whites_side(evaluate: Callable[[chess.Board], int]) -> Evaluator[Position]:
+            return lambda state: evaluate(state.board) * (1 if state.board.turn else -1)
+
+        return {name: from_whites_side(evaluate) for name, evaluate in EVALUATIONS.items()}
+
+    def search_board(self, state: Position, evaluator: str | None = None) -> ChessSearchBoard:
+        """The engine's board at `state`, its history included (repetitions are draws in the
+        search too), evaluating by `evaluator` (None: `standard`)."""
+        from games.chess.board import ChessSearchBoard
+
+        return ChessSearchBoard(state.board, evaluator or "standard")
+
     def grid(self, state: Position) -> Grid:
         """The 8 x 8 board, rank 8 at the top, a-file on the left, pieces as Unicode symbols
         (♔ ♕ ♖ ♗ ♘ ♙ White's, ♚ ♛ ♜ ♝ ♞ ♟ Black's)."""

@@ -246,6 +246,15 @@ def serving(game: str) -> list[str]:
     return [name for name, algorithm in ALGORITHMS.items() if algorithm.refusal(instance) is None]
 
 
+def every_evaluation() -> list[str]:
+    """Every registered game's evaluation functions, once each, in the registry's order (Connect
+    Four's threats and windows, tic-tac-toe's open lines, chess's standard and material...)."""
+    names: dict[str, None] = {}
+    for name in registry.names():
+        names.update(dict.fromkeys(registry.create(name).evaluators()))
+    return list(names)
+
+
 @pytest.mark.parametrize(("args", "incomplete", "expected"), [
     ([], "", COMMANDS),
     (["analyze"], "", GAMES),
@@ -257,7 +266,7 @@ def serving(game: str) -> list[str]:
     (["analyze", "tree", "-a"], "a", starting("a", serving("tree"))),
     (["analyze", "tictactoe", "--eval"], "", ["open-lines"]),
     (["analyze", "bones", "--eval"], "", []),
-    (["analyze", "--eval"], "", ["threats", "windows", "open-lines"]),
+    (["analyze", "--eval"], "", every_evaluation()),
     (["solve", "bones"], "--t", ["--tree", "--table-mb", "--time", "--take"]),
     (["solve", "bones", "--n", "5"], "--",
      ["--upto", "--tree", "--table-mb", "--json", "--weak", "--batch", "--jobs", "--time",
