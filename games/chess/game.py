@@ -29,6 +29,7 @@ from minimax_cli.core.game import (
     Grid,
     IllegalMoveError,
     InvalidPositionError,
+    TestLine,
 )
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import quote
@@ -75,6 +76,8 @@ class Chess(Game["Position", "chess.Move"]):
     #: White in check from an unguarded queen, two ways to take it, each leaving too little
     #: material to mate: a tree of three positions, drawn, for examples and contract tests.
     example_position: ClassVar[str | None] = "7k/8/8/8/8/8/6q1/5B1K w - - 0 1"
+    #: `solve chess --batch FILE.epd` reads test suites (games/chess/epd.py).
+    test_suite: ClassVar[str | None] = "EPD"
 
     def __init__(self) -> None:
         self._position = _rules()
@@ -191,6 +194,13 @@ class Chess(Game["Position", "chess.Move"]):
             return lambda state: evaluate(state.board) * (1 if state.board.turn else -1)
 
         return {name: from_whites_side(evaluate) for name, evaluate in EVALUATIONS.items()}
+
+    def test_line(self, text: str) -> TestLine[Position, chess.Move]:
+        """An EPD line (games/chess/epd.py): its position, `id`, `bm` and `am` moves."""
+        from games.chess.epd import read_epd
+
+        board, name, best, avoid = read_epd(text)
+        return TestLine(self._position(board), name, best, avoid)
 
     def search_board(self, state: Position, evaluator: str | None = None) -> ChessSearchBoard:
         """The engine's board at `state`, its history included (repetitions are draws in the

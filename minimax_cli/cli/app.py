@@ -174,6 +174,13 @@ def solve(
 
     game, state = game_and_position(ctx, game_name, position)
     table_megabytes = check_table_mb(table_mb)
+    if batch is not None and game.test_suite is not None:  # a test suite (chess: EPD)
+        from minimax_cli.cli.batch import BatchOptions
+        from minimax_cli.cli.suite import run_suite
+
+        run_suite(game, batch, BatchOptions(jobs, out, backend, address), time_s, nodes,
+                  table_megabytes, ctx.meta["position_given"] or upto is not None or show_tree
+                  or as_json or weak)
     if time_s is not None or nodes is not None:  # before --batch, which would run without it
         with user_errors():
             solving.check_budget(game, upto is not None or show_tree or batch is not None)

@@ -8,7 +8,7 @@ import contextlib
 import os
 import shlex
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
@@ -17,6 +17,7 @@ from minimax_cli.cli.streams import OutputFailed
 from minimax_cli.core.game import Game
 from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.params import quote
+from minimax_cli.core.result import Limits
 from minimax_cli.core.words import grouped
 from minimax_cli.reports.batch import BatchLine, Summary
 from minimax_cli.services.batch import count_lines
@@ -36,15 +37,7 @@ class BatchOptions:
 
 
 def _emit(result: BatchLine) -> None:
-    """One answer: its line on stdout, a problem with it on stderr. A failure to write stdout (a
-    closed pipe, a full disk) is carried past the answers file's errors to cli/streams.py."""
-    try:
-        _show(result)
-    except OSError as error:
-        raise OutputFailed(error) from error
-
-
-def _show(result: BatchLine) -> None:
+    """One answer: its line on stdout, a problem with it on stderr."""
     if result.score is None:
         print(one_line(_("line {line}: {problem}").format(line=result.number,
                                                           problem=result.error)),
@@ -168,6 +161,22 @@ def run_batch(game: Game[Any, Any], source: str, weak: bool, options: BatchOptio
     """`solve --batch`: every line of `source` proven and printed, the summary on stderr; exits
     with 0, 1 (a score that disagrees with the file's, or workers lost), 2 (an invalid line) or
     130 (interrupted)."""
+    summary = run_lines(game, source, options, table_mb, _emit, weak=weak,
+                        description=_("solving {game}").format(game=game.name))
+    for line in summary_lines(summary):
+        print(line, file=sys.stderr, flush=True)
+    if summary.interrupted:
+        print(_resume_hint(summary, options.out), file=sys.stderr, flush=True)
+    code = 130 if summary.interrupted else 2 if summary.invalid else 1 if summary.mismatches else 0
+    raise SystemExit(code)
+
+
+def run_lines(game: Game[Any, Any], source: str, options: BatchOptions, table_mb: float | None,
+              emit: Callable[[BatchLine], None], *, weak: bool = False,
+              budget: Limits | None = None, description: str) -> Summary:
+    """Every line of `source` answered (`batch_run.run`: proven, or with `budget` searched as a
+    test suite's, cli/suite.py) and handed to `emit`, under a progress bar named `description`;
+    the summary. One line and exit 2 for a source or --out not usable, exit 1 for workers lost."""
     stream, handle = _open_source(source)
     out = options.out
     if out is not None and (os.path.isdir(out) or os.path.abspath(out) == os.path.abspath(source)):
@@ -191,12 +200,11 @@ def run_batch(game: Game[Any, Any], source: str, weak: bool, options: BatchOptio
     try:
         # No bar over positions being typed at the terminal (`--batch -` from the keyboard).
         typed = handle is None and sys.stdin is not None and sys.stdin.isatty()
-        with batch_progress(_("solving {game}").format(game=game.name),
-                            enabled=not typed) as progress:
-            summary = run(game, stream, _emit, weak=weak, jobs=options.jobs or 1,
-                          table_mb=table_mb, out=out, backend=options.backend or "local",
-                          address=options.address, resuming=resuming, progress=progress,
-                          total=total)
+        with batch_progress(description, enabled=not typed) as progress:
+            return run(game, stream, _carried(emit), weak=weak, jobs=options.jobs or 1,
+                       table_mb=table_mb, out=out, backend=options.backend or "local",
+                       address=options.address, resuming=resuming, progress=progress,
+                       total=total, budget=budget)
     except (UnusableFile, ClusterError) as error:  # an --out not usable: before any proof
         fail(str(error))
     except OSError as error:
@@ -211,12 +219,19 @@ def run_batch(game: Game[Any, Any], source: str, weak: bool, options: BatchOptio
     finally:
         if handle is not None:
             handle.close()
-    for line in summary_lines(summary):
-        print(line, file=sys.stderr, flush=True)
-    if summary.interrupted:
-        print(_resume_hint(summary, out), file=sys.stderr, flush=True)
-    code = 130 if summary.interrupted else 2 if summary.invalid else 1 if summary.mismatches else 0
-    raise SystemExit(code)
 
 
-__all__ = ["BatchOptions", "check_proof_options", "run_batch", "summary_lines"]
+def _carried(emit: Callable[[BatchLine], None]) -> Callable[[BatchLine], None]:
+    """`emit`, a failure to write stdout (a closed pipe, a full disk) carried past the answers
+    file's errors to cli/streams.py."""
+    def emitting(result: BatchLine) -> None:
+        try:
+            emit(result)
+        except OSError as error:
+            raise OutputFailed(error) from error
+
+    return emitting
+
+
+__all__ = ["BatchOptions", "check_backend", "check_proof_options", "run_batch", "run_lines",
+           "summary_lines"]

@@ -179,6 +179,9 @@ class Game(ABC, Generic[S, M]):
 
     #: Constructor keyword arguments, in order; each game's __init__ takes exactly these.
     parameters: ClassVar[tuple[Parameter, ...]] = ()
+    #: The name of the test-suite format `test_line` reads (chess: "EPD"), for `solve --batch`;
+    #: None: the game reads none.
+    test_suite: ClassVar[str | None] = None
 
     # --- the rules -------------------------------------------------------------------------
     @abstractmethod
@@ -298,6 +301,36 @@ class Game(ABC, Generic[S, M]):
 
         `minimax solve`, hints and the AI use it where it answers, instead of a search."""
         return None
+
+    def test_line(self, text: str) -> TestLine[S, M]:
+        """One line of the game's test-suite format (chess: EPD with `bm`/`am`), read for
+        `solve --batch` on a game without a proof kernel: the position, its name and the moves
+        that solve it or fail it. GameError (one line naming the problem) for a line it cannot
+        read; a game without a test-suite format reads none."""
+        raise GameError(_("{game} has no test-suite format").format(game=self.name))
+
+
+class TestLine(Record, Generic[S, M]):
+    """A test-suite line read: the position, its name (the line's `id`, or None), the moves of
+    which the one played must be one (`best`; empty: any) and the moves it must not be (`avoid`).
+    """
+
+    __slots__ = ("avoid", "best", "name", "state")
+    fields = ("state", "name", "best", "avoid")
+    __test__ = False  # not a pytest class
+
+    def __init__(self, state: S, name: str | None, best: tuple[M, ...],
+                 avoid: tuple[M, ...]) -> None:
+        self.state: Final = state
+        self.name: Final = name
+        self.best: Final = best
+        self.avoid: Final = avoid
+
+    def solved_by(self, move: M | None) -> bool:
+        """Whether `move` solves the line: one of `best` (when it names any) and none of `avoid`."""
+        if move is None:
+            return False
+        return (not self.best or move in self.best) and move not in self.avoid
 
 
 #: A game of any state and move types, for code that serves every game.

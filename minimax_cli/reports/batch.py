@@ -35,14 +35,23 @@ class BatchLine:
     @property
     def score(self) -> int | None:
         """The proven score in the kernel's convention (Pons' for Connect Four: the report's
-        `facts`, as `solve --json` has them); None when the line could not be read."""
+        `facts`, as `solve --json` has them); None when the line could not be read, or is a
+        test suite's (services/suite.py: its move is judged, not its score)."""
         if self.held is not None:
             return self.held
         if self.report is None or self.report.facts is None:
             return None
-        score = self.report.facts["score"]
-        assert isinstance(score, int)
-        return score
+        score = self.report.facts.get("score")
+        return score if isinstance(score, int) else None
+
+    @property
+    def solved(self) -> bool | None:
+        """A test suite's line (services/suite.py): whether the move played solves it by its
+        best and avoided moves; None for a line not judged so (a proof's, or one not read)."""
+        if self.report is None or self.report.facts is None:
+            return None
+        solved = self.report.facts.get("solved")
+        return solved if isinstance(solved, bool) else None
 
     @property
     def mismatch(self) -> bool:
@@ -66,6 +75,8 @@ class Summary:
     # them not proven yet: kept in the answers file all the same, and counted so that the summary
     # and the file agree.
     unprinted: int = 0
+    judged: int = 0  # test-suite lines searched and judged by their moves (services/suite.py)
+    found: int = 0  # of those, the lines whose move solves them
 
     def add(self, line: BatchLine) -> None:
         if line.held is not None:
@@ -79,6 +90,9 @@ class Summary:
             self.invalid += 1
             return
         self._solved(line.report)
+        if line.solved is not None:
+            self.judged += 1
+            self.found += line.solved
         if line.expected is not None:
             self.checked += 1
             if line.mismatch:

@@ -11,7 +11,8 @@ skipped. `jobs` > 1 spreads the lines over that many processes; the output keeps
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import IO, cast
 
 from minimax_cli.answer.proof_stream import LineProof
@@ -20,6 +21,7 @@ from minimax_cli.core.game import AnyGame, GameError
 from minimax_cli.core.i18n import _
 from minimax_cli.core.params import quote
 from minimax_cli.core.proof import ProofSwitches
+from minimax_cli.core.result import Limits
 from minimax_cli.core.words import grouped
 from minimax_cli.reports.batch import BatchLine
 from minimax_cli.reports.model import METHOD_PROOF, from_solve
@@ -125,8 +127,29 @@ class LineProver:
             elapsed=fact.elapsed))
 
 
+@dataclass(frozen=True)
+class Answering:
+    """How every line of a batch is answered, the same on each worker (sent to each process or
+    Ray task, which `start`s its own): proven by the proof kernel (`LineProver`, with `weak` and
+    the kernel's `switches`), or, with `budget`, read as a test suite's line, searched within
+    that budget and judged by its moves (services/suite.py: `SuiteScorer`, chess's EPD)."""
+
+    game: AnyGame
+    weak: bool = False
+    table_mb: float | None = None
+    switches: ProofSwitches | None = None
+    budget: Limits | None = None
+
+    def start(self) -> Callable[[tuple[int, str, bool]], BatchLine]:
+        if self.budget is not None:
+            from minimax_cli.services.suite import SuiteScorer
+
+            return SuiteScorer(self.game, self.budget, self.table_mb)
+        return LineProver(self.game, self.weak, self.table_mb, self.switches)
+
+
 def _short(text: str) -> str:
     return text if len(text) <= 24 else text[:23] + "…"
 
 
-__all__ = ["MAX_JOBS", "MAX_LINE", "LineProver", "count_lines", "numbered"]
+__all__ = ["MAX_JOBS", "MAX_LINE", "Answering", "LineProver", "count_lines", "numbered"]

@@ -2,11 +2,12 @@
 
 The unit of work is a chunk of consecutive input lines: a task's cost (sending the chunk, the
 answers back, waking the caller) is paid once per chunk, not per line. Each worker keeps one
-`LineProver` (one table within --table-mb) for the whole run and proves each line with it
-emptied, so a line's score and node count do not depend on which worker proved it, with what
-before it, or how the lines were chunked. At most two chunks per worker are out at once: the
-input is read as the work goes, and a killed run loses at most the chunks out. Workers here are
-local processes (`concurrent.futures`) or the caller itself (one job); cluster.py adds Ray's.
+line answerer (`Answering.start`: a `LineProver`, one table within --table-mb, or a suite's
+scorer) for the whole run and proves each line with it emptied, so a line's score and node
+count do not depend on which worker proved it, with what before it, or how the lines were
+chunked. At most two chunks per worker are out at once: the input is read as the work goes,
+and a killed run loses at most the chunks out. Workers here are local processes
+(`concurrent.futures`) or the caller itself (one job); cluster.py adds Ray's.
 
 Local workers never outlive the run. Ctrl-C reaches the whole terminal's process group, but it is
 the caller's to handle (the workers ignore it): a stopped run terminates its workers, mid-proof,
@@ -26,10 +27,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Generic, Protocol, TypeVar
 
-from minimax_cli.core.game import AnyGame
-from minimax_cli.core.proof import ProofSwitches
 from minimax_cli.reports.batch import BatchLine
-from minimax_cli.services.batch import LineProver
+from minimax_cli.services.batch import Answering
 
 #: An input line to prove: its number, its text, whether it was cut at MAX_LINE.
 Item = tuple[int, str, bool]
@@ -82,9 +81,8 @@ class InProcess:
 
     ahead = 1
 
-    def __init__(self, game: AnyGame, weak: bool, table_mb: float | None,
-                 switches: ProofSwitches | None = None) -> None:
-        self.prove = LineProver(game, weak, table_mb, switches)
+    def __init__(self, answering: Answering) -> None:
+        self.prove = answering.start()
 
     def submit(self, chunk: Chunk) -> list[BatchLine]:
         return [self.prove(item) for item in chunk]
@@ -99,7 +97,7 @@ class InProcess:
         pass
 
 
-_worker: LineProver | None = None
+_worker: Callable[[Item], BatchLine] | None = None
 
 #: Seconds between a worker's checks that its parent is still there: how long a worker may
 #: outlive a parent killed outright.
@@ -135,12 +133,11 @@ def _die_with_parent(starter: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _start_worker(game: AnyGame, weak: bool, table_mb: float | None,
-                  switches: ProofSwitches | None, starter: int) -> None:
+def _start_worker(answering: Answering, starter: int) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _die_with_parent(starter)
-    _worker = LineProver(game, weak, table_mb, switches)
+    _worker = answering.start()
 
 
 def _prove_chunk(chunk: Chunk) -> list[BatchLine]:
@@ -151,12 +148,11 @@ def _prove_chunk(chunk: Chunk) -> list[BatchLine]:
 class LocalProcesses:
     """`jobs` local processes, each with its own prover."""
 
-    def __init__(self, game: AnyGame, weak: bool, table_mb: float | None, jobs: int,
-                 switches: ProofSwitches | None = None) -> None:
+    def __init__(self, answering: Answering, jobs: int) -> None:
         self.ahead = 2 * jobs
         self.pool = concurrent.futures.ProcessPoolExecutor(
             max_workers=jobs, initializer=_start_worker,
-            initargs=(game, weak, table_mb, switches, os.getpid()))
+            initargs=(answering, os.getpid()))
 
     def submit(self, chunk: Chunk) -> concurrent.futures.Future[list[BatchLine]]:
         return self.pool.submit(_prove_chunk, chunk)

@@ -13,8 +13,9 @@ from typing import IO, Any
 
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.proof import ProofSwitches
+from minimax_cli.core.result import Limits
 from minimax_cli.reports.batch import BatchLine, Summary
-from minimax_cli.services.batch import numbered
+from minimax_cli.services.batch import Answering, numbered
 from minimax_cli.services.batch_out import AnswersFile
 from minimax_cli.services.batch_pool import (
     Chunk,
@@ -34,7 +35,8 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
         out: str | None = None, backend: str = "local", address: str | None = None,
         chunk: int | None = None, resuming: Callable[[int, int], None] | None = None,
         progress: Callable[[int, int | None], None] | None = None,
-        total: int | None = None, switches: ProofSwitches | None = None) -> Summary:
+        total: int | None = None, switches: ProofSwitches | None = None,
+        budget: Limits | None = None) -> Summary:
     """Prove every line, calling `emit` with each answer in input order; the summary.
 
     With `out`, the answers file is read first: `resuming(held, to_go)` is told how many input
@@ -49,6 +51,8 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
     workers are up, then after each answer.
     `switches`: the proof kernel's on every worker (None: as the game builds its kernel; a book
     builder proves without the book).
+    `budget`: each line is a test suite's (chess: EPD), searched within it and judged by its
+    moves instead of proven (services/suite.py); no `out` then.
     Ctrl-C stops it with the summary of what was done (`interrupted`); with `out`, the summary
     also counts the answers kept in the file but not emitted (`unprinted`: a line before them was
     still being proven), so that it tells what the file holds. Raises UnusableFile (or its child
@@ -70,15 +74,16 @@ def run(game: AnyGame, lines: Iterable[str] | IO[str], emit: Callable[[BatchLine
         to_prove = len(listed) - held
         if resuming is not None:
             resuming(held, to_prove)
+    answering = Answering(game, weak, table_mb, switches, budget)
     workers: Workers[Any]
     if backend == "ray":
         from minimax_cli.services.cluster import RayWorkers  # Ray only when asked for
 
-        workers = RayWorkers(game, weak, table_mb, address, jobs, switches)
+        workers = RayWorkers(answering, address, jobs)
     elif jobs > 1:
-        workers = LocalProcesses(game, weak, table_mb, jobs, switches)
+        workers = LocalProcesses(answering, jobs)
     else:
-        workers = InProcess(game, weak, table_mb, switches)
+        workers = InProcess(answering)
         chunk = 1  # each answer as soon as it is proven
 
     def size() -> int:

@@ -14,14 +14,13 @@ import logging
 import os
 import re
 import socket
+from collections.abc import Callable
 from typing import Any
 
-from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import _
-from minimax_cli.core.proof import ProofSwitches
 from minimax_cli.reports.batch import BatchLine
-from minimax_cli.services.batch import LineProver
-from minimax_cli.services.batch_pool import Chunk, WorkersLost
+from minimax_cli.services.batch import Answering
+from minimax_cli.services.batch_pool import Chunk, Item, WorkersLost
 
 #: Times a chunk is run again after its worker died, before the run gives up (resumable).
 RETRIES = 3
@@ -64,16 +63,15 @@ def _ray() -> Any:
     return ray
 
 
-_provers: dict[str, LineProver] = {}
+_provers: dict[str, Callable[[Item], BatchLine]] = {}
 
 
-def _prove_chunk(run_id: str, game: AnyGame, weak: bool, table_mb: float | None,
-                 switches: ProofSwitches | None, chunk: Chunk) -> list[BatchLine]:
+def _prove_chunk(run_id: str, answering: Answering, chunk: Chunk) -> list[BatchLine]:
     """A Ray task: the chunk's answers, by this worker's prover for the run (made once)."""
     prover = _provers.get(run_id)
     if prover is None:
         _provers.clear()  # a worker reused by a later run keeps one table, not one per run
-        prover = _provers[run_id] = LineProver(game, weak, table_mb, switches)
+        prover = _provers[run_id] = answering.start()
     return [prover(item) for item in chunk]
 
 
@@ -81,10 +79,9 @@ class RayWorkers:
     """Chunks as Ray tasks on the cluster at `address` (None: RAY_ADDRESS, else a local Ray of
     `jobs` CPUs, stopped at the end); in a process already connected to Ray, that cluster."""
 
-    def __init__(self, game: AnyGame, weak: bool, table_mb: float | None, address: str | None,
-                 jobs: int, switches: ProofSwitches | None = None) -> None:
-        """`switches`: the kernel's on every worker, sent with each task (a Ray worker does not
-        see this process's environment); None: as the game builds its kernel there."""
+    def __init__(self, answering: Answering, address: str | None, jobs: int) -> None:
+        """`answering`: how each line is answered, the kernel's switches with it, sent with each
+        task (a Ray worker does not see this process's environment)."""
         ray = self.ray = _ray()
         self.started = False
         if not ray.is_initialized():
@@ -102,14 +99,12 @@ class RayWorkers:
         cpus = int(ray.cluster_resources().get("CPU", 1))
         self.ahead = 2 * max(cpus, 1)
         self.run_id = os.urandom(8).hex()
-        self.game = ray.put(game)
-        self.weak, self.table_mb, self.switches = weak, table_mb, switches
+        self.answering = ray.put(answering)
         self.task = ray.remote(num_cpus=1, max_retries=RETRIES)(_prove_chunk)
         self.out: list[Any] = []  # chunks submitted and not yet taken
 
     def submit(self, chunk: Chunk) -> Any:
-        handle = self.task.remote(self.run_id, self.game, self.weak, self.table_mb, self.switches,
-                                  chunk)
+        handle = self.task.remote(self.run_id, self.answering, chunk)
         self.out.append(handle)
         return handle
 
