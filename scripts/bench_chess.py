@@ -7,8 +7,9 @@
    least) of `pvs` on the four positions of the issue's research: the start, Kiwipete, WAC.001 and
    a king-and-pawn endgame, each searched to a node budget (target: at least 40,000 on each).
 2. Win at Chess (the shared `sunfish-win_at_chess_test.epd`) at a fixed node budget per position
-   (load-independent): a position counts as solved when the move chosen is one of its `bm` moves
-   and none of its `am` moves (read by python-chess's EPD parser). Prints each miss, the solved
+   (load-independent), each line answered as `solve chess --batch` answers it (services/suite.py:
+   solved when the move chosen is one of its `bm` moves and none of its `am` moves; --eval is
+   the speed test's only). Prints each miss, the solved
    count (`N of M solved`) and the time. The target over all 300 at 100,000 nodes is 230.
 Prints figures only; never pass/fail. Uses python-chess (the `chess` extra).
 """
@@ -25,8 +26,10 @@ import chess
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from games.chess.game import Chess  # noqa: E402
 from minimax_cli.core.result import Limits  # noqa: E402
 from minimax_cli.core.search import search  # noqa: E402
+from minimax_cli.services.suite import SuiteScorer  # noqa: E402
 from tests.games.chess_fen_game import FenGame  # noqa: E402  # until the chess game lands
 
 DATA = ROOT.parent.parent / "shared" / "data" / "chess"
@@ -53,38 +56,30 @@ def speed(nodes: int, evaluator: str) -> None:
               f"{result.stats.nodes:,} nodes in {spent:.2f} s, best {move}")
 
 
-def solved(board: chess.Board, operations: dict[str, object], move: chess.Move | None) -> bool:
-    best = operations.get("bm")
-    avoid = operations.get("am")
-    if move is None:
-        return False
-    if isinstance(best, list) and best and move not in best:
-        return False
-    return not (isinstance(avoid, list) and move in avoid)
-
-
-def wac(path: Path, nodes: int, limit: int | None, evaluator: str) -> None:
+def wac(path: Path, nodes: int, limit: int | None) -> None:
+    """Win at Chess at `nodes` a position, each line answered as `solve chess --batch` answers it
+    (services/suite.py: one implementation; its default evaluation)."""
     lines = [line for line in path.read_text().splitlines() if line.strip()]
     if limit is not None:
         lines = lines[:limit]
-    game = FenGame()
+    scorer = SuiteScorer(Chess(), Limits(nodes=nodes))
     count = total_nodes = 0
     started_cpu, started_wall = time.process_time(), time.perf_counter()
     for number, line in enumerate(lines, 1):
-        board, operations = chess.Board.from_epd(line)
-        result = search(game, board.fen(), "pvs", Limits(nodes=nodes), evaluator=evaluator)
-        total_nodes += result.stats.nodes
-        if solved(board, operations, result.best_move):
+        answer = scorer((number, line, False))
+        facts = answer.report.facts if answer.report is not None else None
+        if facts is None:
+            print(f"  line {number}: {answer.error}")
+            continue
+        total_nodes += int(str(facts["nodes"]))
+        if answer.solved:
             count += 1
         else:
-            name = operations.get("id", f"line {number}")
-            played = board.san(result.best_move) if result.best_move else "-"
-            print(f"  missed {name}: played {played}, depth {result.depth}")
+            print(f"  missed {answer.position}: played {facts['move']}, depth {facts['depth']}")
     cpu = time.process_time() - started_cpu
     wall = time.perf_counter() - started_wall
-    print(f"{count} of {len(lines)} solved ({path.name}, {nodes:,} nodes a position, evaluation "
-          f"{evaluator}); {cpu:.1f} s CPU, {wall:.1f} s wall, {total_nodes / cpu:,.0f} nodes per "
-          f"CPU-second")
+    print(f"{count} of {len(lines)} solved ({path.name}, {nodes:,} nodes a position); "
+          f"{cpu:.1f} s CPU, {wall:.1f} s wall, {total_nodes / cpu:,.0f} nodes per CPU-second")
 
 
 def main() -> None:
@@ -99,7 +94,7 @@ def main() -> None:
     arguments = parser.parse_args()
     speed(arguments.speed_nodes, arguments.evaluator)
     if not arguments.skip_wac:
-        wac(arguments.epd, arguments.nodes, arguments.limit, arguments.evaluator)
+        wac(arguments.epd, arguments.nodes, arguments.limit)
 
 
 if __name__ == "__main__":
