@@ -26,13 +26,14 @@ from minimax_cli.core.game import (
     Evaluator,
     Game,
     GameError,
-    Grid,
     IllegalMoveError,
     InvalidPositionError,
+    PieceGrid,
     TestLine,
 )
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import quote
+from minimax_cli.core.score import Scale
 
 if TYPE_CHECKING:  # python-chess loads with the first Chess game, not with this module
     import chess
@@ -42,6 +43,11 @@ if TYPE_CHECKING:  # python-chess loads with the first Chess game, not with this
 
 #: The longest position text read: a FEN is at most about 90 characters.
 POSITION_LIMIT = 120
+#: Chess's scores as chess players write them: the engine's centipawns as pawns (+0.38), a mate
+#: in moves (#3, #-2), from White's side where the view is White's (MAX's, as values are shown).
+SCALE = Scale(100, 2, "cp", N_(
+    "values in pawns (100 centipawns), + good for White; #N: White mates in N moves, #-N: Black "
+    "mates in N"))
 MISSING = N_("chess needs python-chess, which is not installed: run `pip install '.[chess]'` in "
              "minimax-cli's folder (python-chess is GPL-3.0; minimax-cli's own code stays MIT)")
 
@@ -209,7 +215,19 @@ class Chess(Game["Position", "chess.Move"]):
 
         return ChessSearchBoard(state.board, evaluator or "standard")
 
-    def grid(self, state: Position) -> Grid:
+    def grid(self, state: Position) -> PieceGrid:
         """The 8 x 8 board, rank 8 at the top, a-file on the left, pieces as Unicode symbols
-        (♔ ♕ ♖ ♗ ♘ ♙ White's, ♚ ♛ ♜ ♝ ♞ ♟ Black's)."""
-        return Grid(8, 8, state.symbols())
+        (♔ ♕ ♖ ♗ ♘ ♙ White's, ♚ ♛ ♜ ♝ ♞ ♟ Black's) and as letters for a terminal that cannot
+        show them; a king in check marked."""
+        checked = state.checked_cell()
+        return PieceGrid(8, 8, state.symbols(), state.letters(),
+                         () if checked is None else (checked,))
+
+    def side_names(self) -> tuple[str, str]:
+        return (N_("White"), N_("Black"))
+
+    def score_scale(self) -> Scale:
+        return SCALE
+
+    def uci_move(self, state: Position, move: chess.Move) -> str:
+        return move.uci()

@@ -154,3 +154,18 @@ class Position:
             piece = board.piece_at(square)
             cells.append(None if piece is None else SYMBOLS[piece.color, piece.piece_type])
         return tuple(cells)
+
+    def letters(self) -> tuple[str | None, ...]:
+        """The pieces as FEN letters (K Q R B N P White's, k q r b n p Black's) in the same order,
+        for a terminal that cannot show the symbols."""
+        board = self.board
+        return tuple(None if (piece := board.piece_at(square)) is None else piece.symbol()
+                     for square in GRID_SQUARES)
+
+    def checked_cell(self) -> int | None:
+        """The grid cell (reading order) of the king in check, if the side to move is in check."""
+        board = self.board
+        king = board.king(board.turn)
+        if king is None or not board.is_check():
+            return None
+        return GRID_SQUARES.index(king)

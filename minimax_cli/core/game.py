@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # kept out of start-up: `minimax games` needs none of them
 
     from minimax_cli.core.board import SearchBoard
     from minimax_cli.core.proof import ProofKernel
+    from minimax_cli.core.score import Scale
     from minimax_cli.core.solver import ExactSolver
 
 S = TypeVar("S", bound=Hashable)
@@ -134,12 +135,28 @@ class Grid(Record):
     """What a board renderer needs: cell symbols in reading order (None for empty)."""
 
     __slots__ = ("cells", "cols", "rows")
-    fields = ("rows", "cols", "cells")
+    fields: ClassVar[tuple[str, ...]] = ("rows", "cols", "cells")
 
     def __init__(self, rows: int, cols: int, cells: tuple[str | None, ...]) -> None:
         self.rows: Final = rows
         self.cols: Final = cols
         self.cells: Final = cells
+
+
+class PieceGrid(Grid):
+    """A grid of pieces that move from cell to cell (chess), drawn as pieces rather than marks:
+    no empty cell is labelled with a move (a square is not a move); `letters` are the same cells in
+    plain letters (K Q R B N P, k q r b n p), for a terminal that cannot show the symbols;
+    `alert` the cells a reader must see at once (a king in check), drawn +K+."""
+
+    __slots__ = ("alert", "letters")
+    fields = ("rows", "cols", "cells", "letters", "alert")
+
+    def __init__(self, rows: int, cols: int, cells: tuple[str | None, ...],
+                 letters: tuple[str | None, ...], alert: tuple[int, ...] = ()) -> None:
+        super().__init__(rows, cols, cells)
+        self.letters: Final = letters
+        self.alert: Final = alert
 
 
 class Game(ABC, Generic[S, M]):
@@ -271,6 +288,21 @@ class Game(ABC, Generic[S, M]):
 
     def grid(self, state: S) -> Grid | None:
         """Cells for board rendering, or None when the game is not played on a grid."""
+        return None
+
+    def side_names(self) -> tuple[str, str] | None:
+        """The two players' own names, untranslated (`N_`: shown through `_`), where the game has
+        them (chess: White, Black); None: MAX and MIN, the course's names."""
+        return None
+
+    def score_scale(self) -> Scale | None:
+        """How the game's players write a score (core.score.Scale: chess's centipawns shown as
+        pawns, mates counted in moves); None: the house's words for values and results."""
+        return None
+
+    def uci_move(self, state: S, move: M) -> str | None:
+        """The move in the Universal Chess Interface's notation (`g1f3`), for a game that has it
+        (JSON gives it beside the move); None for the others."""
         return None
 
     def sketch(self, state: S) -> Sequence[str] | None:

@@ -194,6 +194,44 @@ def format_number(number: Number) -> str:
     return str(number)
 
 
+class Scale(Record):
+    """How a game's own players write its scores (chess): an estimate in units of `per` of the
+    engine's numbers with `decimals` places and a sign (centipawns as pawns: 38 is `+0.38`), a
+    win or a loss as a mate counted in the winner's moves (`#3`: the view's player mates in 3;
+    `#-2`: it is mated in 2). `unit` names the engine's number (JSON's `cp`); `legend` says, in
+    English marked for the catalogue (shown through `_`), what the figures mean."""
+
+    __slots__ = ("decimals", "legend", "per", "unit")
+    fields = ("per", "decimals", "unit", "legend")
+
+    def __init__(self, per: int, decimals: int, unit: str, legend: str) -> None:
+        self.per: Final = per
+        self.decimals: Final = decimals
+        self.unit: Final = unit
+        self.legend: Final = legend
+
+    def text(self, score: Score) -> str:
+        """`+0.38`, `≤ -1.20`, `0.00`, `#3`, `#-2` (with ≥ / ≤ for a bound)."""
+        sign = {Bound.EXACT: "", Bound.LOWER: "≥ ", Bound.UPPER: "≤ "}[score.bound]
+        moves = mate_moves(score)
+        if moves is not None:
+            return f"{sign}#{moves}"
+        if score.kind in (Kind.WIN, Kind.LOSS):  # no distance known
+            return sign + ("#" if score.kind is Kind.WIN else "#-")
+        return f"{sign}{float(score.number) / self.per:+.{self.decimals}f}".replace(
+            f"+{0:.{self.decimals}f}", f"{0:.{self.decimals}f}")
+
+
+def mate_moves(score: Score) -> int | None:
+    """A win or loss as chess counts it, in the winner's moves: positive when the score's player
+    mates (a win in 1, 3 or 5 plies is a mate in 1, 2, 3), negative when it is mated (a loss in 2
+    or 4 plies: mated in 1, 2); None for other scores or no known distance."""
+    if score.kind not in (Kind.WIN, Kind.LOSS) or score.plies is None:
+        return None
+    moves = (score.plies + 1) // 2
+    return moves if score.kind is Kind.WIN else -moves
+
+
 # --- the engine's numbers ----------------------------------------------------------------------------
 def terminal_score(value: Number, ply: int, win_loss: bool) -> Number:
     """The engine score of a finished game `ply` plies below the root, for MAX, from the game's
@@ -269,12 +307,14 @@ __all__ = [
     "Kind",
     "Number",
     "PovScore",
+    "Scale",
     "Score",
     "decode",
     "decode_raw",
     "encode",
     "format_number",
     "is_decisive",
+    "mate_moves",
     "terminal_score",
     "tidy",
 ]

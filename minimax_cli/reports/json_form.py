@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import Words, english_of
 from minimax_cli.core.result import SearchResult
-from minimax_cli.core.score import Number, Score
+from minimax_cli.core.score import Kind, Number, Score, mate_moves
+from minimax_cli.reports.idiom import Idiom
 from minimax_cli.reports.model import (
     METHOD_SERIES,
     SCHEMA_ID,
@@ -46,17 +47,32 @@ def score_dict(score: Score) -> dict[str, Any]:
             "plies_at_most": score.plies_at_most}
 
 
-def _move_dict(line: MoveLine, to_move: int | None, players: int) -> dict[str, Any]:
-    s = line.score
-    return {"move": line.text, "value": json_number(s.number), "value_exact": exact_text(s.number),
-            "kind": s.kind.value, "bound": s.bound.value, "proven": s.proven, "exact": s.exact,
+def scaled(score: Score | None, idiom: Idiom) -> dict[str, int | None]:
+    """A score (MAX's view) in the game's own scale, where it has one (chess): `cp` the engine's
+    number (centipawns) for an estimate or a draw, `mate` the moves to mate (negative: MAX is
+    mated); both null where they do not apply and in other games."""
+    if idiom.scale is None or score is None:
+        return {"cp": None, "mate": None}
+    mate = mate_moves(score)
+    plain = mate is None and score.kind in (Kind.ESTIMATE, Kind.DRAW, Kind.VALUE)
+    return {"cp": round(score.number) if plain else None, "mate": mate}
+
+
+def _move_dict(line: MoveLine, report: Report) -> dict[str, Any]:
+    s, to_move, players, proofs = line.score, report.to_move, report.players, report.proofs
+    return {"move": line.text,
+            "value": json_number(s.number), "value_exact": exact_text(s.number),
+            "kind": s.kind.value, "bound": s.bound.value, "proven": proofs and s.proven,
+            "exact": proofs and s.exact,
             "distance": s.plies, "distance_at_most": s.plies_at_most,
-            "for_mover": move_message(line, to_move, players).english(), "optimal": line.optimal,
+            "for_mover": move_message(line, to_move, players, report.idiom, proofs).english(),
+            "optimal": line.optimal,
             "best": line.best,
             "returns": _numbers(line.returns), "visits": line.visits,
             "probability": None if line.probability is None else json_number(line.probability),
             "probability_exact": None if line.probability is None else exact_text(
-                line.probability)}
+                line.probability),
+            "uci": line.uci, **scaled(s, report.idiom)}  # chess: g1f3 beside Nf3; else nulls
 
 
 def _search_dict(result: SearchResult) -> dict[str, object]:
@@ -93,6 +109,7 @@ def report_dict(report: Report) -> dict[str, Any]:
         "value_view": player_name(report.view, report.players),
         "returns": _numbers(report.returns),
         "score": None if score is None else score_dict(score),
+        **scaled(score, report.idiom),
         "result": result_message(report).english(),
         "proven": report.proven,
         "exact": report.exact,
@@ -101,7 +118,7 @@ def report_dict(report: Report) -> dict[str, Any]:
         "best_move": report.chosen,
         "best_moves": [m.text for m in best],
         "optimal_moves": [m.text for m in report.optimal_moves()],
-        "moves": [_move_dict(m, report.to_move, report.players) for m in report.moves],
+        "moves": [_move_dict(m, report) for m in report.moves],
         "pv": list(report.pv),
         "pv_complete": report.pv_complete,
         "method": report.method,

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import Words
 from minimax_cli.core.result import SearchResult
-from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
-from minimax_cli.core.search import PLAIN_MINIMAX, PROOF
+from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score
+from minimax_cli.core.search import ALGORITHMS, PLAIN_MINIMAX, PROOF
+from minimax_cli.reports.idiom import PLAIN, Idiom, idiom_of
+from minimax_cli.reports.numbers import exact_text, json_number
 
 if TYPE_CHECKING:  # a solve's family and its pattern; an analysis never loads them
     from minimax_cli.core.solver import Series
@@ -65,6 +66,7 @@ class MoveLine:
     pov_score: PovScore | None = None
     #: max^n: `returns` rest on a tie its rule broke (SearchResult.tie_broken).
     tie_broken: bool = False
+    uci: str | None = None  # the move in UCI beside `text` (chess: g1f3), else None
 
     @property
     def value(self) -> Number:
@@ -117,6 +119,9 @@ class Report:
     #: max^n: on the line of play a player chose by the tie-break rule between moves equally
     #: good for itself and not for another: `returns` hold if every player breaks ties so.
     tie_broken: bool = False
+    idiom: Idiom = PLAIN  # the game's own names and way of writing scores (reports/idiom.py)
+    #: The search's results are proofs; False (pvs): what it found is not proven, none optimal.
+    proofs: bool = True
 
     @property
     def value(self) -> Number | None:
@@ -140,11 +145,11 @@ class Report:
 
     @property
     def proven(self) -> bool:
-        return self.score is not None and self.score.proven
+        return self.proofs and self.score is not None and self.score.proven
 
     @property
     def exact(self) -> bool:
-        return self.score is not None and self.score.exact
+        return self.proofs and self.score is not None and self.score.exact
 
     @property
     def mover_score(self) -> Score | None:
@@ -156,7 +161,7 @@ class Report:
     @property
     def first_player_wins(self) -> bool | None:
         """Whether the first player wins with perfect play, where that is proven (win/loss games)."""
-        if not self.win_loss or self.score is None or not self.score.exact:
+        if not self.win_loss or self.score is None or not self.exact:
             return None
         if not self.score.result:  # an expected value (chance) says nothing of who wins
             return None
@@ -219,8 +224,8 @@ def _lines(game: AnyGame, state: Any, found: Sequence[tuple[Hashable, Score]], r
         best = set() if unknown else {i for i in chosen if views[i][2].sort_key() == top}
     else:
         best = {i for i, (move, _, _) in enumerate(views) if move in ranked_first}
-    return tuple(MoveLine(move, game.format_move(state, move), score, optimal[i], i in best)
-                 for i, (move, score, _) in enumerate(views))
+    return tuple(MoveLine(move, game.format_move(state, move), score, optimal[i], i in best,
+                          uci=game.uci_move(state, move)) for i, (move, score, _) in enumerate(views))
 
 
 STATS_KEYS = ("nodes", "leaves", "cutoffs", "tt_probes", "tt_hits", "tt_answers", "pv_nodes",
@@ -288,12 +293,13 @@ def from_search(game: AnyGame, state: Any, result: SearchResult, ranked: bool = 
     extra = {m.move: m for m in result.moves}
     # A proven root: its best moves follow from the moves' proven values; otherwise they are the
     # moves this search ranked first.
-    proven_root = score is not None and score.exact and any(s.exact for _, s in found)
+    proofs = ALGORITHMS[result.algorithm].proves if result.algorithm in ALGORITHMS else True
+    proven_root = proofs and score is not None and score.exact and any(s.exact for _, s in found)
     ranked_first = None if proven_root else set(result.best_moves())
     pv, complete = pv_text(game, state, result.pv)
     stats = search_stats(result)
     lines = tuple(replace(line, returns=extra[line.move].vector, visits=extra[line.move].visits,
-                          pov_score=extra[line.move].score,
+                          pov_score=extra[line.move].score, optimal=line.optimal if proofs else None,
                           tie_broken=extra[line.move].tie_broken)
                   for line in _lines(game, state, found, score, to_move, ranked_first, players))
     if result.vector is not None and to_move is not None and to_move >= 0:
@@ -309,7 +315,8 @@ def from_search(game: AnyGame, state: Any, result: SearchResult, ranked: bool = 
                   result.best_searched,
                   None if result.best_move is None else game.format_move(state, result.best_move),
                   stats=stats, returns=result.vector, iterations=result.iterations,
-                  notes=result.notes, players=players, view=view, tie_broken=result.tie_broken)
+                  notes=result.notes, players=players, view=view, tie_broken=result.tie_broken,
+                  idiom=idiom_of(game), proofs=proofs)
 
 
 def with_probabilities(game: AnyGame, state: Any, lines: Sequence[MoveLine]
@@ -426,23 +433,6 @@ def search_stats(result: SearchResult) -> dict[str, int | float | None]:
     return stats_dict(nodes=st.nodes, leaves=st.leaves, cutoffs=st.cutoffs, tt_probes=st.tt_probes,
                       tt_hits=st.tt_hits, tt_answers=st.tt_answers, pv_nodes=st.pv_nodes,
                       time_s=round(st.elapsed, 6), nodes_per_s=round(st.nodes_per_second))
-
-
-# --- numbers for JSON -----------------------------------------------------------------------
-def json_number(value: Number) -> int | float:
-    """Whole numbers as JSON integers, other numbers (fractions too) as floats."""
-    if isinstance(value, int):
-        return value
-    if float(value).is_integer() and abs(float(value)) < 2**53:
-        return int(value)
-    return float(value)
-
-
-def exact_text(value: Number) -> str | None:
-    """The exact form of a fraction that JSON can only approximate, e.g. "191/192"."""
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return format_number(value)
-    return None
 
 
 __all__ = ["METHOD_PROOF", "METHOD_SEARCH", "METHOD_SERIES", "METHOD_TREE", "SCHEMA_ID", "MoveLine", "Report",

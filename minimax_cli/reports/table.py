@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
-from minimax_cli.core.i18n import _, ngettext
+from minimax_cli.core.i18n import _, ngettext, text_of
 from minimax_cli.core.score import Bound, Kind, format_number
 from minimax_cli.core.words import best_means, best_word, count, grouped, optimal_means
 from minimax_cli.reports.model import MoveLine, Report, mover_view
@@ -26,6 +26,7 @@ from minimax_cli.reports.words import (
     cell_words,
     move_words,
     player_words,
+    score_message,
     score_words,
     signed,
 )
@@ -100,8 +101,10 @@ def report_table(report: Report) -> MovesTable:
     answers = {True: _("yes"), False: _("no"), None: "?"}
     rows = []
     for m in lines[:MOVE_ROWS]:
+        scale = report.idiom.scale
         value = (", ".join(format_number(v) for v in m.returns) + (" †" if m.tie_broken else "")
                  if m.returns is not None
+                 else scale.text(m.score) if scale is not None
                  else signed(m.score.number, report.win_loss, m.score.bound))
         cells = [m.text + (" ★" if m.best else ""), _for_mover(m, report), value]
         if visits:
@@ -124,6 +127,9 @@ def report_table(report: Report) -> MovesTable:
 def _report_columns(report: Report, visits: bool, chances: bool, show_optimal: bool
                     ) -> tuple[Column, ...]:
     who = {0: "MAX", 1: "MIN"}.get(report.to_move if report.to_move is not None else -9)
+    side, maximiser = report.idiom.side(report.to_move), report.idiom.side(MAX)
+    if side is not None:
+        who = text_of(side)
     mover = None
     if report.to_move is not None and report.to_move >= 0 and (
             report.returns is not None or report.players > 2):
@@ -139,6 +145,9 @@ def _report_columns(report: Report, visits: bool, chances: bool, show_optimal: b
         columns.append(Column(_("returns (players 1, 2, …)"), right=True))
     elif report.players > 2:  # paranoid: the root player's own return
         columns.append(Column(_("return of player {number}").format(number=report.view + 1),
+                              right=True))
+    elif maximiser is not None:
+        columns.append(Column(_("value ({player})").format(player=text_of(maximiser)),
                               right=True))
     else:
         columns.append(Column(_("value (MAX)"), right=True))
@@ -157,7 +166,7 @@ def _report_legend(report: Report, visits: bool, show_optimal: bool) -> str:
     results = report.win_loss and all(m.score.kind is not Kind.VALUE for m in lines)
     legend = (_("★ best: {meaning}").format(meaning=best_means()) if results else
               _("★ best: the optimal moves"))
-    if any(m.best and not m.score.proven for m in lines):
+    if any(m.best and not (m.score.proven and report.proofs) for m in lines):
         legend = _("★ best by the estimate of the deepest completed search (not proven)")
     if visits and not (report.score is not None and report.score.proven):
         legend = _("★ the move Monte Carlo tree search plays: a win its solver proved, else the "
@@ -168,6 +177,8 @@ def _report_legend(report: Report, visits: bool, show_optimal: bool) -> str:
                    "who wins")
     if report.to_move == CHANCE:
         legend = _("chance picks the outcome: no move is best or optimal here")
+    if report.idiom.scale is not None:
+        legend += "\n" + _(report.idiom.scale.legend)
     if show_optimal:
         legend += "\n" + _("optimal: {meaning}").format(meaning=optimal_means())
     if any(m.tie_broken for m in lines):
@@ -182,6 +193,11 @@ def _for_mover(line: MoveLine, report: Report) -> str:
     if line.returns is not None:
         return move_words(line, report.to_move, report.players)
     score = mover_view(line.score, report.to_move, report.players)
+    if report.idiom.scale is not None or not report.proofs:
+        text = score_message(score, report.idiom, report.proofs).text()
+        if score.kind is Kind.ESTIMATE:
+            text = _("{estimate} (heuristic)").format(estimate=text)
+        return text
     if line.visits is not None and score.kind is Kind.ESTIMATE:
         return _("mean reward {value}").format(
             value=SIGNS[score.bound] + format_number(score.number))

@@ -10,8 +10,9 @@ from fractions import Fraction
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import M_, Joined, Message, Words, _, nM_, text_of
-from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number
+from minimax_cli.core.score import Bound, Kind, Number, PovScore, Score, format_number, mate_moves
 from minimax_cli.core.words import in_own_moves, in_plies_words
+from minimax_cli.reports.idiom import PLAIN, Idiom
 from minimax_cli.reports.model import MoveLine, Report, mover_view
 
 #: A bound's mark before a value: `≥ 0`, `≤ 3`.
@@ -83,6 +84,9 @@ def over_message(report: Report) -> Message:
         # A search that averages (chance) gives a finished game's outcome as a plain number.
         won = score.kind is Kind.WIN or (score.kind is Kind.VALUE and score.number > 0)
         lost = score.kind is Kind.LOSS or (score.kind is Kind.VALUE and score.number < 0)
+        winner = report.idiom.side(0 if won else 1)
+        if winner is not None and (won or lost):  # the game's own names: White has won
+            return M_("the game is over: {player} has won", player=winner)
         if won:
             return M_("the game is over: the first player (MAX) has won")
         if lost:
@@ -134,8 +138,11 @@ def result_message(report: Report) -> Message:
                       "max^n does ({rule}): {returns}", rule=M_(TIE_RULE), returns=returns)
         return M_("returns with each player's best play: {returns}", returns=returns)
     assert report.to_move is not None  # the game is not over
-    player = player_message(report.to_move, report.players)
+    player = report.idiom.side(report.to_move) or player_message(report.to_move, report.players)
     distance = in_plies_words(score.plies, score.plies_at_most)
+    if score.kind in (Kind.WIN, Kind.LOSS, Kind.DRAW) and score.bound is Bound.EXACT and (
+            not report.proofs):
+        return found_message(score, player, report.idiom)
     if score.kind in (Kind.WIN, Kind.LOSS) and score.bound is Bound.EXACT:
         if score.kind is Kind.WIN:
             return M_("the player to move ({player}) wins{distance} with perfect play",
@@ -161,7 +168,9 @@ def result_message(report: Report) -> Message:
                player=player),
         }
         return text[score.kind]
-    value = bounded_message(score.number, score.bound)
+    scale = report.idiom.scale
+    value = (bounded_message(score.number, score.bound) if scale is None or score.result
+             else scale.text(score))
     if report.players > 2 and report.view == report.to_move:
         # Paranoid: the mover's own return, against a coalition of all the others.
         if score.kind is Kind.ESTIMATE:
@@ -179,6 +188,27 @@ def result_message(report: Report) -> Message:
         return M_("{value} for the player to move ({player}) (heuristic estimate, not proven)",
                   value=value, player=player)
     return M_("{value} for the player to move ({player})", value=value, player=player)
+
+
+def found_message(score: Score, player: Words, idiom: Idiom) -> Message:
+    """A result a search found but did not prove (pvs: null move, a table), for the player to
+    move: `mate in 2 for the player to move (White) (found by the search, not proven)`, or in the
+    house's words `... wins in at most 3 plies (found ...)`."""
+    moves = mate_moves(score)
+    if score.kind is Kind.DRAW:
+        return M_("a draw (found by the search, not proven)")
+    if idiom.scale is not None and moves is not None:
+        if moves > 0:
+            return M_("mate in {count} for the player to move ({player}) (found by the search, "
+                      "not proven)", player=player, count=moves)
+        return M_("the player to move ({player}) is mated in {count} (found by the search, not "
+                  "proven)", player=player, count=-moves)
+    distance = in_plies_words(score.plies, score.plies_at_most)
+    if score.kind is Kind.WIN:
+        return M_("the player to move ({player}) wins{distance} (found by the search, not "
+                  "proven)", player=player, distance=distance)
+    return M_("the player to move ({player}) loses{distance} (found by the search, not proven)",
+              player=player, distance=distance)
 
 
 def signed(value: Number | None, win_loss: bool = True, bound: Bound = Bound.EXACT) -> str:
@@ -205,10 +235,15 @@ def score_words(score: Score) -> str:
     return score_message(score).text()
 
 
-def score_message(score: Score) -> Message:
+def score_message(score: Score, idiom: Idiom = PLAIN, proofs: bool = True) -> Message:
     """A score as `Score` says it, untranslated: `win in 3 plies`, `at least a draw`, `value at
-    most 2`, `estimate 4`."""
+    most 2`, `estimate 4`; in a game's own scale `mate in 2`, `estimate +0.38`; what a search
+    found without proving it says so (`mate in 2 (found, not proven)`)."""
     lower, upper = score.bound is Bound.LOWER, score.bound is Bound.UPPER
+    if idiom.scale is not None:
+        said = _scaled_message(score, idiom, proofs)
+        if said is not None:
+            return said
     if score.kind in (Kind.WIN, Kind.LOSS):
         # ungrouped, as `Score` writes it (JSON's `for_mover`)
         distance: Words = "" if score.plies is None else (
@@ -235,13 +270,29 @@ def score_message(score: Score) -> Message:
             M_("value {number}", number=number))
 
 
+def _scaled_message(score: Score, idiom: Idiom, proofs: bool) -> Message | None:
+    """`mate in 2`, `mated in 1`, `estimate +0.38` in the game's scale; None: the house's words."""
+    assert idiom.scale is not None
+    moves = mate_moves(score)
+    if moves is not None and score.bound is Bound.EXACT:
+        said = (M_("mate in {count}", count=moves) if moves > 0 else
+                M_("mated in {count}", count=-moves))
+        return said if proofs else M_("{result} (found, not proven)", result=said)
+    if score.kind is Kind.ESTIMATE:
+        return M_("estimate {number}", number=idiom.scale.text(score))
+    if score.kind is Kind.DRAW and score.bound is Bound.EXACT and not proofs:
+        return M_("draw (found, not proven)")
+    return None
+
+
 def move_words(line: MoveLine, to_move: int | None, players: int = 2) -> str:
     """What a move means for the player to move, in the interface's language (see
     `move_message`)."""
     return move_message(line, to_move, players).text()
 
 
-def move_message(line: MoveLine, to_move: int | None, players: int = 2) -> Message:
+def move_message(line: MoveLine, to_move: int | None, players: int = 2,
+                 idiom: Idiom = PLAIN, proofs: bool = True) -> Message:
     """What a move means for the player to move, untranslated: `win in 3 plies`, `at most a
     draw`, `estimate 4`; with returns per player, the mover's own (`value 1 for player 2`)."""
     if line.returns is not None and to_move is not None and to_move >= 0:
@@ -254,7 +305,7 @@ def move_message(line: MoveLine, to_move: int | None, players: int = 2) -> Messa
         player = player_message(to_move, len(line.returns))  # MAX or MIN
         return (M_("estimate {value} for {player}", value=value, player=player) if estimate else
                 M_("value {value} for {player}", value=value, player=player))
-    return score_message(mover_view(line.score, to_move, players))
+    return score_message(mover_view(line.score, to_move, players), idiom, proofs)
 
 
 def returns_words(returns: Sequence[Number]) -> str:
@@ -306,7 +357,8 @@ def cell_words(game: AnyGame, score: Score, player: int) -> str:
     return _("loss{distance}").format(distance=distance)
 
 
-__all__ = ["SIGNS", "Party", "bounded_message", "bounded_number", "bounded_result", "cell_words", "max_view",
+__all__ = ["SIGNS", "Party", "bounded_message", "bounded_number", "bounded_result", "cell_words",
+           "found_message", "max_view",
            "move_message", "move_words", "number_words", "over_message", "over_words",
            "player_message", "player_name", "player_words", "result_message", "result_words",
            "returns_message", "returns_words", "score_message", "score_words", "signed", "the_ai", "you"]

@@ -7,6 +7,9 @@ in brackets and, at the end, the winning line between asterisks. A game whose mo
 columns headed by those moves' names instead of letters, and names cells by column and row. Every
 mark is readable without colour: the players' symbols differ by shape, and brackets and asterisks
 do not depend on colour.
+A grid of pieces (`PieceGrid`, chess) labels no empty cell, marks the squares the last move
+left as well as those it reached, marks a king in check +K+, and shows its pieces as letters
+where the terminal cannot show Unicode (Rich's `ascii_only`: an output encoding other than UTF).
 Box lines fall back to ASCII when the terminal cannot show Unicode. A game without a grid is shown
 as its sketch (`Game.sketch`: bones and Nim heaps as rows of sticks, plain ASCII), its position in
 the game's notation and the moves it allows, the list cut short when it is long.
@@ -22,7 +25,7 @@ from typing import Any, Protocol, runtime_checkable
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 
-from minimax_cli.core.game import MAX, PLAYER_NAMES, AnyGame, Grid
+from minimax_cli.core.game import MAX, PLAYER_NAMES, AnyGame, Grid, PieceGrid
 from minimax_cli.core.i18n import _
 from minimax_cli.core.words import count, grouped
 from minimax_cli.views.hanging import BrokenBetweenTokens
@@ -30,6 +33,7 @@ from minimax_cli.views.hanging import BrokenBetweenTokens
 PLAYER_STYLES = ("bold cyan", "bold magenta")
 LAST_STYLE = "reverse"
 LINE_STYLE = "bold green underline"
+ALERT_STYLE = "bold red"
 
 _UNICODE_BOX = "┌─┬┐│├┼┤└┴┘"
 _ASCII_BOX = "+-++|++++++"
@@ -83,7 +87,7 @@ def _placed(before: Grid, after: Grid | None) -> list[int]:
 def move_cells(game: AnyGame, state: Any) -> dict[int, str]:
     """Empty cell -> the text of the legal move that fills it (for the numbers on empty cells)."""
     before = game.grid(state)
-    if before is None:
+    if before is None or isinstance(before, PieceGrid):
         return {}
     labels: dict[int, str] = {}
     for move in game.legal_moves(state):
@@ -172,12 +176,20 @@ class BoardView:
         texts = [*(s for s in self.grid.cells if s), *self.labels.values()]
         return max(3, *(len(t) + 2 for t in texts)) if texts else 3
 
-    def cell_text(self, cell: int, width: int) -> Text:
-        symbol = self.grid.cells[cell]
+    def cell_text(self, cell: int, width: int, ascii_only: bool = False) -> Text:
+        grid = self.grid
+        pieces = grid if isinstance(grid, PieceGrid) else None
+        symbol = (pieces.letters if pieces is not None and ascii_only else grid.cells)[cell]
         if symbol is None:
+            if pieces is not None and cell in self.last:  # the square a piece left
+                return Text("[ ]".center(width), style=LAST_STYLE)
             return Text(self.labels.get(cell, "").center(width), style="dim")
         style = self.styles.get(symbol, "bold")
-        if cell in self.line:
+        if pieces is not None and cell in pieces.alert:
+            body, style = f"+{symbol}+", f"{style} {ALERT_STYLE}"
+            if cell in self.last:
+                style = f"{style} {LAST_STYLE}"
+        elif cell in self.line:
             body, style = f"*{symbol}*", f"{style} {LINE_STYLE}"
         elif cell in self.last:
             body, style = f"[{symbol}]", f"{style} {LAST_STYLE}"
@@ -205,7 +217,7 @@ class BoardView:
             text = Text(number + " ", style="dim")
             text.append(v, style="dim")
             for c in range(cols):
-                text.append_text(self.cell_text(r * cols + c, width))
+                text.append_text(self.cell_text(r * cols + c, width, ascii_only))
                 text.append(v, style="dim")
             text.append(" " + number, style="dim")
             out.append(text)
@@ -264,6 +276,9 @@ def caption_text(game: AnyGame, grid: Grid, previous: Any | None, move: Any | No
         cells = (line_words(grid, line, columns) if columns is not None
                  else " ".join(coordinate(grid, c) for c in sorted(line)))
         parts.append(_("winning line * *: {cells}").format(cells=cells))
+    if isinstance(grid, PieceGrid) and grid.alert:
+        parts.append(_("in check + +: {cells}").format(
+            cells=" ".join(coordinate(grid, c) for c in grid.alert)))
     return Text("   ".join(parts), style="dim")
 
 

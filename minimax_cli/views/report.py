@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from minimax_cli.core.game import CHANCE, AnyGame
+from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import _, ngettext, pgettext, text_of
 from minimax_cli.core.score import Bound, Kind, Score
 from minimax_cli.core.words import grouped, in_plies
@@ -76,6 +76,9 @@ def position_view(game: AnyGame, state: Any) -> RenderableType:
 def _mover_name(report: Report) -> str:
     if report.to_move is None:
         return _("nobody: the game is over")
+    side = report.idiom.side(report.to_move)
+    if side is not None:
+        return text_of(side)
     if report.players > 2 and report.to_move >= 0:
         return player_words(report.to_move, report.players)
     if report.to_move in (0, 1):
@@ -100,10 +103,7 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
             "{returns}  (values, per player)")
         rows.append((_("returns"), Text(text.format(returns=returns_words(report.returns)))))
     elif not report.over:
-        value = value_words(report.score, report.win_loss, report.iterations is not None)
-        seen = (_("{value}  (MAX's view)") if report.players == 2 else
-                _("{value}  (the return of player {number})"))
-        rows.append((_("value"), Text(seen.format(value=value, number=report.view + 1))))
+        rows.append((_("value"), Text(_value_row(report))))
     if report.iterations is not None:
         proved = report.score is not None and report.score.proven
         text = (_("{count} (Monte Carlo tree search; its solver proved the value)") if proved
@@ -137,6 +137,26 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
         rows.append((_("line"), line))
     rows.extend((_("note"), Text(text_of(note), style="yellow")) for note in report.notes)
     return rows
+
+
+def _value_row(report: Report) -> str:
+    """The value from MAX's view (or the paranoid player's); in the game's own scale and names
+    where it has them: `+0.38  (White's view, heuristic estimate, not proven)`, `#2  (White's
+    view, found by the search, not proven)`."""
+    scale, side = report.idiom.scale, report.idiom.side(MAX)
+    score = report.score
+    if scale is not None and side is not None and score is not None and report.players == 2:
+        if score.kind is Kind.ESTIMATE:
+            how = _("{player}'s view, heuristic estimate, not proven")
+        elif report.proofs:
+            how = _("{player}'s view")
+        else:
+            how = _("{player}'s view, found by the search, not proven")
+        return f"{scale.text(score)}  ({how.format(player=text_of(side))})"
+    value = value_words(report.score, report.win_loss, report.iterations is not None)
+    seen = (_("{value}  (MAX's view)") if report.players == 2 else
+            _("{value}  (the return of player {number})"))
+    return seen.format(value=value, number=report.view + 1)
 
 
 def _unranked_words(report: Report) -> str:

@@ -85,7 +85,8 @@ BUILT_IN: tuple[Algorithm, ...] = (
     Algorithm(PVS, N_("principal-variation search over the game's own search board (chess): "
               "iterative deepening, transposition table, quiescence, move ordering, check "
               "extension, null move; needs --depth, --time or --nodes"),
-              "minimax_cli.core.search.pvs:pvs", needs_board=True, records_tree=False),
+              "minimax_cli.core.search.pvs:pvs", needs_board=True, records_tree=False,
+              proves=False),
 )
 
 #: Every algorithm by name: the built-in ones, then those other packages register (read when a

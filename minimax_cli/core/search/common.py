@@ -124,19 +124,22 @@ class Algorithm(Record):
     value is an estimate and its nodes are other work than a tree search's (a think gives it the
     whole budget at once with a seed; `--compare` sets it last, beside the exact ones);
     `records_tree`: asked to trace, it records the tree it searched (SearchResult.trace), which
-    `analyze --step` walks through (checked before the search, which may be long).
+    `analyze --step` walks through (checked before the search, which may be long);
+    `proves`: the wins, losses and draws it finds are proofs; False for a search that prunes by
+    rules that are not sound (null move, a table that forgets a position's history): what it
+    finds is reported as found, not proven, and no move is called optimal.
     A value (core.record), not a dataclass: every command loads it."""
 
     __slots__ = ("chance", "description", "function", "general_sum", "minimax_value", "name",
-                 "needs_board", "needs_kernel", "players", "records_tree", "sampled")
+                 "needs_board", "needs_kernel", "players", "proves", "records_tree", "sampled")
     fields = ("name", "description", "function", "players", "chance", "general_sum",
-              "minimax_value", "needs_kernel", "sampled", "records_tree", "needs_board")
+              "minimax_value", "needs_kernel", "sampled", "records_tree", "needs_board", "proves")
 
     def __init__(self, name: str, description: str, function: Run | str,
                  players: tuple[int, ...] = (2,), chance: bool = False, general_sum: bool = False,
                  minimax_value: bool = True, needs_kernel: bool = False,
                  sampled: bool = False, records_tree: bool = True,
-                 needs_board: bool = False) -> None:
+                 needs_board: bool = False, proves: bool = True) -> None:
         self.name: Final = name
         self.description: Final = description
         self.function: Final = function
@@ -148,6 +151,7 @@ class Algorithm(Record):
         self.sampled: Final = sampled
         self.records_tree: Final = records_tree
         self.needs_board: Final = needs_board
+        self.proves: Final = proves
 
     def run(self, game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
             ) -> SearchResult:
