@@ -30,15 +30,15 @@ MAX_SUITE_LINE = 2_000
 DEFAULT_NODES = 100_000
 
 
-def score_words(score: Score | None) -> str:
-    """The score for the side to move as chess people write it: `+35` (centipawns, an estimate),
-    `#3` (mates in 3 moves), `#-2` (is mated in 2), `-` when a stopped search has none."""
+def mover_score_text(game: AnyGame, score: Score | None) -> str:
+    """The score for the side to move as the game's players write it (chess: `+0.35` pawns, `#3`
+    mates in 3 moves, `#-2` is mated in 2; the game's Scale, as `analyze` shows it), `-` when a
+    stopped search has none."""
     if score is None:
         return "-"
-    if score.kind is Kind.WIN and score.plies is not None:
-        return f"#{(score.plies + 1) // 2}"
-    if score.kind is Kind.LOSS and score.plies is not None:
-        return f"#-{score.plies // 2}"
+    scale = game.score_scale()
+    if scale is not None:
+        return scale.text(score)
     if score.kind is Kind.DRAW:
         return "0"
     return f"{round(score.number):+d}"
@@ -59,7 +59,7 @@ def search_line(game: AnyGame, line: TestLine[Any, Any], limits: Limits,
     move = result.best_move
     facts = {"id": line.name, "move": None if move is None else game.format_move(state, move),
              "uci": None if move is None else str(move), "solved": line.solved_by(move),
-             "mover_score": score_words(report.mover_score), "depth": result.depth,
+             "mover_score": mover_score_text(game, report.mover_score), "depth": result.depth,
              "nodes": result.stats.nodes}
     return dataclasses.replace(report, command="solve", facts=facts)
 
@@ -85,4 +85,4 @@ class SuiteScorer:
         return BatchLine(number, line.name or _("line {line}").format(line=number), None, report)
 
 
-__all__ = ["DEFAULT_NODES", "MAX_SUITE_LINE", "SuiteScorer", "score_words", "search_line"]
+__all__ = ["DEFAULT_NODES", "MAX_SUITE_LINE", "SuiteScorer", "mover_score_text", "search_line"]
