@@ -30,7 +30,7 @@ from minimax_cli.core.game import (
     IllegalMoveError,
     InvalidPositionError,
 )
-from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.i18n import M_, N_, Message, _
 from minimax_cli.core.params import quote
 
 if TYPE_CHECKING:  # python-chess loads with the first Chess game, not with this module
@@ -198,6 +198,14 @@ class Chess(Game["Position", "chess.Move"]):
         from games.chess.board import ChessSearchBoard
 
         return ChessSearchBoard(state.board, evaluator or "standard")
+
+    def mate_board(self, state: Position) -> ChessSearchBoard:
+        """The board the mate prover walks (`solve chess` proves mates), with the game's history
+        (a position met before the root counts as a draw there)."""
+        return self.search_board(state, "material")
+
+    def side_words(self, player: int) -> Message:
+        return M_("White") if player == 0 else M_("Black")
 
     def grid(self, state: Position) -> Grid:
         """The 8 x 8 board, rank 8 at the top, a-file on the left, pieces as Unicode symbols

@@ -46,6 +46,8 @@ from minimax_cli.core.board import MateBoard
 from minimax_cli.core.result import Limits
 from minimax_cli.core.search.common import Budget, Stop
 
+#: The method of a solve by the mate prover, as reports name it.
+NAME = "mate"
 #: `Mate.found`: the side to move mates; is mated; neither within the moves searched; the game is
 #: already over at the root; the budget ran out first.
 MATES, MATED, NO_MATE, OVER, STOPPED = "mates", "mated", "no-mate", "over", "stopped"
@@ -96,9 +98,10 @@ class _Prover:
         return board.key() if clock > self.horizon else (board.key(), clock)
 
     def _count(self) -> None:
+        """Count a node, or stop when the budget allows no more (a node budget is exact)."""
+        if self.nodes + 1 >= self.budget.check_at:
+            self.budget.check(self.nodes + 1)
         self.nodes += 1
-        if self.nodes >= self.budget.check_at:
-            self.budget.check(self.nodes)
 
     def attack(self, moves: int, ply: int) -> Hashable | None:
         """A move that mates within `moves` moves of the side to move (the attacker), or None."""
@@ -259,5 +262,5 @@ def prove_mate(board: MateBoard, max_moves: int = DEFAULT_MAX_MOVES,
     return answer(NO_MATE, 0, max_moves)
 
 
-__all__ = ["DEFAULT_MAX_MOVES", "MATED", "MATES", "MOST_MOVES", "NO_MATE", "OVER", "STOPPED",
+__all__ = ["DEFAULT_MAX_MOVES", "MATED", "MATES", "MOST_MOVES", "NAME", "NO_MATE", "OVER", "STOPPED",
            "Mate", "prove_mate"]
