@@ -31,7 +31,7 @@ EVALUATION_MEMO = 1 << 18
 class ChessSearchBoard:
     """A python-chess board searched in place (the core's SearchBoard protocol)."""
 
-    __slots__ = ("board", "counts", "evaluation", "evaluations", "keys")
+    __slots__ = ("before", "board", "counts", "evaluation", "evaluations", "keys")
 
     def __init__(self, board: chess.Board, evaluation: str = "standard") -> None:
         self.board = board.copy()
@@ -40,6 +40,8 @@ class ChessSearchBoard:
         self.counts: dict[int, int] = {}
         #: Evaluations by key: quiescence meets the same positions by several capture orders.
         self.evaluations: dict[int, int] = {}
+        #: The keys of the game's positions before this one (since its last irreversible move).
+        self.before: frozenset[int] = frozenset()
         self._count_history()
 
     def _count_history(self) -> None:
@@ -52,6 +54,7 @@ class ChessSearchBoard:
             earlier.append(hash(replay._transposition_key()))
         for key in earlier:
             self.counts[key] = self.counts.get(key, 0) + 1
+        self.before = frozenset(earlier)
         key = hash(self.board._transposition_key())
         self.keys.append(key)
         self.counts[key] = self.counts.get(key, 0) + 1
@@ -111,6 +114,45 @@ class ChessSearchBoard:
                 or board.is_insufficient_material()):
             return 0
         return None
+
+    def checking_moves(self) -> Iterator[chess.Move]:
+        """The legal moves that give check. A move lands a direct check when its piece attacks
+        the king from the arrival square (the rays from the king, at the present occupancy, tell
+        it for sliders: the square left behind lies on that ray only when the piece is the ray's
+        first blocker, which is asked of python-chess); the moves that may uncover a check
+        (a piece of ours first on a ray from the king), castling, en passant and promotions
+        are asked of python-chess (a push and a pop each)."""
+        board = self.board
+        turn = board.turn
+        king = board.king(not turn)
+        if king is None:
+            return
+        occupied = board.occupied
+        diagonal = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occupied]
+        straight = (chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occupied]
+                    | chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occupied])
+        # Squares from which a piece of each type checks the king (by python-chess's numbering).
+        targets = (0, chess.BB_PAWN_ATTACKS[not turn][king], chess.BB_KNIGHT_ATTACKS[king],
+                   diagonal, straight, diagonal | straight, 0)
+        ask = (diagonal | straight) & board.occupied_co[turn]
+        kings, pawns, ep_square = board.kings, board.pawns, board.ep_square
+        piece_type_at, gives_check = board.piece_type_at, board.gives_check
+        for move in board.generate_legal_moves():
+            start = 1 << move.from_square
+            if (start & ask or move.promotion or (start & kings and board.is_castling(move))
+                    or (start & pawns and move.to_square == ep_square)):
+                if gives_check(move):
+                    yield move
+            elif targets[piece_type_at(move.from_square) or 0] & (1 << move.to_square):
+                yield move
+
+    def drawn_by_rule(self) -> bool:
+        board = self.board
+        return (board.halfmove_clock >= 100 or self.keys[-1] in self.before
+                or board.is_insufficient_material())
+
+    def draw_clock(self) -> int:
+        return 100 - self.board.halfmove_clock
 
     def evaluate(self) -> int:
         key = self.keys[-1]

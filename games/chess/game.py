@@ -215,6 +215,11 @@ class Chess(Game["Position", "chess.Move"]):
 
         return ChessSearchBoard(state.board, evaluator or "standard")
 
+    def mate_board(self, state: Position) -> ChessSearchBoard:
+        """The board the mate prover walks (`solve chess` proves mates), with the game's history
+        (a position met before the root counts as a draw there)."""
+        return self.search_board(state, "material")
+
     def grid(self, state: Position) -> PieceGrid:
         """The 8 x 8 board, rank 8 at the top, a-file on the left, pieces as Unicode symbols
         (♔ ♕ ♖ ♗ ♘ ♙ White's, ♚ ♛ ♜ ♝ ♞ ♟ Black's) and as letters for a terminal that cannot

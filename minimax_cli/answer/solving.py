@@ -8,14 +8,15 @@ its progress, so that the services only build the request and turn what comes ba
   reuse what earlier ones proved;
 - `run`: one search by a named algorithm (the registry's name, core.search): the line of best
   play and the distances to the end (the engine within a node budget), the drawn tree (plain
-  minimax, traced), and the games the engine does not search (their default algorithm).
+  minimax, traced), and the games the engine does not search (their default algorithm);
+- `mate`: the shortest mate proven by the mate prover, for games with a mate board (chess).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Hashable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.result import Limits, SearchResult
@@ -29,6 +30,9 @@ from minimax_cli.core.search import (
 )
 from minimax_cli.core.solver import Progress, Solution
 from minimax_cli.core.table import TranspositionTable
+
+if TYPE_CHECKING:
+    from minimax_cli.core.search.mate import Mate
 
 
 def own_solver(game: AnyGame, state: Any, table_mb: float | None = None,
@@ -58,6 +62,17 @@ def each_move(game: AnyGame, state: Any, table: TranspositionTable,
             progress(done, len(moves))
 
 
+def mate(game: AnyGame, state: Any, max_moves: int, limits: Limits | None = None) -> Mate | None:
+    """The shortest mate of `state` proven by the mate prover (core/search/mate.py) within
+    `max_moves` moves and `limits`, or None when the game has no mate board."""
+    board = game.mate_board(state)
+    if board is None:
+        return None
+    from minimax_cli.core.search.mate import prove_mate  # loaded by a mate's solve only
+
+    return prove_mate(board, max_moves, limits)
+
+
 def run(game: AnyGame, state: Any, algorithm: str, limits: Limits | None = None,
         **options: Any) -> SearchResult:
     """One search of `state` by the named algorithm within `limits` (none: to the end), with the
@@ -66,4 +81,4 @@ def run(game: AnyGame, state: Any, algorithm: str, limits: Limits | None = None,
 
 
 __all__ = ["DEFAULT_ALGORITHM", "EXPECTIMINIMAX", "MAXN", "PLAIN_ALPHABETA",
-           "PLAIN_MINIMAX", "each_move", "own_solver", "run"]
+           "PLAIN_MINIMAX", "each_move", "mate", "own_solver", "run"]

@@ -58,6 +58,7 @@ from minimax_cli.cli.quiz import QUIZ_HELP, quiz
 from minimax_cli.cli.streams import output_failures
 from minimax_cli.core.i18n import N_, _, speaking
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
+from minimax_cli.core.result import Limits
 
 if TYPE_CHECKING:
     from minimax_cli.core.game import AnyGame
@@ -144,6 +145,9 @@ Batch = Annotated[str | None, typer.Option("--batch", metavar=N_("FILE"), help=N
     "each is proven, then a summary (Connect Four; Pons' test-set format)."))]
 Jobs = Annotated[int | None, jobs_option(N_(
     "Spread a --batch over N processes (1 to 64; default 1)."))]
+MaxMoves = Annotated[int | None, typer.Option(
+    "--max-moves", metavar="N", parser=cli_input.count_parser(1), help=N_(
+        "Chess: look for a mate within N moves (1 to 10; default 4)."))]
 SolveTime = Annotated[float | None, time_option(SOLVE_TIME_HELP)]
 SolveNodes = Annotated[int | None, nodes_option(SOLVE_NODES_HELP)]
 BatchOut = Annotated[str | None, out_option(N_(
@@ -167,10 +171,12 @@ def solve(
     out: BatchOut = None,
     backend: BackendOption = None,
     address: AddressOption = None,
+    max_moves: MaxMoves = None,
 ) -> None:
     """`minimax solve` (its description for users: SOLVE_HELP)."""
     # Imported here so other commands do not load the solver.
     from minimax_cli.services import solve as solving
+    from minimax_cli.services.solve_mate import check_max_moves
 
     game, state = game_and_position(ctx, game_name, position)
     table_megabytes = check_table_mb(table_mb)
@@ -181,9 +187,10 @@ def solve(
         run_suite(game, batch, BatchOptions(jobs, out, backend, address), time_s, nodes,
                   table_megabytes, ctx.meta["position_given"] or upto is not None or show_tree
                   or as_json or weak)
-    if time_s is not None or nodes is not None:  # before --batch, which would run without it
-        with user_errors():
+    with user_errors():
+        if time_s is not None or nodes is not None:  # before --batch, which would run without it
             solving.check_budget(game, upto is not None or show_tree or batch is not None)
+        check_max_moves(game, max_moves)
     if weak or batch is not None or (jobs, out, backend, address) != (None,) * 4:
         from minimax_cli.cli.batch import BatchOptions, check_proof_options, run_batch
 
@@ -200,13 +207,16 @@ def solve(
                        as_json=as_json)
     # `--upto N` alone tabulates the family; the start position is solved only when asked for.
     _solve_and_show(game, state, upto, upto is None or ctx.meta["position_given"] or show_tree,
-                    tree=show_tree, weak=weak, table_mb=table_megabytes, as_json=as_json)
+                    tree=show_tree, weak=weak, table_mb=table_megabytes, as_json=as_json,
+                    mate=(max_moves, Limits(time=time_s, nodes=nodes)))
 
 
 def _solve_and_show(game: "AnyGame", state: Any, upto: int | None, solve_position: bool, *,
-                    tree: bool, weak: bool, table_mb: float | None, as_json: bool) -> None:
+                    tree: bool, weak: bool, table_mb: float | None, as_json: bool,
+                    mate: tuple[int | None, Limits] = (None, Limits())) -> None:
     """`solve` of a position without a proof kernel, and its family with --upto: solved with a
-    progress bar (not with --json), then shown or printed as JSON."""
+    progress bar (not with --json), then shown or printed as JSON. `mate`: the mate prover's
+    --max-moves and budget (chess)."""
     from minimax_cli.reports.json_form import report_dict
     from minimax_cli.services import series as series_mod
     from minimax_cli.services import solve as solving
@@ -217,7 +227,8 @@ def _solve_and_show(game: "AnyGame", state: Any, upto: int | None, solve_positio
         if upto is not None:
             series_mod.check_upto(game, upto)  # before any long work
         solved = (solving.solve(game, state, tree=tree, progress=progress, table_mb=table_mb,
-                                weak=weak) if solve_position else None)
+                                weak=weak, max_moves=mate[0], limits=mate[1])
+                  if solve_position else None)
         if upto is not None:
             solved = series_mod.solve_series(game, upto, progress, table_mb, solved)
     assert solved is not None  # a position was solved, or --upto was given

@@ -11,6 +11,9 @@ plain attribute reads and bound-method calls (measured: each extra Python call l
 Scores are integers from the side to move's point of view, in the game's units (centipawns in
 chess), strictly inside the core's heuristic band (core/score.py's HEURISTIC_LIMIT): the engine
 adds the decisive scores itself (a mate is a loss for the side to move, -(WIN - ply)).
+
+`MateBoard` adds what the mate prover needs: the checking moves and the draws that do not depend
+on the line.
 """
 
 from __future__ import annotations
@@ -87,4 +90,27 @@ class SearchBoard(Protocol):
         ...
 
 
-__all__ = ["SearchBoard"]
+class MateBoard(SearchBoard, Protocol):
+    """A search board the mate prover (core/search/mate.py) can walk: besides SearchBoard, the
+    moves that give check and the draws that do not depend on the line that led to a position,
+    so that what the prover keeps in its table stays true whatever line reaches the position."""
+
+    def checking_moves(self) -> Iterable[Any]:
+        """The legal moves that give check (only these can mate at once)."""
+        ...
+
+    def drawn_by_rule(self) -> bool:
+        """True when the position is a draw, or one the side to move may claim, by a rule that
+        looks at the position alone: insufficient material, the move-count rule (chess: 50
+        moves), or a position met before the search began (a repetition the defender may steer
+        into). Repetitions inside the search are not counted: the prover shows why none is
+        needed."""
+        ...
+
+    def draw_clock(self) -> int:
+        """Plies left before the move-count rule lets a draw be claimed (chess: 100 less the
+        half-move clock); a position's value within fewer plies than this cannot depend on it."""
+        ...
+
+
+__all__ = ["MateBoard", "SearchBoard"]

@@ -25,7 +25,7 @@ from minimax_cli.core.record import Record
 if TYPE_CHECKING:  # kept out of start-up: `minimax games` needs none of them
     from fractions import Fraction
 
-    from minimax_cli.core.board import SearchBoard
+    from minimax_cli.core.board import MateBoard, SearchBoard
     from minimax_cli.core.proof import ProofKernel
     from minimax_cli.core.score import Scale
     from minimax_cli.core.solver import ExactSolver
@@ -325,6 +325,12 @@ class Game(ABC, Generic[S, M]):
         """A mutable board at `state` for the PVS engine (core/board.py), evaluating by the named
         evaluation (None: the game's default), for games where copying a state at every node is
         too slow (chess); or None. Each call gives a fresh board."""
+        return None
+
+    def mate_board(self, state: S) -> MateBoard | None:
+        """A search board at `state` that the mate prover (core/search/mate.py) can walk, for
+        games where a position is too large to solve but a mate can be proven (chess: `solve`
+        is the mate prover); or None. Each call gives a fresh board."""
         return None
 
     def exact_solver(self, memory_mb: float | None = None) -> ExactSolver[S, M] | None:

@@ -4,6 +4,8 @@
 A position is solved by the way the one precedence (minimax_cli.answer.precedence.ways, asked for
 EVERY_MOVE) puts first, carried out by the answering room with its progress (answer/solving.py,
 answer/proof_stream.py); this module builds the request and turns the answer into the report:
+- by the mate prover when the game has a mate board (chess, whose positions are too large to
+  solve: the shortest mate, or none within --max-moves; solve_mate.py);
 - by the core's proof search when the game has a proof kernel (Connect Four; solve_proof.py);
 - by the game's own exact solver (`Game.exact_solver()`) when it has one and it answers: bones'
   bottom-up table and proven period, Nim's theorem (two-player games: a game of more players is
@@ -46,6 +48,7 @@ from minimax_cli.core.table import TranspositionTable
 from minimax_cli.core.words import count_words, grouped
 from minimax_cli.reports.answers import solution_result
 from minimax_cli.reports.model import METHOD_SEARCH, METHOD_TREE, Report, from_solve
+from minimax_cli.services.solve_mate import proves_mates, solve_by_mate
 
 #: A move and its proven score from MAX's point of view.
 Found = list[tuple[Hashable, Score]]
@@ -58,15 +61,18 @@ TREE_NODE_LIMIT = 5_000
 def solve(game: AnyGame, state: Any, *, tree: bool = False,
           progress: Progress | None = None, table_mb: float | None = None,
           weak: bool = False, limits: Limits | None = None,
-          on_fact: Callable[[Any], None] | None = None) -> Report:
+          on_fact: Callable[[Any], None] | None = None, max_moves: int | None = None) -> Report:
     """Solve `state` exactly (see the module docstring). `table_mb` sizes the engine's table when
     a search is needed, and bounds the game's solver's own tables (`ExactSolver.memory_mb`).
     `limits` (time, nodes) and `on_fact` (each score as it is proven: reports.proven.ProvenFact)
-    serve the proof search only (`check_budget` says so for the others).
+    serve the proof search and the mate prover only (`check_budget` says so for the others);
+    `max_moves` the mate prover (solve_mate.py: a game with a mate board, chess).
     Raises SearchError for what cannot be done (no family, a tree too large to draw, a game no
     search serves)."""
     if tree:
         return solve_by_tree(game, state)
+    if proves_mates(game):
+        return solve_by_mate(game, state, max_moves, limits)
     if streamed(game):
         from minimax_cli.services.solve_proof import solve_by_proof  # loads the prover
 
@@ -87,7 +93,7 @@ def check_budget(game: AnyGame, other_work: bool) -> None:
     """SearchError (one line, exit 2 at the command line) when `--time`/`--nodes` cannot bound
     this solve: only the proof search of one position stops cleanly and keeps what it proved;
     `other_work` is --tree, --upto or --batch, which have no budget."""
-    if other_work or not streamed(game):
+    if other_work or not (streamed(game) or proves_mates(game)):
         raise SearchError(_(
             "--time and --nodes bound `solve` of one position of a game with a proof kernel "
             "(Connect Four), not --tree, --upto, --batch or {game}'s solver; drop them, or use "

@@ -19,6 +19,8 @@ from minimax_cli.answer.solving import DEFAULT_ALGORITHM, PLAIN_MINIMAX
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import _, ngettext, pgettext, text_of
 from minimax_cli.core.result import TraceNode
+from minimax_cli.core.score import Kind
+from minimax_cli.core.search.mate import NAME as MATE
 from minimax_cli.core.words import count, grouped
 from minimax_cli.reports.model import (
     METHOD_PROOF,
@@ -104,6 +106,27 @@ def summary(game: AnyGame, state: Any, rep: Report) -> RenderableType:
     return render_report.report_view(game, state, rep, title.format(game=rep.game), rows)
 
 
+def mate_summary(game: AnyGame, state: Any, rep: Report) -> RenderableType:
+    """A solve by the mate prover (chess): what was proven (the mate and its line, or no mate
+    within so many moves, or the budget ran out), how, and why that is sound. The generic rows
+    would call "no mate within N" a search stopped without a value."""
+    proven, *why = rep.explanation
+    mover = rep.mover_score
+    style = "bold" if mover is None else "bold green" if mover.kind is Kind.WIN else "bold red"
+    nodes, seconds = rep.count("nodes"), float(rep.stats["time_s"] or 0.0)
+    rows: list[tuple[str, RenderableType]] = [
+        render_report.summary_rows(rep)[0],  # who is to move
+        (_("proven"), Text(text_of(proven), style=style)),
+        (_("method"), Text(_("the mate prover, {nodes}, {seconds:.3f} s, {rate} nodes/s").format(
+            nodes=count(nodes, "node"), seconds=seconds,
+            rate=grouped(round(nodes / seconds) if seconds > 0 else 0))))]
+    rows.extend((_("why"), Text(text_of(sentence))) for sentence in why)
+    title = (_("{game} · mate proven") if rep.score is not None else
+             _("{game} · no mate proven")).format(game=rep.game)
+    return Group(Text(title, style="bold"), render_report.position_view(game, state),
+                 render_report.grid(rows))
+
+
 # --- the drawn tree ------------------------------------------------------------------------------
 def game_tree(game: AnyGame, state: Any, trace: TraceNode) -> Tree:
     """The whole game tree as plain minimax searched it: each move with the position it leads to
@@ -173,7 +196,8 @@ def solve_view(game: AnyGame, state: Any, solved: Report) -> RenderableType:
         if trace is not None:
             parts.append(game_tree(game, state, trace))
             parts.append(search_counts(solved))
-        parts.append(summary(game, state, solved))
+        parts.append(mate_summary(game, state, solved) if solved.method == MATE
+                     else summary(game, state, solved))
     if solved.series is not None:
         parts.append(render_series.series_view(solved))
     return Group(*parts)
