@@ -5,6 +5,7 @@ scripts/bench_uci_stop.py, not asserted here."""
 
 from __future__ import annotations
 
+import os
 import selectors
 import subprocess
 import sys
@@ -94,32 +95,37 @@ def test_options_are_declared_and_set(engine: chess.engine.SimpleEngine) -> None
 
 
 class Lines:
-    """A raw `minimax uci` process: lines written, lines read with a deadline."""
+    """A raw `minimax uci` process: lines written, lines read with a deadline (from the pipe's
+    bytes: a text stream's buffer may hold lines the selector cannot see)."""
 
     def __init__(self) -> None:
-        self.process = subprocess.Popen(COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        text=True, bufsize=1)
+        self.process = subprocess.Popen(COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         assert self.process.stdout is not None
+        self.fd = self.process.stdout.fileno()
         self.selector = selectors.DefaultSelector()
-        self.selector.register(self.process.stdout, selectors.EVENT_READ)
+        self.selector.register(self.fd, selectors.EVENT_READ)
+        self.pending = b""
 
     def send(self, *lines: str) -> None:
         assert self.process.stdin is not None
-        self.process.stdin.write("".join(line + "\n" for line in lines))
+        self.process.stdin.write("".join(line + "\n" for line in lines).encode())
         self.process.stdin.flush()
 
     def until(self, word: str, seconds: float = 20.0) -> list[str]:
         """The lines read up to the first that starts with `word` (included)."""
-        assert self.process.stdout is not None
         deadline, read = time.monotonic() + seconds, []
-        while time.monotonic() < deadline:
-            if self.selector.select(deadline - time.monotonic()):
-                line = self.process.stdout.readline()
-                assert line, f"the engine ended; it said {read}"
-                read.append(line.strip())
-                if line.startswith(word):
+        while True:
+            while b"\n" in self.pending:
+                line, self.pending = self.pending.split(b"\n", 1)
+                read.append(line.decode().strip())
+                if read[-1].startswith(word):
                     return read
-        raise AssertionError(f"no {word!r} within {seconds} s; read {read}")
+            left = deadline - time.monotonic()
+            if left <= 0 or not self.selector.select(left):
+                raise AssertionError(f"no {word!r} within {seconds} s; read {read}")
+            chunk = os.read(self.fd, 65536)
+            assert chunk, f"the engine ended; it said {read}"
+            self.pending += chunk
 
 
 def test_isready_is_answered_while_thinking_and_garbage_never_stops_it() -> None:
