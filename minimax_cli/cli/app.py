@@ -56,6 +56,7 @@ from minimax_cli.cli.help import help_text, usage_message
 from minimax_cli.cli.options import check_table_mb, take_language
 from minimax_cli.cli.quiz import QUIZ_HELP, quiz
 from minimax_cli.cli.streams import output_failures
+from minimax_cli.cli.uci import UCI_HELP, uci
 from minimax_cli.core.i18n import N_, _, speaking
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
 from minimax_cli.core.result import Limits
@@ -382,6 +383,7 @@ _command(solve, MinimaxCommand, EXTRA, SOLVE_HELP)
 _command(games, GamesCommand, {"allow_extra_args": True}, GAMES_HELP)
 _command(quiz, MinimaxCommand, None, QUIZ_HELP)
 _command(book, MinimaxCommand, EXTRA, BOOK_HELP)
+_command(uci, MinimaxCommand, None, UCI_HELP)
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from minimax_cli.core.i18n import _
 from minimax_cli.core.plugins import load_object
 from minimax_cli.core.record import Record
 from minimax_cli.core.result import (
+    STOP_INTERRUPTED,
     STOP_NODES,
     STOP_TIME,
     Limits,
@@ -65,18 +66,21 @@ class Budget:
 
     A search calls `check(n)` before visiting its n-th node whenever n reaches `check_at`; so a
     node budget is exact (no node past it is visited) and the clock is read every CHECK_INTERVAL
-    nodes.
+    nodes. `stop`, when given, is asked at the same points as the clock: True ends the search as
+    interrupted (another thread's request, e.g. `minimax uci`'s `stop`, without a signal).
     """
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, stop: Callable[[], bool] | None = None) -> None:
         self.started = time.perf_counter()
         self.deadline = None if limits.time is None else self.started + limits.time
         self.max_nodes = limits.nodes
+        self.stop = stop
         self.check_at = 1
         self._next(0)
 
     def _next(self, nodes: int) -> None:
-        step = nodes + CHECK_INTERVAL if self.deadline is not None else sys.maxsize
+        timed = self.deadline is not None or self.stop is not None
+        step = nodes + CHECK_INTERVAL if timed else sys.maxsize
         self.check_at = min(step, sys.maxsize if self.max_nodes is None else self.max_nodes + 1)
 
     def check(self, nodes: int) -> None:
@@ -85,6 +89,8 @@ class Budget:
             raise Stop(STOP_NODES)
         if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise Stop(STOP_TIME)
+        if self.stop is not None and self.stop():
+            raise Stop(STOP_INTERRUPTED)
         self._next(nodes)
 
     def elapsed(self) -> float:

@@ -41,7 +41,7 @@ class SearchContext:
     def __init__(self, game: AnyGame, state: Any, limits: Limits, options: SearchOptions,
                  *, stats: SearchStats | None = None) -> None:
         self.game, self.state, self.limits = game, state, limits
-        self.budget = Budget(limits)
+        self.budget = Budget(limits, options.stop)
         self.stats = stats if stats is not None else SearchStats()
         self.root_player: int = game.to_move(state)
         self.trace_limit = options.trace_limit if options.trace else 0

@@ -364,6 +364,8 @@ def pvs(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> Se
             NAME, game, context.root_player, pov=context.root_player, engine_scores=True,
             root=Scored(None, best, False, Bound.EXACT), moves=scored, best_move=best_move,
             pv=line, stats=context.stats.copy(), depth=depth)
+        if options.on_depth is not None:  # a front end's progress (`minimax uci`'s info lines)
+            options.on_depth(completed)
         # The next depth tries the moves best first (a stable sort keeps ties in order).
         ranked = sorted(range(len(moves)), key=lambda i: -scored[i].number)
         moves = [moves[i] for i in ranked]
