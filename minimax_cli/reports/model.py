@@ -404,7 +404,8 @@ def from_solve(game: AnyGame, state: Any, score: Score | None,
                   complete or to_move is None, method, None, None, stopped,
                   stopped is None or first is not None,
                   pv_words[0] if pv_words else None, tuple(explanation), facts, stats, searches,
-                  returns=returns, players=game.game_type.players, by_solver=by_solver)
+                  returns=returns, players=game.game_type.players, by_solver=by_solver,
+                  idiom=idiom_of(game))
 
 
 def from_series(game: AnyGame, state: Any, series: Series, pattern: Pattern | None,
