@@ -20,6 +20,10 @@ from minimax_cli.cli.arguments import (
     AddressOption,
     BackendOption,
     GameArgument,
+    NoNullMoveOption,
+    NoQuiescenceOption,
+    NoTableOption,
+    OrderingOption,
     PositionArgument,
     TableMbOption,
     algorithm_option,
@@ -53,7 +57,7 @@ from minimax_cli.cli.game import (
     get_algorithm,
 )
 from minimax_cli.cli.help import help_text, usage_message
-from minimax_cli.cli.options import check_table_mb, take_language
+from minimax_cli.cli.options import check_table_mb, engine_switches, take_language
 from minimax_cli.cli.quiz import QUIZ_HELP, quiz
 from minimax_cli.cli.streams import output_failures
 from minimax_cli.core.i18n import N_, _, speaking
@@ -252,7 +256,7 @@ PlayGame = Annotated[str, game_argument(N_("A game from `minimax games` (default
 PlayPosition = Annotated[str | None, position_argument(help_text(N_(
     "Start from this position, in the game's notation (default: the start), or a file; "
     "{limit}."), limit=position_limit))]
-Side = Annotated[str | None, typer.Option("--side", "-s", metavar=N_("SIDE"), help=N_(
+Side = Annotated[str | None, typer.Option("--side", "-s", "--as", metavar=N_("SIDE"), help=N_(
     "The side you play: first or second (x or o in tic-tac-toe); a seat number 1..n in games of "
     "more players. Default: the side to move."))]
 AiFirst = Annotated[bool, typer.Option("--ai-first", help=N_(
@@ -300,6 +304,10 @@ def play(
     watch: Watch = False,
     delay: Delay = 0.8,
     review: Review = True,
+    no_quiescence: NoQuiescenceOption = False,
+    ordering: OrderingOption = None,
+    no_table: NoTableOption = False,
+    no_null_move: NoNullMoveOption = False,
 ) -> None:
     """`minimax play` (its description for users: PLAY_HELP)."""
     if game_name.startswith("--"):  # `minimax play --rows 4`: parameters of the default game
@@ -314,11 +322,15 @@ def play(
     with user_errors():
         if algorithm is not None:
             get_algorithm(algorithm)  # an unknown name is a user error here, not mid-game
+        from minimax_cli.answer.precedence import algorithm_for
+
+        engine = engine_switches(algorithm_for(game, algorithm), no_quiescence=no_quiescence,
+                                 ordering=ordering, no_table=no_table, no_null_move=no_null_move)
         try:
             config = interactive.make_config(
                 game, side=side, ai_first=ai_first, vs=vs, watch=watch, level=level,
                 algorithm=algorithm, depth=depth, budget=time_s, evaluator=evaluator, seed=seed,
-                delay=delay, review=review, start=start)
+                delay=delay, review=review, start=start, engine=engine)
         except interactive.ConfigError as error:
             fail(str(error))
         code = interactive.play_session(game, config, console=_console())
