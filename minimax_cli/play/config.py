@@ -26,6 +26,7 @@ class PlayConfig:
     delay: float = 0.8
     review: bool = True
     start: Hashable | None = None
+    record: str | None = None  # the file the game's record (chess: PGN) is kept in
 
     @property
     def watch(self) -> bool:
@@ -130,7 +131,7 @@ def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = Fals
                 budget: float | None = None, evaluator: str | None = None,
                 seed: int | None = None, delay: float = 0.8, review: bool = True,
                 start: Hashable | None = None,
-                engine: Mapping[str, Any] | None = None) -> PlayConfig:
+                engine: Mapping[str, Any] | None = None, record: str | None = None) -> PlayConfig:
     """Check the play options against each other, the game and the start position (None: the
     game's own); raises ConfigError. The human plays the side to move at the start unless
     --side or --ai-first says otherwise. `engine`: the chess engine's switches (Policy)."""
@@ -171,8 +172,11 @@ def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = Fals
     # Positions are compared as written: a game's states need not compare equal (a tree's nodes
     # are distinct objects each time the tree is read).
     initial = game.format_position(game.initial_state())
+    if record is not None and game.game_record(state, {}, None) is None:
+        raise ConfigError(_("{game} has no game record format to write").format(game=game.name))
     return PlayConfig(ai, policy, seed, delay, review,
-                      None if start is None or game.format_position(start) == initial else start)
+                      None if start is None or game.format_position(start) == initial else start,
+                      record)
 
 
 __all__ = ["ConfigError", "PlayConfig", "finished_words", "intro_words", "make_config",
