@@ -233,6 +233,12 @@ class Game(ABC, Generic[S, M]):
         """Move notation that `parse_move` reads back to `move`."""
 
     # --- optional hooks ----------------------------------------------------------------------
+    def spoken_move(self, state: S, move: M) -> str:
+        """The move as a reader of the interface's language is shown it (chess in Spanish:
+        Cf3, e8=D), read back by `parse_move` too; by default `format_move`, the same in every
+        language (JSON and records keep `format_move`)."""
+        return self.format_move(state, move)
+
     def for_position(self, text: str) -> Game[S, M]:
         """The game that reads the position `text`: this one, unless the kind of game depends on
         the position (an explicit tree with chance nodes or with a tuple of utilities at its

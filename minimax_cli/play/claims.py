@@ -50,7 +50,7 @@ class Claimant(Protocol):
 def list_moves(session: Claimant) -> None:
     """The legal moves here, in the game's notation, on one line."""
     game, state = session.game, session.state
-    moves = [game.format_move(state, move) for move in game.legal_moves(state)]
+    moves = [game.spoken_move(state, move) for move in game.legal_moves(state)]
     session.say(_("legal moves ({count}): {moves}").format(count=len(moves),
                                                           moves=" ".join(moves)))
 

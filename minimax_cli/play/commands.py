@@ -90,6 +90,18 @@ def hint(session: Sitting) -> None:
         session.console.print(table)
     if line is not None:
         session.say(line)
+    if len(thought.result.pv) > 1:  # the principal variation, when the search has one
+        session.say(_("expected line: {moves}").format(moves=spoken_line(game, state,
+                                                                         thought.result.pv)))
+
+
+def spoken_line(game: AnyGame, state: Any, moves: Any) -> str:
+    """`moves` played on from `state`, each as the interface's reader is shown it."""
+    said = []
+    for move in moves:
+        said.append(game.spoken_move(state, move))
+        state = game.play(state, move)
+    return " ".join(said)
 
 def why(session: Sitting) -> None:
     """The AI's last move in this game explained: the move it played, the line it expects

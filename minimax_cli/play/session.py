@@ -393,7 +393,7 @@ class Session:
         """What Tab completes at a move prompt: the commands, then the legal moves (lazily)."""
         yield from command_names()
         for move in self.game.legal_moves(self.state):
-            yield self.game.format_move(self.state, move)
+            yield self.game.spoken_move(self.state, move)
 
     def refuse(self, reason: str) -> None:
         """Say why an entry was refused: on a terminal wrapped to its width, right under the

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from games.chess.game import Chess
+from minimax_cli.core.i18n import speaking
 from minimax_cli.play.session import ConfigError, make_config
 from tests.cli.entry import run_main
 from tests.cli.test_interactive import drive, scripted
@@ -62,6 +63,7 @@ def test_moves_hint_and_undo_at_a_tiny_depth() -> None:
     assert code == 0 and errors == ""
     assert "plays e4" in out and "plays d4" in out
     assert "took back 2 plies (your e4" in out
+    assert "\nexpected line: " in out  # the hint's principal variation
     # After the undo and d4, the game holds d4 and the AI's reply only.
     assert game.format_move(session.states[0], session.moves[0]) == "d4"
     assert len(session.moves) == 2
@@ -149,3 +151,15 @@ def test_a_broken_pgn_is_one_line_and_exit_2(tmp_path: Path, text: str) -> None:
     done = run_main("play", "chess", "--from-pgn", str(broken), stdin="")
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_spanish_moves_are_read_and_written_in_spanish() -> None:
+    game = Chess()
+    config = make_config(game, depth=1, budget=5.0, seed=1, review=False)
+    with speaking("es"):
+        session, code, out, errors = scripted("Cf3\njugadas\n", config, game)
+    assert code == 0 and errors == ""
+    assert "juega Cf3" in out
+    listed = next(line for line in out.splitlines() if line.startswith("jugadas legales ("))
+    assert " Cc3 " in listed and "N" not in listed
+    assert game.format_move(session.states[0], session.moves[0]) == "Nf3"  # the record's SAN
