@@ -148,6 +148,32 @@ class Chess(Game["Position", "chess.Move"]):
                      "or a pawn move")
         return None
 
+    def draw_claim_words(self, state: Position) -> tuple[bool, str]:
+        """Whether the player to move may claim a draw (threefold repetition, the 50-move
+        rule), in words either way: the rule that allows it, or how far each rule is."""
+        words = None if state.ending is not None else self.ending_words(state)
+        if words is not None:
+            return True, words
+        plies = state.board.halfmove_clock
+        return False, _("no draw can be claimed: this position has occurred {times} time(s) "
+                        "(3 are needed), and {moves} move(s) were made without a capture or a "
+                        "pawn move (50 each are needed)").format(times=state.repetitions,
+                                                                 moves=plies // 2)
+
+    def game_record(self, state: Position, headers: Mapping[str, str],
+                    result: float | None) -> str:
+        """The game that led to `state` in PGN (games/chess/record.py)."""
+        from games.chess.record import write_pgn
+
+        return write_pgn(state, headers, result)
+
+    def read_game_record(self, text: str) -> Position:
+        """The position after a PGN's main line, its moves kept (games/chess/record.py)."""
+        _rules()
+        from games.chess.record import read_pgn
+
+        return read_pgn(text)
+
     # --- notation --------------------------------------------------------------------------------
     def parse_position(self, text: str) -> Position:
         """A FEN, `startpos` or nothing; InvalidPositionError naming the field that is wrong."""

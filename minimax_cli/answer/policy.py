@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from minimax_cli.answer.levels import ConfigError, parse_level
@@ -35,7 +36,7 @@ from minimax_cli.answer.precedence import MCTS, Answer, Answerer, Ask, algorithm
 from minimax_cli.core.game import AnyGame, Game, SearchError
 from minimax_cli.core.i18n import _
 from minimax_cli.core.result import Limits, SearchResult
-from minimax_cli.core.search import ALGORITHMS, DEFAULT_ALGORITHM
+from minimax_cli.core.search import ALGORITHMS, DEFAULT_ALGORITHM, PVS
 from minimax_cli.core.solver import OutOfTime, stop_at
 from minimax_cli.core.table import TranspositionTable
 from minimax_cli.reports.answers import complete, returns_alike, solution_result, tied_moves
@@ -54,8 +55,10 @@ LINE_LIMIT = 40
 
 @dataclass(frozen=True)
 class Policy:
-    """How the AI chooses: its level, seconds per move, depth cut, algorithm, evaluation, and the
-    chance of a random move (levels below perfect in games without an evaluation)."""
+    """How the AI chooses: its level, seconds per move, depth cut, algorithm, evaluation, the
+    chance of a random move (levels below perfect in games without an evaluation), and the
+    switches of principal-variation search (`engine`, SearchOptions' quiescence, ordering,
+    use_table, null_move: for the AI's own thinks; a hint is the full engine's)."""
 
     level: int = PERFECT
     budget: float = DEFAULT_BUDGET
@@ -63,11 +66,12 @@ class Policy:
     algorithm: str = DEFAULT_ALGORITHM
     evaluator: str | None = None
     randomness: float = 0.0
+    engine: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
     def make(cls, game: AnyGame, level: str = "perfect", *, budget: float | None = None,
              depth: int | None = None, algorithm: str | None = None,
-             evaluator: str | None = None) -> Policy:
+             evaluator: str | None = None, engine: Mapping[str, Any] | None = None) -> Policy:
         """The policy for the options of `play`; raises ConfigError."""
         number = parse_level(level)
         evaluators = game.evaluators()
@@ -98,8 +102,12 @@ class Policy:
                 depth = game.level_depths[number]
             else:
                 randomness = LEVEL_RANDOM[number]
+        if engine and algorithm != PVS:
+            raise ConfigError(_("the engine's switches (--no-quiescence, --ordering, --no-table, "
+                                "--no-null-move) are those of pvs, and the AI's algorithm is "
+                                "{algorithm}: leave them out").format(algorithm=algorithm))
         return cls(number, DEFAULT_BUDGET if budget is None else budget, depth, algorithm,
-                   evaluator, randomness)
+                   evaluator, randomness, dict(engine or {}))
 
 
 @dataclass(frozen=True)
@@ -142,17 +150,20 @@ class Thinker:
     def hint(self, state: Any, display: AbstractContextManager[object] | None = None) -> Answer:
         """A perfect player's think within the same budget: no depth cut, and the engine
         whatever the AI's algorithm (unless it refuses the game)."""
-        engine = ALGORITHMS[DEFAULT_ALGORITHM].refusal(self.game) is None
-        return self.think(state, None, DEFAULT_ALGORITHM if engine else self.policy.algorithm,
-                          display)
+        algorithm = next((name for name in (PVS, DEFAULT_ALGORITHM)
+                          if ALGORITHMS[name].refusal(self.game) is None), self.policy.algorithm)
+        return self.think(state, None, algorithm, display, engine={})
 
     def think(self, state: Any, depth: int | None, algorithm: str,
-              display: AbstractContextManager[object] | None = None) -> Answer:
+              display: AbstractContextManager[object] | None = None,
+              engine: Mapping[str, Any] | None = None) -> Answer:
         """A MOVE asked of the precedence about `state` within the policy's budget, cut `depth`
-        plies deep, by `algorithm`; Ctrl-C stops it (the last completed depth stands).
-        `display` is entered while thinking (a spinner)."""
+        plies deep, by `algorithm` (with the engine's switches `engine`, None: the policy's);
+        Ctrl-C stops it (the last completed depth stands). `display` is entered while thinking
+        (a spinner)."""
         ask = Ask(seconds=self.policy.budget, depth=depth, algorithm=algorithm,
-                  evaluator=self.policy.evaluator)
+                  evaluator=self.policy.evaluator,
+                  engine=self.policy.engine if engine is None else engine)
         return self.answerer.answer(state, ask, display)
 
     def line(self, state: Any, thought: Answer, move: Any) -> Line:
@@ -185,7 +196,8 @@ class Thinker:
         budget = self.policy.budget
         try:
             for found in self.answerer.search(after, Limits(depth=depth, time=budget), algorithm,
-                                              self.policy.evaluator, TranspositionTable()):
+                                              self.policy.evaluator, TranspositionTable(),
+                                              self.policy.engine):
                 last = found
         except KeyboardInterrupt:  # the deepest line completed stands
             pass

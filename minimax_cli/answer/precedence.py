@@ -40,9 +40,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from minimax_cli.core.game import AnyGame, SearchError
@@ -58,6 +58,7 @@ from minimax_cli.core.search import (
     ALGORITHMS,
     DEFAULT_ALGORITHM,
     MCTS,
+    PVS,
     check_algorithm,
     default_algorithm,
     make_options,
@@ -90,7 +91,9 @@ MIN_SLICE = 0.001
 class Ask:
     """A question about one position: what is wanted (VALUE, MOVE or EVERY_MOVE), within
     `seconds` (and `nodes`, if given), to the end of the game or cut `depth` plies deep (scored by
-    `evaluator`), by the named algorithm's search."""
+    `evaluator`), by the named algorithm's search; `engine`: the switches of principal-variation
+    search (SearchOptions' quiescence, ordering, use_table, null_move) when that is the
+    algorithm."""
 
     want: str = MOVE
     seconds: float = 1.0
@@ -98,6 +101,7 @@ class Ask:
     depth: int | None = None
     algorithm: str = DEFAULT_ALGORITHM
     evaluator: str | None = None
+    engine: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Step(NamedTuple):
@@ -284,7 +288,8 @@ class Answerer:
         else:
             limits = Limits(depth=ask.depth, time=remaining * (1 - REFUTE_SHARE) if refute
                             else remaining)
-            for result in self.search(state, limits, algorithm, ask.evaluator):
+            for result in self.search(state, limits, algorithm, ask.evaluator,
+                                      engine=ask.engine):
                 last = result
                 searched.append(result)
         tried.append(Step(SEARCH, time.perf_counter() - started,
@@ -350,10 +355,12 @@ class Answerer:
             tried.append(Step(PROOF, time.perf_counter() - started, settler.nodes - nodes))
 
     def search(self, state: Any, limits: Limits, algorithm: str, evaluator: str | None,
-                table: TranspositionTable | None = None) -> Iterator[SearchResult]:
+                table: TranspositionTable | None = None,
+                engine: Mapping[str, Any] | None = None) -> Iterator[SearchResult]:
         """One result per completed depth. The engine deepens itself (with the kept table unless
         `table` is given); the other algorithms are deepened here when the game has an
-        evaluation (else one search to the end)."""
+        evaluation (else one search to the end); `engine` are principal-variation search's
+        switches, given to that algorithm alone."""
         game = self.game
         chosen = check_algorithm(algorithm, game)  # the engine too refuses a game it cannot search
         if algorithm == DEFAULT_ALGORITHM:
@@ -361,7 +368,8 @@ class Answerer:
                                    table=self.table if table is None else table)
             yield from iterate(game, state, limits, options)
             return
-        run, options = chosen.run, make_options(evaluator=evaluator, exact_root=True)
+        switches = engine if engine and algorithm == PVS else {}
+        run, options = chosen.run, make_options(evaluator=evaluator, exact_root=True, **switches)
         if chosen.sampled:  # an anytime search: one run fills the budget
             assert limits.time is not None
             seed = None if self.rng is None else self.rng.randrange(2**32)

@@ -16,6 +16,10 @@ from minimax_cli.cli import save as cli_save
 from minimax_cli.cli.arguments import (
     AlgorithmOption,
     GameArgument,
+    NoNullMoveOption,
+    NoQuiescenceOption,
+    NoTableOption,
+    OrderingOption,
     PositionArgument,
     TableMbOption,
     depth_option,
@@ -35,7 +39,7 @@ from minimax_cli.cli.game import (
     get_algorithm,
 )
 from minimax_cli.cli.help import help_text
-from minimax_cli.cli.options import check_table_mb, make_limits
+from minimax_cli.cli.options import check_table_mb, engine_switches, make_limits
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
 from minimax_cli.services import analyze as analyzing
@@ -46,6 +50,7 @@ from minimax_cli.views.limits import DEFAULT_STEPS, MAX_STEPS, MAX_TREE_DEPTH
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from minimax_cli.core.game import AnyGame
     from minimax_cli.services.compare import Progress
 
 #: The exploration constant's range: 0 (pure exploitation) to far more exploration than is useful.
@@ -132,6 +137,10 @@ def analyze(
     seed: Seed = None,
     rollout: Rollout = None,
     solver: Solver = True,
+    no_quiescence: NoQuiescenceOption = False,
+    ordering: OrderingOption = None,
+    no_table: NoTableOption = False,
+    no_null_move: NoNullMoveOption = False,
     trace: Trace = False,
     max_steps: MaxSteps = DEFAULT_STEPS,
     tree_depth: TreeDepth = None,
@@ -151,16 +160,7 @@ def analyze(
     game, state = game_and_position(ctx, game_name, position)
     algorithm = algorithm or analyzing.default_algorithm(game)
     _check_steppable(step, algorithm)
-    mcts = _mcts_options(algorithm, compare, iterations, exploration, seed, rollout,
-                         solver if _given(ctx, "solver") else None)
-    default_time = analyzing.default_seconds(
-        game, algorithm, limited=(depth, time_s, nodes, iterations) != (None,) * 4)
-    limits = make_limits(depth, default_time if time_s is None else time_s, nodes)
-    request = analyzing.AnalysisRequest(
-        game, state, algorithm, limits, user_budget=time_s is not None or nodes is not None,
-        evaluator=evaluator, table_mb=check_table_mb(table_mb), compare=compare, mcts=mcts,
-        **_recording(figures, shown=show_tree or trace or step, steps=max_steps if trace or step
-                     else None, tree_depth=tree_depth))
+    request, default_time = _request(ctx, game, state, algorithm, figures)
     out = None if as_json else console(record=bool(cli_save.terminal_figures(figures)))
     _note_default_time(out, game.name, default_time)
     _check_drawing(show_tree, tree_depth, show_boards, figures)
@@ -175,6 +175,33 @@ def analyze(
         _show(out, analysis, figures, trace=trace, max_steps=max_steps, tree=show_tree,
               tree_depth=tree_depth, boards=show_boards)
     cli_save.write_all(drawn)
+
+
+def _request(ctx: typer.Context, game: "AnyGame", state: Any, algorithm: str,
+             figures: list[cli_save.Figure]) -> tuple[analyzing.AnalysisRequest, float | None]:
+    """The analysis asked for by the command line's options (`ctx.params`), and the default time
+    it is given (None: a limit was given): one line and exit 2 for an option the algorithm does
+    not take (MCTS's, the chess engine's switches)."""
+    given = ctx.params
+    depth, time_s, nodes, iterations = (given["depth"], given["time_s"], given["nodes"],
+                                        given["iterations"])
+    compare, trace, step = given["compare"], given["trace"], given["step"]
+    mcts = _mcts_options(algorithm, compare, iterations, given["exploration"], given["seed"],
+                         given["rollout"], given["solver"] if _given(ctx, "solver") else None)
+    engine = engine_switches(algorithm, no_quiescence=given["no_quiescence"],
+                             ordering=given["ordering"], no_table=given["no_table"],
+                             no_null_move=given["no_null_move"])
+    default_time = analyzing.default_seconds(
+        game, algorithm, limited=(depth, time_s, nodes, iterations) != (None,) * 4)
+    limits = make_limits(depth, default_time if time_s is None else time_s, nodes)
+    shown = given["show_tree"] or trace or step
+    request = analyzing.AnalysisRequest(
+        game, state, algorithm, limits, user_budget=time_s is not None or nodes is not None,
+        evaluator=given["evaluator"], table_mb=check_table_mb(given["table_mb"]),
+        compare=compare, mcts=mcts, engine=engine,
+        **_recording(figures, shown=shown, steps=given["max_steps"] if trace or step else None,
+                     tree_depth=given["tree_depth"]))
+    return request, default_time
 
 
 def _given(ctx: typer.Context, name: str) -> bool:

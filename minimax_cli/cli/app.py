@@ -8,6 +8,7 @@ exit code 2; prompt-toolkit is imported only by `play`.
 import shutil
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -20,6 +21,10 @@ from minimax_cli.cli.arguments import (
     AddressOption,
     BackendOption,
     GameArgument,
+    NoNullMoveOption,
+    NoQuiescenceOption,
+    NoTableOption,
+    OrderingOption,
     PositionArgument,
     TableMbOption,
     algorithm_option,
@@ -53,7 +58,7 @@ from minimax_cli.cli.game import (
     get_algorithm,
 )
 from minimax_cli.cli.help import help_text, usage_message
-from minimax_cli.cli.options import check_table_mb, take_language
+from minimax_cli.cli.options import check_table_mb, engine_switches, take_language
 from minimax_cli.cli.quiz import QUIZ_HELP, quiz
 from minimax_cli.cli.streams import output_failures
 from minimax_cli.cli.uci import UCI_HELP, uci
@@ -271,9 +276,14 @@ PlayGame = Annotated[str, game_argument(N_("A game from `minimax games` (default
 PlayPosition = Annotated[str | None, position_argument(help_text(N_(
     "Start from this position, in the game's notation (default: the start), or a file; "
     "{limit}."), limit=position_limit))]
-Side = Annotated[str | None, typer.Option("--side", "-s", metavar=N_("SIDE"), help=N_(
+Side = Annotated[str | None, typer.Option("--side", "-s", "--as", metavar=N_("SIDE"), help=N_(
     "The side you play: first or second (x or o in tic-tac-toe); a seat number 1..n in games of "
     "more players. Default: the side to move."))]
+PgnOption = Annotated[str | None, typer.Option("--pgn", metavar=N_("FILE"), help=N_(
+    "Keep the game's record in FILE (chess: PGN), written again after every move, so that "
+    "quitting or Ctrl-C loses nothing."))]
+FromPgnOption = Annotated[str | None, typer.Option("--from-pgn", metavar=N_("FILE"), help=N_(
+    "Continue the game recorded in FILE (chess: PGN) from its last position."))]
 AiFirst = Annotated[bool, typer.Option("--ai-first", help=N_(
     "The AI makes the first move: you play the other side."))]
 Level = Annotated[str, typer.Option("--level", "-l", metavar=N_("LEVEL"), help=PLAY_LEVEL_HELP)]
@@ -319,6 +329,12 @@ def play(
     watch: Watch = False,
     delay: Delay = 0.8,
     review: Review = True,
+    no_quiescence: NoQuiescenceOption = False,
+    ordering: OrderingOption = None,
+    no_table: NoTableOption = False,
+    no_null_move: NoNullMoveOption = False,
+    pgn: PgnOption = None,
+    from_pgn: FromPgnOption = None,
 ) -> None:
     """`minimax play` (its description for users: PLAY_HELP)."""
     if game_name.startswith("--"):  # `minimax play --rows 4`: parameters of the default game
@@ -328,21 +344,41 @@ def play(
         fail(_("play reads your moves from stdin, so the position cannot come from there: give "
                "it as text or as a file"))
     game, start = game_and_position(ctx, game_name, position)
+    start = start if from_pgn is None else _read_record(game, from_pgn, position)
     from minimax_cli.play import session as interactive  # prompt-toolkit loads only for `play`
 
     with user_errors():
         if algorithm is not None:
             get_algorithm(algorithm)  # an unknown name is a user error here, not mid-game
+        from minimax_cli.answer.precedence import algorithm_for
+
+        engine = engine_switches(algorithm_for(game, algorithm), no_quiescence=no_quiescence,
+                                 ordering=ordering, no_table=no_table, no_null_move=no_null_move)
         try:
             config = interactive.make_config(
                 game, side=side, ai_first=ai_first, vs=vs, watch=watch, level=level,
                 algorithm=algorithm, depth=depth, budget=time_s, evaluator=evaluator, seed=seed,
-                delay=delay, review=review, start=start)
+                delay=delay, review=review, start=start, engine=engine, record=pgn)
         except interactive.ConfigError as error:
             fail(str(error))
         code = interactive.play_session(game, config, console=_console())
     if code:
         raise typer.Exit(code)
+
+
+def _read_record(game: Any, path: str, position: str | None) -> Any:
+    """The position at the end of the game record (a PGN) in the file `path`; one line and exit
+    2 when it cannot be read, is broken, or a position is given too."""
+    if position is not None:
+        fail(_("--from-pgn gives the position to continue from; leave out {position}").format(
+            position=repr(position[:40])))
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        fail(_("{file} cannot be read: {error}").format(
+            file=path, error=getattr(error, "strerror", None) or error))
+    with user_errors():
+        return game.read_game_record(text)
 
 
 GAMES_HELP = N_("The games: each one's description and parameters; one game in full with "

@@ -106,9 +106,22 @@ BackendOption = Annotated[str | None, typer.Option("--backend", metavar=N_("WHER
 AddressOption = Annotated[str | None, typer.Option("--address", metavar=N_("HOST:PORT"), help=N_(
     "The Ray cluster of --backend ray: its head's HOST:PORT, or auto (default: RAY_ADDRESS, "
     "else a Ray on this machine with --jobs CPUs)."))]
+#: The switches of the chess engine (principal-variation search, `pvs`), each a part of it turned
+#: off so that its effect can be seen: `analyze` and `play` (cli/options.engine_switches).
+NoQuiescenceOption = Annotated[bool, typer.Option("--no-quiescence", help=N_(
+    "pvs (the chess engine): stop at the depth limit, captures or not (no quiescence search)."))]
+OrderingOption = Annotated[str | None, typer.Option("--ordering", metavar=N_("KIND"), help=N_(
+    "pvs (the chess engine): move ordering none, mvv (hash move, then captures by most valuable "
+    "victim, least valuable attacker), killers (and killer moves) or full (and the history of "
+    "quiet moves; the default)."))]
+NoTableOption = Annotated[bool, typer.Option("--no-table", help=N_(
+    "pvs (the chess engine): search without the transposition table."))]
+NoNullMoveOption = Annotated[bool, typer.Option("--no-null-move", help=N_(
+    "pvs (the chess engine): no null-move pruning."))]
 
 
-__all__ = ["AddressOption", "AlgorithmOption", "BackendOption", "GameArgument", "PositionArgument",
+__all__ = ["AddressOption", "AlgorithmOption", "BackendOption", "GameArgument", "NoNullMoveOption",
+           "NoQuiescenceOption", "NoTableOption", "OrderingOption", "PositionArgument",
            "TableMbOption", "algorithm_option", "depth_option", "eval_option", "game_argument",
            "jobs_option", "json_option", "nodes_option", "out_option", "position_argument",
            "seed_option", "time_option"]

@@ -285,3 +285,27 @@ def check_table_mb(megabytes: float | None) -> float | None:
                "(default {default})").format(value=f"{megabytes:g}", least=MIN_MB,
                                              most=grouped(round(MAX_MB)), default=f"{DEFAULT_MB:g}"))
     return megabytes
+
+
+def engine_switches(algorithm: str, *, no_quiescence: bool, ordering: str | None,
+                    no_table: bool, no_null_move: bool) -> dict[str, Any]:
+    """The chess engine's switches (SearchOptions' quiescence, ordering, use_table, null_move),
+    empty when none is given; one line and exit 2 for an unknown ordering, or when given to an
+    algorithm other than pvs, which would not use them (as MCTS's options are refused elsewhere)."""
+    given = {"--no-quiescence": no_quiescence, "--ordering": ordering is not None,
+             "--no-table": no_table, "--no-null-move": no_null_move}
+    named = [name for name, value in given.items() if value]
+    if not named:
+        return {}
+    from minimax_cli.core.result import ORDERINGS
+    from minimax_cli.core.search import PVS  # a name: the search itself loads when it runs
+
+    if ordering is not None and ordering not in ORDERINGS:
+        fail(_("--ordering {value} is not a move ordering: give {choices}").format(
+            value=f"{ordering!r:.40}", choices=", ".join(ORDERINGS)))
+    if algorithm != PVS:
+        fail(_("{option} switches off a part of the chess engine (pvs), and the algorithm is "
+               "{algorithm}: add --algorithm pvs, or leave it out").format(
+                   option=named[0], algorithm=algorithm))
+    return {"quiescence": not no_quiescence, "ordering": ordering or "full",
+            "use_table": not no_table, "null_move": not no_null_move}

@@ -253,6 +253,12 @@ class Game(ABC, Generic[S, M]):
         """Move notation that `parse_move` reads back to `move`."""
 
     # --- optional hooks ----------------------------------------------------------------------
+    def spoken_move(self, state: S, move: M) -> str:
+        """The move as a reader of the interface's language is shown it (chess in Spanish:
+        Cf3, e8=D), read back by `parse_move` too; by default `format_move`, the same in every
+        language (JSON and records keep `format_move`)."""
+        return self.format_move(state, move)
+
     def for_position(self, text: str) -> Game[S, M]:
         """The game that reads the position `text`: this one, unless the kind of game depends on
         the position (an explicit tree with chance nodes or with a tuple of utilities at its
@@ -339,6 +345,25 @@ class Game(ABC, Generic[S, M]):
 
         `minimax solve`, hints and the AI use it where it answers, instead of a search."""
         return None
+
+    def draw_claim_words(self, state: S) -> tuple[bool, str] | None:
+        """For `play`'s `draw`: whether the player to move may claim a draw here, with the rule
+        in words (why not, when not: chess's threefold repetition and 50-move rule); None for a
+        game without draws a player claims."""
+        return None
+
+    def game_record(self, state: S, headers: Mapping[str, str],
+                    result: float | None) -> str | None:
+        """The game that led to `state` (a state that keeps its moves, as chess's does) as the
+        game's own record text (chess: PGN), with `headers` (Event, White, Black, Date...) and
+        `result` (MAX's view; None: unfinished); None for a game with no record format."""
+        return None
+
+    def read_game_record(self, text: str) -> S:
+        """The position at the end of a record written as `game_record` writes it, keeping its
+        moves; GameError (one line) when it is broken or a move in it is illegal, or the game has
+        no record format."""
+        raise InvalidPositionError(_("{game} has no game record format").format(game=self.name))
 
     def test_line(self, text: str) -> TestLine[S, M]:
         """One line of the game's test-suite format (chess: EPD with `bm`/`am`), read for

@@ -4,6 +4,7 @@ minimax_cli.play.session's Session is one (this module does not import it: impor
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
@@ -18,17 +19,19 @@ from minimax_cli.core.i18n import _, language, ngettext
 from minimax_cli.core.score import format_number
 from minimax_cli.core.words import count, grouped
 from minimax_cli.play import hints
+from minimax_cli.play.claims import Verdict, claim_draw, list_moves, resign
 from minimax_cli.play.config import PlayConfig, winners_words
 from minimax_cli.play.review_words import review_words
 from minimax_cli.reports.words import Party
 
-COMMANDS = ("hint", "undo", "why", "board", "help", "quit")
+COMMANDS = ("hint", "undo", "why", "board", "help", "quit", "moves", "draw", "resign")
 #: The commands' names in other languages (the first for each command is the one shown), taken in
 #: every language so that a script means the same whatever the locale.
 LOCAL_COMMANDS = {
     "es": {"pista": "hint", "deshacer": "undo", "por qué": "why", "porqué": "why",
            "por que": "why", "porque": "why", "tablero": "board", "ayuda": "help",
-           "salir": "quit"},
+           "salir": "quit", "jugadas": "moves", "tablas": "draw",
+           "abandonar": "resign"},
 }
 ALIASES = {"q": "quit", "exit": "quit", "?": "help", "h": "help",
            **{word: command for words in LOCAL_COMMANDS.values() for word, command in words.items()}}
@@ -49,6 +52,7 @@ class Sitting(Protocol):
     shown: int
     thinker: Thinker
     on_grid: bool
+    verdict: Verdict | None
 
     @property
     def state(self) -> Any: ...
@@ -86,6 +90,18 @@ def hint(session: Sitting) -> None:
         session.console.print(table)
     if line is not None:
         session.say(line)
+    if len(thought.result.pv) > 1:  # the principal variation, when the search has one
+        session.say(_("expected line: {moves}").format(moves=spoken_line(game, state,
+                                                                         thought.result.pv)))
+
+
+def spoken_line(game: AnyGame, state: Any, moves: Any) -> str:
+    """`moves` played on from `state`, each as the interface's reader is shown it."""
+    said = []
+    for move in moves:
+        said.append(game.spoken_move(state, move))
+        state = game.play(state, move)
+    return " ".join(said)
 
 def why(session: Sitting) -> None:
     """The AI's last move in this game explained: the move it played, the line it expects
@@ -142,7 +158,7 @@ def summary(session: Sitting) -> None:
     """The game's result after how many plies (players' moves; chance outcomes counted apart),
     then the review."""
     game, console = session.game, session.console
-    value = game.outcome(session.state)
+    value = session.verdict.value if session.verdict is not None else game.outcome(session.state)
     assert value is not None
     if len(session.names) != 2:
         verdict = _("game over: {result}").format(result=winners_words(game, session.state))
@@ -184,3 +200,9 @@ def command_name(command: str) -> str:
     words = LOCAL_COMMANDS.get(language(), {})
     return next((word for word, meant in words.items() if meant == command), command)
 
+
+
+#: The commands that act on the sitting alone (the session draws `board` and `help` itself).
+ACTIONS: dict[str, Callable[[Any], None]] = {
+    "hint": hint, "why": why, "undo": undo, "moves": list_moves, "draw": claim_draw,
+    "resign": resign}

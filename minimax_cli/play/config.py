@@ -3,7 +3,7 @@ who plays which side, how the AI chooses (minimax_cli.answer.policy), and where 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +26,7 @@ class PlayConfig:
     delay: float = 0.8
     review: bool = True
     start: Hashable | None = None
+    record: str | None = None  # the file the game's record (chess: PGN) is kept in
 
     @property
     def watch(self) -> bool:
@@ -129,10 +130,11 @@ def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = Fals
                 algorithm: str | None = None, depth: int | None = None,
                 budget: float | None = None, evaluator: str | None = None,
                 seed: int | None = None, delay: float = 0.8, review: bool = True,
-                start: Hashable | None = None) -> PlayConfig:
+                start: Hashable | None = None,
+                engine: Mapping[str, Any] | None = None, record: str | None = None) -> PlayConfig:
     """Check the play options against each other, the game and the start position (None: the
     game's own); raises ConfigError. The human plays the side to move at the start unless
-    --side or --ai-first says otherwise."""
+    --side or --ai-first says otherwise. `engine`: the chess engine's switches (Policy)."""
     opponent = vs.strip().lower()
     if opponent not in ("ai", "human"):
         raise ConfigError(_("unknown opponent {opponent}; use --vs ai or --vs human").format(
@@ -164,14 +166,17 @@ def make_config(game: AnyGame, *, side: str | None = None, ai_first: bool = Fals
                             "none").format(mode=mode))
     ai = tuple(watch or (opponent == "ai" and seat != human) for seat in range(players))
     policy = Policy.make(game, level, budget=budget, depth=depth, algorithm=algorithm,
-                         evaluator=evaluator)
+                         evaluator=evaluator, engine=engine)
     if delay < 0:
         raise ConfigError(_("--delay must be 0 or more seconds, got {value}").format(value=delay))
     # Positions are compared as written: a game's states need not compare equal (a tree's nodes
     # are distinct objects each time the tree is read).
     initial = game.format_position(game.initial_state())
+    if record is not None and game.game_record(state, {}, None) is None:
+        raise ConfigError(_("{game} has no game record format to write").format(game=game.name))
     return PlayConfig(ai, policy, seed, delay, review,
-                      None if start is None or game.format_position(start) == initial else start)
+                      None if start is None or game.format_position(start) == initial else start,
+                      record)
 
 
 __all__ = ["ConfigError", "PlayConfig", "finished_words", "intro_words", "make_config",

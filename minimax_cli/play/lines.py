@@ -220,7 +220,11 @@ def help_text(move_help: str, budget: float) -> str:
         "         stops the think: the AI plays its best move so far)\n"
         "An entry is at most {limit} characters. Tab completes moves and commands; up and\n"
         "down arrows recall earlier input."
-    ).format(move_help=move_help, budget=f"{budget:g}", limit=MAX_LINE)
+    ).format(move_help=move_help, budget=f"{budget:g}", limit=MAX_LINE) + "\n" + _(
+        "More commands:\n"
+        "  moves   the legal moves here\n"
+        "  draw    claim a draw the rules allow here (chess: threefold repetition, 50 moves)\n"
+        "  resign  give the game up")
 
 
 def key_bindings() -> KeyBindings:

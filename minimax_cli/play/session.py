@@ -50,6 +50,7 @@ from minimax_cli.answer.thinks import think_report
 from minimax_cli.core.game import CHANCE, AnyGame, GameError, Probability
 from minimax_cli.core.i18n import _
 from minimax_cli.play import commands as play_commands
+from minimax_cli.play.claims import Verdict, write_record
 from minimax_cli.play.commands import ALIASES, COMMANDS, command_name, command_names
 from minimax_cli.play.config import (
     PlayConfig,
@@ -116,6 +117,7 @@ class Session:
         self.shown = -1
         self.thinker = Thinker(game, config.policy, self.rng)  # its table lasts the sitting
         self.armed = False  # a think was stopped by Ctrl-C since the human's last input
+        self.verdict: Verdict | None = None  # a game resigned or drawn by a claim
 
     # --- the sitting ----------------------------------------------------------------------------
     def run(self) -> int:
@@ -169,10 +171,10 @@ class Session:
         """One game; False when the player quit."""
         game = self.game
         self.states, self.moves, self.shown = [self.start], [], -1
-        self.analyses = {}
+        self.analyses, self.verdict = {}, None
         if self.config.watch:
             self.show_board()
-        while game.outcome(self.state) is None:
+        while game.outcome(self.state) is None and self.verdict is None:
             player = game.to_move(self.state)
             if player == CHANCE:
                 self.chance_turn()
@@ -197,6 +199,7 @@ class Session:
                     player=self.who(player), move=game_tree.move_name(game, self.state, move)))
             self.push(move)
         self.show_board(final=True)
+        self.keep_record()
         return True
 
     def guarded(self, command: str | None, action: Callable[[], None]) -> None:
@@ -228,6 +231,12 @@ class Session:
         after = self.game.play(self.state, move)
         self.moves.append(move)
         self.states.append(after)
+        self.keep_record()
+
+    def keep_record(self) -> None:
+        """The game so far written to the record file (`--pgn`), replaced after every move."""
+        if self.config.record is not None:
+            write_record(self, self.config.record)
 
     @contextmanager
     def thinking(self, text: str) -> Iterator[None]:
@@ -384,7 +393,7 @@ class Session:
         """What Tab completes at a move prompt: the commands, then the legal moves (lazily)."""
         yield from command_names()
         for move in self.game.legal_moves(self.state):
-            yield self.game.format_move(self.state, move)
+            yield self.game.spoken_move(self.state, move)
 
     def refuse(self, reason: str) -> None:
         """Say why an entry was refused: on a terminal wrapped to its width, right under the
@@ -417,12 +426,9 @@ class Session:
                 self.say(text)
         elif word == "board":
             self.show_board()
-        elif word == "hint":
-            play_commands.hint(self)
-        elif word == "why":
-            play_commands.why(self)
-        elif word == "undo":
-            play_commands.undo(self)
+        else:  # hint, why, undo, moves, resign, draw
+            play_commands.ACTIONS[word](self)
+            self.keep_record()
 
     def summary(self) -> None:
         play_commands.summary(self)

@@ -32,21 +32,24 @@ DEFAULT_MCTS_SEED = 0
 class AnalysisRequest(Record):
     """What to analyze and how: `algorithm` within `limits` (`user_budget`: the user gave --time or
     --nodes), with `evaluator` at a depth cut and `table_mb` for the table; `compare` runs every
-    algorithm that computes the value instead; `mcts` are MCTS's own options; `record` keeps the
+    algorithm that computes the value instead; `mcts` are MCTS's own options and `engine` the
+    switches of principal-variation search (SearchOptions' quiescence, ordering, use_table,
+    null_move); `record` keeps the
     searched tree (for --tree, --trace, --step and figures), `steps` how many steps will be
     shown (None: none), `record_depth` the plies below the root it keeps (None: all; a figure of
     the top levels, drawn alone, needs those levels whole, not the search's first nodes)."""
 
-    __slots__ = ("algorithm", "compare", "evaluator", "game", "limits", "mcts", "record",
-                 "record_depth", "state", "steps", "table_mb", "user_budget")
+    __slots__ = ("algorithm", "compare", "engine", "evaluator", "game", "limits", "mcts",
+                 "record", "record_depth", "state", "steps", "table_mb", "user_budget")
     fields = ("game", "state", "algorithm", "limits", "user_budget", "evaluator", "table_mb",
-              "compare", "mcts", "record", "steps", "record_depth")
+              "compare", "mcts", "record", "steps", "record_depth", "engine")
 
     def __init__(self, game: AnyGame, state: Any, algorithm: str, limits: Limits, *,
                  user_budget: bool = False, evaluator: str | None = None,
                  table_mb: float | None = None, compare: bool = False,
                  mcts: Mapping[str, Any] | None = None, record: bool = False,
-                 steps: int | None = None, record_depth: int | None = None) -> None:
+                 steps: int | None = None, record_depth: int | None = None,
+                 engine: Mapping[str, Any] | None = None) -> None:
         self.game: Final = game
         self.state: Final = state
         self.algorithm: Final = algorithm
@@ -59,6 +62,7 @@ class AnalysisRequest(Record):
         self.record: Final = record
         self.steps: Final = steps
         self.record_depth: Final = record_depth
+        self.engine: Final[Mapping[str, Any]] = {} if engine is None else engine
 
     @property
     def depth_limited(self) -> bool:
@@ -148,13 +152,15 @@ def _search(request: AnalysisRequest) -> SearchResult:
 
 def _run(request: AnalysisRequest, algorithm: str, limits: Limits) -> SearchResult:
     """One search of the request's position by `algorithm` within `limits`, with the request's
-    evaluation, table, recording and (for MCTS, the one algorithm that takes them) options."""
-    from minimax_cli.core.search import MCTS, search
+    evaluation, table, recording and the options only one algorithm takes (MCTS's; the switches
+    of principal-variation search, the chess engine)."""
+    from minimax_cli.core.search import MCTS, PVS, search
 
     return search(request.game, request.state, algorithm, limits, evaluator=request.evaluator,
                   trace=request.record, trace_limit=request.trace_limit,
                   trace_depth=request.record_depth,
-                  table_mb=request.table_mb, **(request.mcts if algorithm == MCTS else {}))
+                  table_mb=request.table_mb, **(request.mcts if algorithm == MCTS else {}),
+                  **(request.engine if algorithm == PVS else {}))
 
 
 def json_answer(analysis: Analysis, trace_steps: int | None) -> Any:

@@ -37,8 +37,9 @@ MAX_MARK, MIN_MARK, CHANCE_MARK = "▲ MAX", "▼ MIN", "◆ CHANCE"
 
 def move_name(game: AnyGame, state: Any, move: Any) -> str:
     """A move as play says it: a tree's unlabelled child as `branch 2` (its number, never to be
-    read as a value), a labelled one by its label, any other game's move as the game writes it."""
-    text = game.format_move(state, move)
+    read as a value), a labelled one by its label, any other game's move as the game writes it
+    for a reader of the interface's language (chess in Spanish: Cf3)."""
+    text = game.spoken_move(state, move)
     return branch_words(game, text)
 
 

@@ -89,7 +89,7 @@ def test_an_unfinished_proof_plays_a_move_not_proven_losing_and_calls_it_an_esti
                         lambda self, state, deadline, share: None)
 
     def misled(self: Answerer, state: Any, limits: Any, algorithm: str, evaluator: Any,
-               table: Any = None) -> Iterator[SearchResult]:
+               table: Any = None, engine: Any = None) -> Iterator[SearchResult]:
         yield worst_first(game, state, scores)
 
     monkeypatch.setattr(Answerer, "search", misled)
@@ -122,7 +122,7 @@ def test_a_won_position_without_its_winning_move_in_time_plays_no_move_proven_no
     favoured = {**scores, first: -99}  # worst_first's favourite is its lowest
 
     def misled(self: Answerer, state: Any, limits: Any, algorithm: str, evaluator: Any,
-               table: Any = None) -> Iterator[SearchResult]:
+               table: Any = None, engine: Any = None) -> Iterator[SearchResult]:
         yield worst_first(game, state, favoured)
 
     monkeypatch.setattr(Answerer, "search", misled)

@@ -285,7 +285,8 @@ def test_a_proven_value_without_a_proven_move_is_said_and_the_estimate_picks(
     monkeypatch.setattr(proving.Settler, "_wins", no_time)
     # The search stops two plies deep, as it stops short of the end in an early position.
     search = Answerer.search
-    monkeypatch.setattr(Answerer, "search", lambda self, state, limits, algorithm, evaluator:
+    monkeypatch.setattr(Answerer, "search",
+                        lambda self, state, limits, algorithm, evaluator, engine=None:
                         search(self, state, Limits(depth=2), algorithm, evaluator))
     moves = first_of_value(value)
     plain = ConnectFour()

@@ -1,0 +1,165 @@
+"""`minimax play chess` and the chess engine's switches on `analyze` and `play`: sessions driven
+through prompt-toolkit's pipe input at tiny depths (cheap), the command line through its entry."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from games.chess.game import Chess
+from minimax_cli.core.i18n import speaking
+from minimax_cli.play.session import ConfigError, make_config
+from tests.cli.entry import run_main
+from tests.cli.test_interactive import drive, scripted
+
+#: An opening position with captures about, so that quiescence and ordering change the count.
+ITALIAN = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+
+
+def nodes(*options: str) -> int:
+    done = run_main("analyze", "chess", ITALIAN, "--depth", "2", "--json", *options)
+    assert done.returncode == 0, done.stderr
+    return int(json.loads(done.stdout)["stats"]["nodes"])
+
+
+def test_each_switch_reaches_the_engine() -> None:
+    full = nodes()
+    # Quiescence searches captures past the depth limit: without it, fewer nodes.
+    assert nodes("--no-quiescence") < full
+    # Without ordering alpha-beta cuts later: more nodes.
+    assert nodes("--ordering", "none") > full
+    assert nodes("--eval", "material") != full
+
+
+@pytest.mark.parametrize("argv", [
+    ("analyze", "chess", "--depth", "1", "--ordering", "sideways"),
+    ("analyze", "tictactoe", "--no-table"),
+    ("analyze", "chess", "--depth", "1", "--algorithm", "negamax", "--no-quiescence"),
+    ("play", "tictactoe", "--no-null-move"),
+    ("play", "chess", "--ordering", "most"),
+])
+def test_a_switch_that_cannot_apply_is_one_line_and_exit_2(argv: tuple[str, ...]) -> None:
+    done = run_main(*argv, stdin="")
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in done.stderr
+
+
+def test_the_switches_reach_the_ai_s_policy() -> None:
+    config = make_config(Chess(), depth=1, engine={"quiescence": False, "ordering": "mvv",
+                                                   "use_table": True, "null_move": False})
+    assert config.policy.engine["ordering"] == "mvv"
+    assert config.policy.algorithm == "pvs"
+    with pytest.raises(ConfigError):
+        make_config(Chess(), algorithm="negamax", engine={"quiescence": False})
+
+
+def test_moves_hint_and_undo_at_a_tiny_depth() -> None:
+    game = Chess()
+    config = make_config(game, depth=1, budget=0.2, seed=1, review=False)
+    session, code, out, errors = scripted("e4\nhint\nundo\nd4\n", config, game)
+    assert code == 0 and errors == ""
+    assert "plays e4" in out and "plays d4" in out
+    assert "took back 2 plies (your e4" in out
+    assert "\nexpected line: " in out  # the hint's principal variation
+    # After the undo and d4, the game holds d4 and the AI's reply only.
+    assert game.format_move(session.states[0], session.moves[0]) == "d4"
+    assert len(session.moves) == 2
+
+
+def test_black_with_the_ai_first_through_the_pipe() -> None:
+    game = Chess()
+    config = make_config(game, ai_first=True, depth=1, budget=5.0, seed=1, review=False)
+    session, code, _out = drive("e5\r", config, game)
+    assert code == 0
+    assert game.to_move(session.states[0]) == 0 and config.ai == (True, False)
+    # The AI moved first as White; e5 is legal after any first move of White's.
+    assert game.format_move(session.states[1], session.moves[1]) == "e5"
+
+
+def test_moves_lists_the_legal_moves_and_a_refused_draw_claim_says_why() -> None:
+    game = Chess()
+    config = make_config(game, depth=1, budget=5.0, seed=1, review=False)
+    _session, code, out, errors = scripted("moves\ndraw\n", config, game)
+    assert code == 0 and errors == ""  # a claim turned down is said, not a bad line
+    assert "legal moves (20): " in out and " Nf3 " in out
+    assert "no draw can be claimed: this position has occurred 1 time(s)" in out
+
+
+def test_a_threefold_repetition_is_claimed() -> None:
+    game = Chess()
+    config = make_config(game, vs="human", review=False)
+    shuffle = "Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\ndraw\n"
+    session, code, out, _errors = scripted(shuffle, config, game)
+    assert code == 0
+    assert "draw claimed: a draw may be claimed by threefold repetition" in out
+    assert "game over: a draw after 8 plies" in out
+    assert session.verdict is not None and session.verdict.value == 0
+
+
+def test_resign_ends_the_game_for_the_other_side(tmp_path: Path) -> None:
+    game = Chess()
+    record = tmp_path / "game.pgn"
+    config = make_config(game, depth=1, budget=5.0, seed=1, review=False, record=str(record))
+    _session, code, out, _errors = scripted("e4\nresign\n", config, game)
+    assert code == 0
+    assert "resigns" in out and "(AI) wins after 2 plies" in out
+    pgn = record.read_text(encoding="utf-8")
+    assert '[Result "0-1"]' in pgn and "1. e4 " in pgn and '[White "You"]' in pgn
+
+
+def test_the_pgn_is_written_after_a_move_and_kept_at_the_end_of_input(tmp_path: Path) -> None:
+    game = Chess()
+    record = tmp_path / "game.pgn"
+    config = make_config(game, depth=1, budget=5.0, seed=1, review=False, record=str(record))
+    session, code, _out = drive("d4\r", config, game)  # then the input ends (Ctrl-D)
+    assert code == 0 and len(session.moves) == 2
+    pgn = record.read_text(encoding="utf-8")
+    assert pgn.startswith('[Event "minimax play"]') and '[Result "*"]' in pgn
+    assert "1. d4 " in pgn and "[FEN" not in pgn
+    assert not (tmp_path / "game.pgn.part").exists()
+
+
+def test_the_pgn_survives_ctrl_c_at_the_prompt(tmp_path: Path) -> None:
+    game = Chess()
+    record = tmp_path / "game.pgn"
+    config = make_config(game, depth=1, budget=5.0, seed=1, review=False, record=str(record))
+    session, code, _out = drive("c4\rboard\r\x03", config, game)
+    assert code == 130 and len(session.moves) == 2
+    assert "1. c4 " in record.read_text(encoding="utf-8")
+
+
+def test_from_pgn_continues_the_game_and_its_record(tmp_path: Path) -> None:
+    earlier = tmp_path / "earlier.pgn"
+    earlier.write_text('[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]\n\n1. e4 Kd7 *\n',
+                       encoding="utf-8")
+    record = tmp_path / "later.pgn"
+    done = run_main("play", "chess", "--from-pgn", str(earlier), "--pgn", str(record), "--depth",
+                    "1", "--no-review", stdin="Kd2\n")
+    assert done.returncode == 0, done.stderr
+    pgn = record.read_text(encoding="utf-8")
+    # The moves read are kept before the new ones, from the FEN the game began at.
+    assert '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]' in pgn and "1. e4 Kd7 2. Kd2 " in pgn
+
+
+@pytest.mark.parametrize("text", ["1. e4 e5 2. Ke3 *\n", "", '[FEN "8/8/x w - - 0 1"]\n\n*\n'])
+def test_a_broken_pgn_is_one_line_and_exit_2(tmp_path: Path, text: str) -> None:
+    broken = tmp_path / "broken.pgn"
+    broken.write_text(text, encoding="utf-8")
+    done = run_main("play", "chess", "--from-pgn", str(broken), stdin="")
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_spanish_moves_are_read_and_written_in_spanish() -> None:
+    game = Chess()
+    config = make_config(game, depth=1, budget=5.0, seed=1, review=False)
+    with speaking("es"):
+        session, code, out, errors = scripted("Cf3\njugadas\n", config, game)
+    assert code == 0 and errors == ""
+    assert "juega Cf3" in out
+    listed = next(line for line in out.splitlines() if line.startswith("jugadas legales ("))
+    assert " Cc3 " in listed and "N" not in listed
+    assert game.format_move(session.states[0], session.moves[0]) == "Nf3"  # the record's SAN
