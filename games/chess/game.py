@@ -31,7 +31,7 @@ from minimax_cli.core.game import (
     PieceGrid,
     TestLine,
 )
-from minimax_cli.core.i18n import N_, _
+from minimax_cli.core.i18n import N_, _, ngettext
 from minimax_cli.core.params import quote
 from minimax_cli.core.score import Scale
 
@@ -155,10 +155,14 @@ class Chess(Game["Position", "chess.Move"]):
         if words is not None:
             return True, words
         plies = state.board.halfmove_clock
-        return False, _("no draw can be claimed: this position has occurred {times} time(s) "
-                        "(3 are needed), and {moves} move(s) were made without a capture or a "
-                        "pawn move (50 each are needed)").format(times=state.repetitions,
-                                                                 moves=plies // 2)
+        times = ngettext("this position has occurred {count} time",
+                         "this position has occurred {count} times",
+                         state.repetitions).format(count=state.repetitions)
+        quiet = ngettext("{count} move was made without a capture or a pawn move",
+                         "{count} moves were made without a capture or a pawn move",
+                         plies // 2).format(count=plies // 2)
+        return False, _("no draw can be claimed: {times} (3 are needed), and {quiet} (50 are "
+                        "needed)").format(times=times, quiet=quiet)
 
     def game_record(self, state: Position, headers: Mapping[str, str],
                     result: float | None) -> str:

@@ -48,8 +48,9 @@ def parse_side(game: AnyGame, text: str) -> int:
                 return player
         raise ConfigError(_("unknown side {side}; use a seat number from 1 to {count}").format(
             side=repr(text), count=players))
+    sides = [name.lower() for name in game.side_names() or ("max", "min")]  # English too
     for player, words in enumerate((("first", "max", "1"), ("second", "min", "2"))):
-        if word in words or word in (labels[player], local[player]):
+        if word in words or word in (labels[player], local[player], sides[player]):
             return player
     if labels != ["max", "min"]:
         raise ConfigError(_("unknown side {side}; use first or second ({first} or {second})").format(

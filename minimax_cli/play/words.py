@@ -25,10 +25,18 @@ from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.result import STOP_NODES, STOP_TIME
 from minimax_cli.core.score import Bound, Kind, Number, Score, format_number
 from minimax_cli.core.words import count, grouped, in_own_moves, own_moves
+from minimax_cli.reports.idiom import idiom_of
 from minimax_cli.reports.model import Report, pv_text
 from minimax_cli.reports.table import MovesTable, Reader, reader_table
 from minimax_cli.reports.think import PlayLine, Think
-from minimax_cli.reports.words import Party, bounded_result, max_view, returns_words, score_words
+from minimax_cli.reports.words import (
+    Party,
+    bounded_result,
+    max_view,
+    returns_words,
+    scaled_message,
+    score_words,
+)
 from minimax_cli.views.solve import method_name
 
 if TYPE_CHECKING:
@@ -79,10 +87,23 @@ def _numeric(game: AnyGame, score: Score) -> bool:
     return not game.win_loss or score.kind is Kind.VALUE
 
 
+def scaled_words(game: AnyGame, score: Score) -> str | None:
+    """A score in the game's own scale (`estimate +0.38`, `mate in 2 (found, not proven)`), None
+    where the scale has no words for it. A game with a scale is played by its engine (chess:
+    pvs), whose mates are found, not proven (its null move and table are not proofs), so `play`
+    never says they are."""
+    said = scaled_message(score, idiom_of(game), proofs=False)
+    return None if said is None else said.text()
+
+
 def before_words(game: AnyGame, score: Score, mover: Party, other: Party) -> str:
     """What a move means before it is played, `score` from its mover's side: `you can force a win
     in 2 moves` (this move counted), `the AI can force a win in 1 move` (a loss for you), `a draw
     with best play`, `at least a draw for you`, `estimate 4 for you`, `value 3 (MAX's view)`."""
+    if game.score_scale() is not None:  # the game's own words (chess: +0.38, mate in 2)
+        said = scaled_words(game, score)
+        if said is not None:
+            return _for(mover, said)
     if _numeric(game, score):
         return max_view(score, mover.player)
     if score.kind is Kind.ESTIMATE:

@@ -17,7 +17,7 @@ from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import _, ngettext, text_of
-from minimax_cli.core.score import Bound, Kind, format_number
+from minimax_cli.core.score import Bound, Kind, Score, format_number
 from minimax_cli.core.words import best_means, best_word, count, grouped, optimal_means
 from minimax_cli.reports.model import MoveLine, Report, mover_view
 from minimax_cli.reports.words import (
@@ -26,6 +26,7 @@ from minimax_cli.reports.words import (
     cell_words,
     move_words,
     player_words,
+    scaled_message,
     score_message,
     score_words,
     signed,
@@ -263,7 +264,7 @@ def reader_table(game: AnyGame, state: Any, report: Report, reader: Reader,
         own = line.pov_score.seen_by(party.player)
         cells = [line.text + marks,
                  _own_return(line, party.player) if players else
-                 cell_words(game, own, party.player)]
+                 _scaled_cell(report, own) or cell_words(game, own, party.player)]
         if returns:
             cells.append("" if line.returns is None else
                          ", ".join(format_number(v) for v in line.returns)
@@ -282,6 +283,18 @@ def reader_table(game: AnyGame, state: Any, report: Report, reader: Reader,
         rows.append(Row(("… " + count(hidden, "more move"), _("not shown"),
                          *([""] if returns else [])), dim=True))
     return MovesTable(heading, tuple(columns), tuple(rows), legend)
+
+
+def _scaled_cell(report: Report, score: Score) -> str | None:
+    """A value in the game's own scale (chess: `estimate +0.38 (heuristic)`, `mate in 2 (found,
+    not proven)`), None for a game without one or a score the scale has no words for."""
+    if report.idiom.scale is None:
+        return None
+    said = scaled_message(score, report.idiom, report.proofs)
+    if said is None:
+        return None
+    text = said.text()
+    return _("{estimate} (heuristic)").format(estimate=text) if score.kind is Kind.ESTIMATE else text
 
 
 def _own_return(line: MoveLine, player: int) -> str:

@@ -241,7 +241,7 @@ def score_message(score: Score, idiom: Idiom = PLAIN, proofs: bool = True) -> Me
     found without proving it says so (`mate in 2 (found, not proven)`)."""
     lower, upper = score.bound is Bound.LOWER, score.bound is Bound.UPPER
     if idiom.scale is not None:
-        said = _scaled_message(score, idiom, proofs)
+        said = scaled_message(score, idiom, proofs)
         if said is not None:
             return said
     if score.kind in (Kind.WIN, Kind.LOSS):
@@ -270,7 +270,7 @@ def score_message(score: Score, idiom: Idiom = PLAIN, proofs: bool = True) -> Me
             M_("value {number}", number=number))
 
 
-def _scaled_message(score: Score, idiom: Idiom, proofs: bool) -> Message | None:
+def scaled_message(score: Score, idiom: Idiom, proofs: bool) -> Message | None:
     """`mate in 2`, `mated in 1`, `estimate +0.38` in the game's scale; None: the house's words."""
     assert idiom.scale is not None
     moves = mate_moves(score)
@@ -361,4 +361,5 @@ __all__ = ["SIGNS", "Party", "bounded_message", "bounded_number", "bounded_resul
            "found_message", "max_view",
            "move_message", "move_words", "number_words", "over_message", "over_words",
            "player_message", "player_name", "player_words", "result_message", "result_words",
-           "returns_message", "returns_words", "score_message", "score_words", "signed", "the_ai", "you"]
+           "returns_message", "returns_words", "scaled_message", "score_message", "score_words",
+           "signed", "the_ai", "you"]

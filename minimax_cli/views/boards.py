@@ -47,10 +47,14 @@ class WinningLine(Protocol):
 
 
 def player_labels(game: AnyGame) -> tuple[str, ...]:
-    """How the players are called: their grid symbols when the game has a grid (X and O in
+    """How the players are called: the game's own names where it has them (chess: White and
+    Black), else their grid symbols when the game has a grid (X and O in
     tic-tac-toe, found by playing the first legal move of each), otherwise MAX and MIN; in a game
     of more than two players `player 1`, `player 2`..."""
     players = game.game_type.players
+    sides = game.side_names() if players == 2 else None
+    if sides is not None:  # the game's own names (chess: White, Black)
+        return _(sides[0]), _(sides[1])
     if players != 2:
         return tuple(_("player {number}").format(number=i + 1) for i in range(players))
     names = list(PLAYER_NAMES)

@@ -4,6 +4,7 @@ through prompt-toolkit's pipe input at tiny depths (cheap), the command line thr
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -79,13 +80,23 @@ def test_black_with_the_ai_first_through_the_pipe() -> None:
     assert game.format_move(session.states[1], session.moves[1]) == "e5"
 
 
+def test_black_is_named_and_the_hint_speaks_in_pawns() -> None:
+    game = Chess()
+    config = make_config(game, side="black", depth=1, budget=5.0, seed=1, review=False)
+    _session, code, out, errors = scripted("hint\n", config, game)
+    assert code == 0 and errors == ""
+    assert "you play Black (second)" in out and "White (AI) plays " in out
+    # Centipawns are shown as pawns with two decimals (chess's scale), never bare.
+    assert re.search(r"estimate [-+]?\d+\.\d\d for you", out), out
+
+
 def test_moves_lists_the_legal_moves_and_a_refused_draw_claim_says_why() -> None:
     game = Chess()
     config = make_config(game, depth=1, budget=5.0, seed=1, review=False)
     _session, code, out, errors = scripted("moves\ndraw\n", config, game)
     assert code == 0 and errors == ""  # a claim turned down is said, not a bad line
     assert "legal moves (20): " in out and " Nf3 " in out
-    assert "no draw can be claimed: this position has occurred 1 time(s)" in out
+    assert "no draw can be claimed: this position has occurred 1 time (3 are needed), and 0 moves " in out
 
 
 def test_a_threefold_repetition_is_claimed() -> None:
