@@ -80,7 +80,10 @@ class SearchOptions(Record):
       effect can be shown: `quiescence` (search captures and promotions past the depth limit),
       `ordering` ("none": the generator's order; "mvv": hash move and captures by most valuable
       victim, least valuable attacker; "killers": and killer moves; "full": and the history of
-      quiet moves), `use_table` (the transposition table), `null_move` (null-move pruning).
+      quiet moves), `use_table` (the transposition table), `null_move` (null-move pruning),
+      `reductions` (late move reductions: quiet moves tried late searched a ply or two less
+      first, again in full when they beat alpha), `aspiration` (each depth after the first
+      searched first in a narrow window around the previous depth's score, widened on failure).
 
     A value (core.record), not a dataclass, for start-up time; the class keeps each option's
     default (`SearchOptions.trace_limit`).
@@ -88,7 +91,8 @@ class SearchOptions(Record):
 
     fields = ("evaluator", "trace", "trace_limit", "trace_depth", "exact_root", "symmetry", "table",
               "table_mb", "window", "iterations", "exploration", "seed", "rollout", "mcts_solver",
-              "quiescence", "ordering", "use_table", "null_move")
+              "quiescence", "ordering", "use_table", "null_move", "reductions",
+              "aspiration")
     #: Nodes a trace records unless told otherwise.
     trace_limit: int = DEFAULT_TRACE_LIMIT
 
@@ -99,7 +103,8 @@ class SearchOptions(Record):
                  iterations: int | None = None, exploration: float = 1.4,
                  seed: int | None = None, rollout: str = "random",
                  mcts_solver: bool = True, quiescence: bool = True, ordering: str = "full",
-                 use_table: bool = True, null_move: bool = True) -> None:
+                 use_table: bool = True, null_move: bool = True,
+                 reductions: bool = True, aspiration: bool = True) -> None:
         self.evaluator: Final = evaluator
         self.trace: Final = trace
         self.trace_limit = trace_limit
@@ -118,6 +123,8 @@ class SearchOptions(Record):
         self.ordering: Final = ordering
         self.use_table: Final = use_table
         self.null_move: Final = null_move
+        self.reductions: Final = reductions
+        self.aspiration: Final = aspiration
         self._check()
 
     def _check(self) -> None:
