@@ -132,13 +132,15 @@ class ChessSearchBoard:
         """The victim's value (a promotion adds the new piece less the pawn) less a tenth of the
         attacker's weight: most valuable victim first, least valuable attacker among equals."""
         board = self.board
-        victim = board.piece_type_at(move.to_square)
+        target = move.to_square
+        if not board.occupied & (1 << target) and not move.promotion:
+            if board.ep_square != target or not board.pawns & (1 << move.from_square):
+                return 0  # the quiet moves, most of them, without looking up a piece
+        victim = board.piece_type_at(target)
         gain = _VICTIM[victim] if victim else 0
         if move.promotion:
             gain += MATERIAL[move.promotion] - MATERIAL[chess.PAWN]
-        elif not victim:
-            if board.ep_square != move.to_square or not board.pawns & (1 << move.from_square):
-                return 0
+        elif not victim:  # en passant
             gain = _VICTIM[chess.PAWN]
         attacker = board.piece_type_at(move.from_square)
         return gain - _ATTACKER[attacker or 0]

@@ -54,7 +54,7 @@ MAX_ITERATION = 64
 NULL_REDUCTION = 2
 #: Late move reductions: moves tried before these many are never reduced; from LMR_LATE on, two plies.
 LMR_MOVES = 3
-LMR_LATE = 8
+LMR_LATE = 6
 ORDER_NONE, ORDER_MVV, ORDER_KILLERS, ORDER_FULL = range(4)
 #: Ordering keys: the table's move, then captures (by gain), killers, losing captures, history.
 HASH_KEY = 1 << 40
@@ -239,7 +239,7 @@ class Searcher(Quiescence):
             if (reducing and index >= LMR_MOVES and board.quiet(move)
                     and (killer is None or move != killer)
                     and (second is None or move != second)):
-                reduced -= 1 + (index >= LMR_LATE and depth >= 5)
+                reduced -= 1 + (index >= LMR_LATE and depth >= 4)
             board.push(move)
             try:
                 if index == 0:
