@@ -133,9 +133,9 @@ class ChessSearchBoard:
         attacker's weight: most valuable victim first, least valuable attacker among equals."""
         board = self.board
         target = move.to_square
-        if not board.occupied & (1 << target) and not move.promotion:
-            if board.ep_square != target or not board.pawns & (1 << move.from_square):
-                return 0  # the quiet moves, most of them, without looking up a piece
+        if (not board.occupied & (1 << target) and not move.promotion
+                and (board.ep_square != target or not board.pawns & (1 << move.from_square))):
+            return 0  # the quiet moves, most of them, without looking up a piece
         victim = board.piece_type_at(target)
         gain = _VICTIM[victim] if victim else 0
         if move.promotion:
