@@ -24,6 +24,10 @@ from games.chess.evaluation import EVALUATIONS, MATERIAL
 #: king's only ranks attackers).
 _VICTIM = (0, 100, 300, 300, 500, 900, 0)
 _ATTACKER = (0, 1, 3, 3, 5, 9, 10)
+#: Piece values for the static exchange evaluation (the course's weights; the king's is beyond
+#: any exchange, so that it is the last to take and a capture of it ends the sequence).
+_EXCHANGE = (0, 100, 300, 300, 500, 900, 20000)
+PAWN_TYPE = chess.PAWN
 #: Evaluations kept by key before the memo is emptied (about 100 bytes each).
 EVALUATION_MEMO = 1 << 18
 
@@ -170,16 +174,71 @@ class ChessSearchBoard:
         """The victim's value (a promotion adds the new piece less the pawn) less a tenth of the
         attacker's weight: most valuable victim first, least valuable attacker among equals."""
         board = self.board
-        victim = board.piece_type_at(move.to_square)
+        target = move.to_square
+        if (not board.occupied & (1 << target) and not move.promotion
+                and (board.ep_square != target or not board.pawns & (1 << move.from_square))):
+            return 0  # the quiet moves, most of them, without looking up a piece
+        victim = board.piece_type_at(target)
         gain = _VICTIM[victim] if victim else 0
         if move.promotion:
             gain += MATERIAL[move.promotion] - MATERIAL[chess.PAWN]
-        elif not victim:
-            if board.ep_square != move.to_square or not board.pawns & (1 << move.from_square):
-                return 0
+        elif not victim:  # en passant
             gain = _VICTIM[chess.PAWN]
         attacker = board.piece_type_at(move.from_square)
         return gain - _ATTACKER[attacker or 0]
+
+    def exchange(self, move: chess.Move) -> int:
+        """The static exchange on `move`'s square in centipawns for the mover (pins ignored):
+        the swap list of gains, each side taking with its least valuable attacker (x-rays seen
+        as pieces leave the board), then folded back from the end, each side free to stop."""
+        board = self.board
+        target = move.to_square
+        victim = board.piece_type_at(target)
+        mover = board.piece_type_at(move.from_square) or chess.PAWN
+        if victim is None:  # en passant or a quiet promotion
+            victim = chess.PAWN if board.is_en_passant(move) else 0
+        value = _EXCHANGE[victim]
+        on_square = _EXCHANGE[mover]
+        if move.promotion:
+            value += _EXCHANGE[move.promotion] - _EXCHANGE[chess.PAWN]
+            on_square = _EXCHANGE[move.promotion]
+        gains = [value]
+        occupied = board.occupied & ~(1 << move.from_square)
+        side = not board.turn
+        pieces = (board.pawns, board.knights, board.bishops, board.rooks, board.queens,
+                  board.kings)
+        while True:
+            attackers = board.attackers_mask(side, target, occupied) & occupied
+            if not attackers:
+                break
+            piece = PAWN_TYPE
+            least = attackers & pieces[0]
+            while not least:  # the least valuable attacker: one is there
+                piece += 1
+                least = attackers & pieces[piece - 1]
+            gains.append(on_square - gains[-1])
+            if max(-gains[-2], gains[-1]) < 0:
+                break  # whoever took last has no reason to go on, nor the other side
+            occupied &= ~(least & -least)
+            on_square = _EXCHANGE[piece]
+            side = not side
+        while len(gains) > 1:
+            last = gains.pop()
+            gains[-1] = -max(-gains[-1], last)
+        return gains[0]
+
+    def losing_capture(self, move: chess.Move) -> bool:
+        board = self.board
+        if move.promotion:
+            return self.exchange(move) < 0
+        victim = board.piece_type_at(move.to_square)
+        mover = board.piece_type_at(move.from_square)
+        if victim is None or mover is None or _EXCHANGE[victim] >= _EXCHANGE[mover]:
+            return False  # taking a piece worth as much as the taker, or a pawn en passant
+        return self.exchange(move) < 0
+
+    def quiet(self, move: chess.Move) -> bool:
+        return not move.promotion and not self.board.is_capture(move)
 
 
 __all__ = ["ChessSearchBoard"]

@@ -89,6 +89,19 @@ class SearchBoard(Protocol):
         (larger first); 0 for a quiet move."""
         ...
 
+    def losing_capture(self, move: Any) -> bool:
+        """True when a noisy move loses material by static exchange evaluation: once both sides
+        have taken back on its square, least valuable piece first, each free to stop, the mover
+        is behind. Quiescence skips such captures and the ordering tries them after the
+        others (the game may answer False quickly where a capture cannot lose)."""
+        ...
+
+    def quiet(self, move: Any) -> bool:
+        """True when `move` may be searched late at a reduced depth (late move reductions):
+        it takes nothing and promotes nothing. A game whose moves are never safe to reduce
+        answers False (the engine itself never reduces a move that gives check)."""
+        ...
+
 
 class MateBoard(SearchBoard, Protocol):
     """A search board the mate prover (core/search/mate.py) can walk: besides SearchBoard, the

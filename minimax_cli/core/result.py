@@ -80,7 +80,10 @@ class SearchOptions(Record):
       effect can be shown: `quiescence` (search captures and promotions past the depth limit),
       `ordering` ("none": the generator's order; "mvv": hash move and captures by most valuable
       victim, least valuable attacker; "killers": and killer moves; "full": and the history of
-      quiet moves), `use_table` (the transposition table), `null_move` (null-move pruning);
+      quiet moves), `use_table` (the transposition table), `null_move` (null-move pruning),
+      `reductions` (late move reductions: quiet moves tried late searched a ply or two less
+      first, again in full when they beat alpha), `aspiration` (each depth after the first
+      searched first in a narrow window around the previous depth's score, widened on failure);
     - a front end's hold on a running search (another thread's, as `minimax uci`'s): `stop`, asked
       where the clock is read (True: stop now, as interrupted; the last completed depth stands),
       and `on_depth`, which the iterative deepening of `pvs` hands each completed depth's result.
@@ -91,7 +94,8 @@ class SearchOptions(Record):
 
     fields = ("evaluator", "trace", "trace_limit", "trace_depth", "exact_root", "symmetry", "table",
               "table_mb", "window", "iterations", "exploration", "seed", "rollout", "mcts_solver",
-              "quiescence", "ordering", "use_table", "null_move", "stop", "on_depth")
+              "quiescence", "ordering", "use_table", "null_move", "reductions", "aspiration",
+              "stop", "on_depth")
     #: Nodes a trace records unless told otherwise.
     trace_limit: int = DEFAULT_TRACE_LIMIT
 
@@ -103,6 +107,7 @@ class SearchOptions(Record):
                  seed: int | None = None, rollout: str = "random",
                  mcts_solver: bool = True, quiescence: bool = True, ordering: str = "full",
                  use_table: bool = True, null_move: bool = True,
+                 reductions: bool = True, aspiration: bool = True,
                  stop: Callable[[], bool] | None = None,
                  on_depth: Callable[[SearchResult], None] | None = None) -> None:
         self.evaluator: Final = evaluator
@@ -123,6 +128,8 @@ class SearchOptions(Record):
         self.ordering: Final = ordering
         self.use_table: Final = use_table
         self.null_move: Final = null_move
+        self.reductions: Final = reductions
+        self.aspiration: Final = aspiration
         self.stop: Final = stop
         self.on_depth: Final = on_depth
         self._check()

@@ -80,6 +80,12 @@ class HeapBoard:
     def capture_gain(self, move: Move) -> int:
         return 10 * move[1] if move[1] == 3 else 0
 
+    def losing_capture(self, move: Move) -> bool:
+        return False
+
+    def quiet(self, move: Move) -> bool:
+        return False  # never reduced: these tests compare with a search that reduces nothing
+
 
 class Heaps(Game[State, Move]):
     name = "heaps-board"
@@ -211,3 +217,36 @@ def test_pvs_refuses_a_game_without_a_search_board_and_a_search_without_a_limit(
         check_algorithm("pvs", TicTacToe())
     with pytest.raises(SearchError, match="limit"):
         search(Heaps(), (5, 4, 0), "pvs", Limits())
+
+
+class ReducingHeapBoard(HeapBoard):
+    """The heaps with every move but a take of 3 offered for late move reductions."""
+
+    def quiet(self, move: Move) -> bool:
+        return move[1] != 3
+
+
+class ReducingHeaps(Heaps):
+    def search_board(self, state: State, evaluator: str | None = None) -> ReducingHeapBoard:
+        return ReducingHeapBoard(*state)
+
+
+@pytest.mark.parametrize("state", [(9, 8, 0), (11, 7, 1), (12, 12, 0)])
+def test_reductions_keep_the_game_value_when_the_depth_reaches_the_end(state: State) -> None:
+    # A ply less still reaches every end (no heap pair lasts 30 plies), so a reduced search is
+    # exact there and a reduction can change the nodes, never the value.
+    plain = search(Heaps(), state, "pvs", Limits(depth=30), quiescence=False)
+    reduced = search(ReducingHeaps(), state, "pvs", Limits(depth=30), quiescence=False)
+    assert reduced.score is not None and plain.score is not None
+    assert encode(reduced.score.relative) == solved(state[0], state[1])
+    assert encode(plain.score.relative) == solved(state[0], state[1])
+
+
+@pytest.mark.parametrize("depth", [3, 5])
+def test_an_aspiration_window_changes_the_nodes_not_the_root_value(depth: int) -> None:
+    # Without a table each search is the exact depth-limited value; a window that fails is
+    # searched again, so the value is the full window's.
+    on, off = (search(Heaps(), (11, 9, 0), "pvs", Limits(depth=depth), use_table=False,
+                      quiescence=False, aspiration=flag) for flag in (True, False))
+    assert on.score is not None and off.score is not None
+    assert encode(on.score.relative) == encode(off.score.relative) == brute((11, 9, 0), depth)

@@ -155,6 +155,35 @@ def test_orderings_agree_on_the_value_at_a_fixed_depth(ordering: str) -> None:
     assert ordered.stats.tt_probes == 0
 
 
+def test_static_exchange_counts_the_takebacks_by_hand() -> None:
+    def exchange(fen: str, uci: str) -> int:
+        return ChessSearchBoard(chess.Board(fen)).exchange(chess.Move.from_uci(uci))
+
+    # A pawn takes a knight that a pawn defends: 300 won, 100 lost.
+    assert exchange("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5") == 200
+    # The queen takes a pawn that a pawn defends: 100 won, 900 lost.
+    assert exchange("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5") == -800
+    # A rook takes a defended pawn with a second rook behind it (seen once the first has gone):
+    # Rxd5 cxd5 Rxd5, 100 - 500 + 100.
+    assert exchange("4k3/8/2p5/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5") == -300
+    # A knight takes an undefended knight.
+    assert exchange("4k3/8/8/3n4/8/4N3/8/4K3 w - - 0 1", "e3d5") == 300
+    board = ChessSearchBoard(chess.Board("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1"))
+    assert board.losing_capture(chess.Move.from_uci("d2d5"))
+
+
+def test_reductions_keep_a_mate_in_three() -> None:
+    # Depth 4 is searched (reducing late quiet moves at its nodes of depth 3) before depth 5
+    # proves the mate; the reduced search finds the same mate in 5 plies, with fewer nodes.
+    fen = fens("sunfish-mate3.fen", 2)[1]
+    plain, reduced = (search(FenGame(), fen, "pvs", Limits(depth=5), reductions=flag)
+                      for flag in (False, True))
+    for result in plain, reduced:
+        assert result.score is not None and result.score.relative.kind.value == "win"
+        assert result.score.relative.plies == 5 and result.depth == 5
+    assert reduced.stats.nodes < plain.stats.nodes
+
+
 def test_a_node_budget_keeps_the_last_completed_depth() -> None:
     fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
     stopped = search(FenGame(), fen, "pvs", Limits(nodes=3000))

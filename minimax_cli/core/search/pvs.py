@@ -9,13 +9,18 @@ the others with a null window, searched again when they beat it. Around it, each
   board's integer key, the newest entry kept unless a deeper one of the same position is there.
   It keeps its best move itself, in a tuple: core/table.py's packed entries keep the move's
   place in the game's move list, which here changes with the killers and the history;
-- quiescence (`quiescence`): past the depth limit, captures and promotions only, with stand-pat
-  (the side to move may decline every capture) and delta pruning (a capture that cannot lift the
-  score to alpha even with a margin is skipped); in check every evasion is searched, never a
-  stand-pat;
+- quiescence (`quiescence`, core/search/pvs_quiescence.py): past the depth limit, captures and
+  promotions only, with stand-pat, delta pruning and losing captures skipped;
 - move ordering (`ordering`): "none", "mvv" (the table's move, then captures by most valuable
-  victim / least valuable attacker), "killers" (and two quiet moves per ply that cut off before),
-  "full" (and the history of quiet moves that cut off, by depth squared);
+  victim / least valuable attacker, those that lose material by static exchange after the
+  killers), "killers" (and two quiet moves per ply that cut off before), "full" (and the history
+  of quiet moves that cut off, by depth squared);
+- late move reductions (`reductions`): at a depth of 3 or more, not in check, a quiet move (the
+  board's `quiet`) tried after the first LMR_MOVES, not a killer and giving no check, is searched
+  first a ply less (two when late among many) with a null window, and again at full depth when
+  it beats alpha;
+- aspiration windows (`aspiration`): each depth after the first is searched first in a window of
+  ASPIRATION around the previous depth's score, widened on the side it fails;
 - check extension (a side in check is searched a ply deeper) and null-move pruning (`null_move`:
   passing and still failing high at a reduced depth prunes the node; never in check, in pawn
   endings, with a decisive window or twice in a row).
@@ -29,7 +34,6 @@ so many plies (a shorter one may exist beyond what was searched).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from operator import itemgetter
 from typing import Any
 
 from minimax_cli.core.board import SearchBoard
@@ -40,29 +44,32 @@ from minimax_cli.core.result import ORDERINGS, Limits, SearchOptions, SearchResu
 from minimax_cli.core.score import WIN, WIN_BAND, Bound
 from minimax_cli.core.search.common import AnyGame, Scored, Stop, build_result
 from minimax_cli.core.search.context import SearchContext
+from minimax_cli.core.search.pvs_quiescence import INFINITE, MAX_PLY, Quiescence
 
 NAME = "pvs"
 EXACT, LOWER, UPPER = 0, 1, 2
 _BOUNDS = {EXACT: Bound.EXACT, LOWER: Bound.LOWER, UPPER: Bound.UPPER}
-#: A window wider than any score.
-INFINITE = WIN + 1
-#: Plies below the root past which nothing is searched (the evaluation answers).
-MAX_PLY = 128
 #: The deepest iteration a time or node budget alone may reach.
 MAX_ITERATION = 64
 NULL_REDUCTION = 2
-#: Quiescence skips a capture that cannot bring the score within this much of alpha.
-DELTA_MARGIN = 200
+#: Late move reductions: moves tried before these many are never reduced; from LMR_LATE on, two plies.
+LMR_MOVES = 3
+LMR_LATE = 6
 ORDER_NONE, ORDER_MVV, ORDER_KILLERS, ORDER_FULL = range(4)
-#: Ordering keys: the table's move, then captures (by gain), killers, history.
+#: Ordering keys: the table's move, then captures (by gain), killers, losing captures, history.
 HASH_KEY = 1 << 40
 CAPTURE_KEY = 1 << 30
 KILLER_KEY = 1 << 28
+LOSING_KEY = 1 << 24
 HISTORY_LIMIT = 1 << 20
-_FIRST = itemgetter(0)
+#: Aspiration windows: the half-width around the previous depth's score (centipawns in chess),
+#: the factor it grows by on a failure, and the width past which the window is the full one.
+ASPIRATION = 40
+ASPIRATION_WIDEN = 4
+ASPIRATION_LIMIT = 1000
 
 
-class Searcher:
+class Searcher(Quiescence):
     """One search of a board: the node routines, the table, the killers and the history."""
 
     def __init__(self, board: SearchBoard, context: SearchContext,
@@ -72,6 +79,9 @@ class Searcher:
         self.quiescence = options.quiescence
         self.ordering = ORDERINGS.index(options.ordering)
         self.null_move = options.null_move
+        self.ordered = self.ordering != ORDER_NONE
+        self.reductions = options.reductions
+        self.aspiration = options.aspiration
         capacity = 1
         while capacity * 2 <= entries(options.table_mb, PVS_ENTRY_BYTES):
             capacity *= 2
@@ -106,7 +116,7 @@ class Searcher:
         level = self.ordering
         if level == ORDER_NONE:
             return moves
-        gain = self.board.capture_gain
+        gain, losing = self.board.capture_gain, self.board.losing_capture
         killers = self.killers[ply] if level >= ORDER_KILLERS else [None, None]
         first, second = killers
         history = self.history if level == ORDER_FULL else None
@@ -117,7 +127,7 @@ class Searcher:
                 return HASH_KEY
             won = gain(move)
             if won:
-                return CAPTURE_KEY + won
+                return LOSING_KEY + won if losing(move) else CAPTURE_KEY + won
             if first is not None:
                 if move == first:
                     return KILLER_KEY + 1
@@ -212,24 +222,34 @@ class Searcher:
         moves = self.order(list(board.moves()), hash_move, ply)
         if not moves:
             return ply - WIN if in_check else 0
-        return self._children(moves, depth, alpha, beta, ply, key)
+        return self._children(moves, depth, alpha, beta, ply, key, in_check)
 
     def _children(self, moves: list[Any], depth: int, alpha: int, beta: int, ply: int,
-                  key: int | None) -> int:
-        """Search `moves` (ordered) by PVS; store and return the node's score."""
+                  key: int | None, in_check: bool) -> int:
+        """Search `moves` (ordered) by PVS, late quiet ones reduced; store and return the
+        node's score."""
         board, node = self.board, self.node
         original = alpha
         best = -INFINITE
         best_move = None
-        first = True
-        for move in moves:
+        reducing = self.reductions and depth >= 3 and not in_check
+        killer, second = self.killers[ply] if self.ordering >= ORDER_KILLERS else (None, None)
+        for index, move in enumerate(moves):
+            reduced = depth - 1
+            if (reducing and index >= LMR_MOVES and board.quiet(move)
+                    and (killer is None or move != killer)
+                    and (second is None or move != second)):
+                reduced -= 1 + (index >= LMR_LATE and depth >= 4)
             board.push(move)
             try:
-                if first:
+                if index == 0:
                     score = -node(depth - 1, -beta, -alpha, ply + 1, True)
-                    first = False
                 else:
-                    score = -node(depth - 1, -alpha - 1, -alpha, ply + 1, True)
+                    if reduced < depth - 1 and board.in_check():
+                        reduced = depth - 1  # a move that gives check is searched in full
+                    score = -node(reduced, -alpha - 1, -alpha, ply + 1, True)
+                    if reduced < depth - 1 and score > alpha:
+                        score = -node(depth - 1, -alpha - 1, -alpha, ply + 1, True)
                     if alpha < score < beta:
                         score = -node(depth - 1, -beta, -score, ply + 1, True)
             finally:
@@ -249,91 +269,62 @@ class Searcher:
             self._store(key, depth, flag, best, best_move, ply)
         return best
 
-    def quiesce(self, alpha: int, beta: int, ply: int) -> int:
-        """The score once the captures and promotions have been played out (fail-soft). Draws by
-        rule are not looked for here: captures and promotions never repeat a position."""
-        self._visit()
-        board = self.board
-        if board.in_check():
-            return self._evasions(alpha, beta, ply)
-        stand = board.evaluate()
-        self.leaves += 1
-        if stand >= beta or ply >= MAX_PLY:
-            return stand
-        if stand > alpha:
-            alpha = stand
-        best = stand
-        gain = board.capture_gain
-        noisy = [(gain(move), move) for move in board.noisy_moves()]
-        if self.ordering != ORDER_NONE:
-            noisy.sort(key=_FIRST, reverse=True)
-        for won, move in noisy:
-            if stand + won + DELTA_MARGIN <= alpha:
-                continue  # delta pruning: even winning this cannot reach alpha
-            board.push(move)
-            try:
-                score = -self.quiesce(-beta, -alpha, ply + 1)
-            finally:
-                board.pop()
-            if score > best:
-                best = score
-                if score > alpha:
-                    alpha = score
-                    if score >= beta:
-                        self.cutoffs += 1
-                        break
-        return best
-
-    def _evasions(self, alpha: int, beta: int, ply: int) -> int:
-        """Quiescence in check: every move (no stand-pat), mate when there is none."""
-        board = self.board
-        moves = self.order(list(board.moves()), None, ply)
-        if not moves:
-            return ply - WIN
-        best = -INFINITE
-        for move in moves:
-            board.push(move)
-            try:
-                score = -self.quiesce(-beta, -alpha, ply + 1)
-            finally:
-                board.pop()
-            if score > best:
-                best = score
-                if score > alpha:
-                    alpha = score
-                    if score >= beta:
-                        break
-        return best
-
     # --- the root ------------------------------------------------------------------------------
-    def root(self, depth: int, moves: list[Any]) -> tuple[int, Any, list[Scored], list[Any]]:
-        """Search every root move to `depth` (the first with the full window, the others with a
-        null window, searched again when they beat it): the best score and move, each move's
-        score or bound (an upper bound when it could not beat the best before it), and the
-        principal variation."""
+    def root(self, depth: int, moves: list[Any], low: int = -INFINITE,
+             high: int = INFINITE) -> tuple[int, Any, list[Scored], list[Any]]:
+        """Search the root moves to `depth` inside the window (low, high) (the first with the
+        window, the others with a null window, searched again when they beat it): the best
+        score and move, each move's score or bound (an upper bound when it could not beat the
+        best before it), and the principal variation. A score at or above `high` ends the loop
+        (the caller widens the window); the full window gives every move its value or bound."""
         board, node = self.board, self.node
         self._visit()
-        alpha = -INFINITE
+        alpha = low
         best, best_move, line = -INFINITE, None, []
         scored: list[Scored] = []
         for index, move in enumerate(moves):
             board.push(move)
             try:
                 if index == 0:
-                    score, bound = -node(depth - 1, -INFINITE, INFINITE, 1, True), Bound.EXACT
+                    score = -node(depth - 1, -high, -low, 1, True)
                 else:
-                    score, bound = -node(depth - 1, -alpha - 1, -alpha, 1, True), Bound.UPPER
+                    score = -node(depth - 1, -alpha - 1, -alpha, 1, True)
                     if score > alpha:
-                        score, bound = -node(depth - 1, -INFINITE, -alpha, 1, True), Bound.EXACT
+                        score = -node(depth - 1, -high, -alpha, 1, True)
             finally:
                 board.pop()
+            bound = (Bound.LOWER if score >= high else Bound.UPPER if score <= alpha
+                     else Bound.EXACT)
             scored.append(Scored(move, score, False, bound))
             if score > best:
                 best, best_move, line = score, move, [move, *self.pv[1]]
                 alpha = max(alpha, score)
+                if score >= high:
+                    break
         if self.table is not None:
-            self._store(board.key(), depth, EXACT, best, best_move, 0)
+            flag = LOWER if best >= high else UPPER if best <= low else EXACT
+            self._store(board.key(), depth, flag, best, best_move, 0)
         return best, best_move, scored, line
+
+    def iteration(self, depth: int, moves: list[Any],
+                  guess: int | None) -> tuple[int, Any, list[Scored], list[Any]]:
+        """`root` at `depth`, in an aspiration window around `guess` (the previous depth's
+        score) when there is one: a narrow window cuts more, and a score outside it is searched
+        again in a window ASPIRATION_WIDEN times wider on that side (then the full window)."""
+        if guess is None or not self.aspiration or abs(guess) >= WIN_BAND:
+            return self.root(depth, moves)
+        width = ASPIRATION
+        low, high = guess - width, guess + width
+        while True:
+            found = self.root(depth, moves, low, high)
+            best = found[0]
+            if low < best < high:
+                return found
+            width *= ASPIRATION_WIDEN
+            if best <= low:
+                low = -INFINITE if width > ASPIRATION_LIMIT else max(best - width, -INFINITE)
+            else:
+                high = INFINITE if width > ASPIRATION_LIMIT else min(best + width, INFINITE)
 
 
 # --- iterative deepening -------------------------------------------------------------------------
@@ -353,9 +344,10 @@ def pvs(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> Se
     moves = searcher.order(list(board.moves()), None, 0)
     deepest = MAX_ITERATION if limits.depth is None else limits.depth
     completed: SearchResult | None = None
+    guess: int | None = None
     for depth in range(1, deepest + 1):
         try:
-            best, best_move, scored, line = searcher.root(depth, moves)
+            best, best_move, scored, line = searcher.iteration(depth, moves, guess)
         except Stop as stop:
             return _stopped(game, context, searcher, completed, stop.reason, moves)
         searcher.sync()
@@ -369,6 +361,7 @@ def pvs(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> Se
         # The next depth tries the moves best first (a stable sort keeps ties in order).
         ranked = sorted(range(len(moves)), key=lambda i: -scored[i].number)
         moves = [moves[i] for i in ranked]
+        guess = best
         if abs(best) >= WIN_BAND and WIN - abs(best) <= depth:
             break  # a mate within the full-width depth: deeper searches find no other result
     assert completed is not None
