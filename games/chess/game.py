@@ -81,6 +81,7 @@ class Chess(Game["Position", "chess.Move"]):
     default_algorithm: ClassVar[str | None] = "pvs"
     #: White in check from an unguarded queen, two ways to take it, each leaving too little
     #: material to mate: a tree of three positions, drawn, for examples and contract tests.
+    searched_to_the_end = False  # no think reaches the end of a chess game: no "perfect" level
     example_position: ClassVar[str | None] = "7k/8/8/8/8/8/6q1/5B1K w - - 0 1"
     #: `solve chess --batch FILE.epd` reads test suites (games/chess/epd.py).
     test_suite: ClassVar[str | None] = "EPD"

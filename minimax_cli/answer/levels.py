@@ -15,8 +15,11 @@ class ConfigError(ValueError):
     """A play option that makes no sense (an unknown level, --side with --watch ...)."""
 
 
-def level_name(level: int) -> str:
-    """A level's name (LEVELS) in the interface's language."""
+def level_name(level: int, perfect: bool = True) -> str:
+    """A level's name (LEVELS) in the interface's language; the top one `strongest` where it
+    cannot be `perfect` (a game no think searches to the end, as chess)."""
+    if level == 5 and not perfect:
+        return _("strongest")
     return {1: _("weak"), 2: _("easy"), 3: _("medium"), 4: _("strong"),
             5: _("perfect")}[level]
 
@@ -28,8 +31,11 @@ def _plain(word: str) -> str:
 
 
 def parse_level(text: str) -> int:
-    """`1`..`5`, a level's English name, or its name in the interface's language."""
+    """`1`..`5`, a level's English name, or its name in the interface's language (`strongest`
+    is 5 too)."""
     word = _plain(text.strip().lower())
+    if word in ("strongest", _plain(_("strongest").lower())):
+        return 5
     for number, name in LEVELS.items():
         if word in (str(number), name, _plain(level_name(number).lower())):
             return number

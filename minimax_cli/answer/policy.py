@@ -67,6 +67,9 @@ class Policy:
     evaluator: str | None = None
     randomness: float = 0.0
     engine: Mapping[str, Any] = field(default_factory=dict)
+    #: Whether the top level may be called perfect: False where no think reaches the game's end
+    #: (chess: `Game.searched_to_the_end`), whose top level is then the strongest, not perfect.
+    perfect: bool = True
 
     @classmethod
     def make(cls, game: AnyGame, level: str = "perfect", *, budget: float | None = None,
@@ -107,7 +110,7 @@ class Policy:
                                 "--no-null-move) are those of pvs, and the AI's algorithm is "
                                 "{algorithm}: leave them out").format(algorithm=algorithm))
         return cls(number, DEFAULT_BUDGET if budget is None else budget, depth, algorithm,
-                   evaluator, randomness, dict(engine or {}))
+                   evaluator, randomness, dict(engine or {}), game.searched_to_the_end)
 
 
 @dataclass(frozen=True)

@@ -379,6 +379,9 @@ class Answerer:
         if not game.evaluators():
             yield run(game, state, limits, options)
             return
+        if algorithm == PVS:  # it deepens itself: one run, each completed depth handed over
+            yield from self._deepened(run, state, limits, evaluator, switches)
+            return
         assert limits.time is not None
         deadline = time.perf_counter() + limits.time
         depth = 1
@@ -395,6 +398,22 @@ class Answerer:
             if complete(result.score.relative):  # no evaluation took part: deeper is the same
                 return
             depth += 1
+
+    def _deepened(self, run: Any, state: Any, limits: Limits, evaluator: str | None,
+                  switches: Mapping[str, Any]) -> Iterator[SearchResult]:
+        """Principal-variation search's own iterative deepening, once (deepening it here would
+        search depths 1..d again for every d): its completed depths, or its one result when
+        none completed (no value, as the engine says it)."""
+        completed: list[SearchResult] = []
+        options = make_options(evaluator=evaluator, exact_root=True, on_depth=completed.append,
+                               **switches)
+        last = run(self.game, state, limits, options)
+        if not completed:
+            yield last
+            return
+        yield from completed[:-1]
+        # The last completed depth as the run returned it (its stop reason, its whole stats).
+        yield last if last.depth == completed[-1].depth else completed[-1]
 
     def _unsearched(self, state: Any, algorithm: str, stopped: str) -> SearchResult:
         """Nothing completed before Ctrl-C or the deadline: no value, move ordering's choice."""

@@ -190,6 +190,9 @@ class Game(ABC, Generic[S, M]):
     #: (level 5 searches to the end); a game whose evaluation was measured level against level
     #: may space its levels otherwise (Connect Four: scripts/levels_connect4.py).
     level_depths: ClassVar[Mapping[int, int]] = MappingProxyType({1: 1, 2: 2, 3: 3, 4: 5})
+    #: Whether the AI's top level, a search to the end within the budget (or the game's solver),
+    #: can play perfectly; False where it never gets there (chess), so that it is not called so.
+    searched_to_the_end: ClassVar[bool] = True
     #: A position that `solve` and a search to the end answer in a moment, for examples and tests
     #: of a game too large to solve from the start; None: the start is such a position.
     example_position: ClassVar[str | None] = None

@@ -44,7 +44,8 @@ if TYPE_CHECKING:
 
 def policy_words(policy: Policy) -> str:
     """`level 3: medium, 3 plies deep, up to 1 s a move` and the like."""
-    parts = [_("level {level}: {name}").format(level=policy.level, name=level_name(policy.level))]
+    name = level_name(policy.level, policy.perfect)
+    parts = [_("level {level}: {name}").format(level=policy.level, name=name)]
     if policy.depth is not None:
         parts.append(_("{plies} deep").format(plies=count(policy.depth, "ply")))
     if policy.randomness:

@@ -174,3 +174,33 @@ def test_spanish_moves_are_read_and_written_in_spanish() -> None:
     listed = next(line for line in out.splitlines() if line.startswith("jugadas legales ("))
     assert " Cc3 " in listed and "N" not in listed
     assert game.format_move(session.states[0], session.moves[0]) == "Nf3"  # the record's SAN
+
+
+def test_the_top_level_of_chess_is_the_strongest_not_perfect() -> None:
+    # No think searches a chess game to its end, so its level 5 makes no claim of perfection.
+    config = make_config(Chess(), level="strongest", budget=0.1)
+    assert config.policy.level == 5 and not config.policy.perfect
+    _session, code, out, _errors = scripted("", config, Chess())
+    assert code == 0 and "level 5: strongest" in out and "perfect" not in out
+
+
+def test_a_think_runs_the_engine_once_and_hands_over_each_depth(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from minimax_cli.answer.precedence import MOVE, Ask, answer
+    from minimax_cli.core.result import Limits
+    from minimax_cli.core.search import search
+
+    game = Chess()
+    state = game.parse_position(ITALIAN)
+    alone = search(game, state, "pvs", Limits(depth=3), exact_root=True)
+    boards = []  # the boards made for this position (a refusal check makes one of the start)
+    made = Chess.search_board
+    monkeypatch.setattr(Chess, "search_board", lambda self, position, *a, **k: (
+        boards.append(1) if position == state else None) or made(self, position, *a, **k))
+    found = answer(game, state, Ask(MOVE, seconds=60.0, depth=3, algorithm="pvs"))
+    # One run of pvs's own deepening (one board): deepened from outside, depths 1, 2 and 3 would
+    # each be searched again from the start, on three boards.
+    assert len(boards) == 1
+    assert found.result.depth == 3
+    assert found.result.stats.nodes == alone.stats.nodes
+    assert found.result.best_move == alone.best_move
