@@ -107,8 +107,9 @@ class Policy:
                 randomness = LEVEL_RANDOM[number]
         if engine and algorithm != PVS:
             raise ConfigError(_("the engine's switches (--no-quiescence, --ordering, --no-table, "
-                                "--no-null-move) are those of pvs, and the AI's algorithm is "
-                                "{algorithm}: leave them out").format(algorithm=algorithm))
+                                "--no-null-move, --no-reductions, --no-aspiration) are those of "
+                                "pvs, and the AI's algorithm is {algorithm}: leave them "
+                                "out").format(algorithm=algorithm))
         return cls(number, DEFAULT_BUDGET if budget is None else budget, depth, algorithm,
                    evaluator, randomness, dict(engine or {}), game.searched_to_the_end)
 

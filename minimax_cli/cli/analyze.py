@@ -16,8 +16,10 @@ from minimax_cli.cli import save as cli_save
 from minimax_cli.cli.arguments import (
     AlgorithmOption,
     GameArgument,
+    NoAspirationOption,
     NoNullMoveOption,
     NoQuiescenceOption,
+    NoReductionsOption,
     NoTableOption,
     OrderingOption,
     PositionArgument,
@@ -141,6 +143,8 @@ def analyze(
     ordering: OrderingOption = None,
     no_table: NoTableOption = False,
     no_null_move: NoNullMoveOption = False,
+    no_reductions: NoReductionsOption = False,
+    no_aspiration: NoAspirationOption = False,
     trace: Trace = False,
     max_steps: MaxSteps = DEFAULT_STEPS,
     tree_depth: TreeDepth = None,
@@ -188,9 +192,7 @@ def _request(ctx: typer.Context, game: "AnyGame", state: Any, algorithm: str,
     compare, trace, step = given["compare"], given["trace"], given["step"]
     mcts = _mcts_options(algorithm, compare, iterations, given["exploration"], given["seed"],
                          given["rollout"], given["solver"] if _given(ctx, "solver") else None)
-    engine = engine_switches(algorithm, no_quiescence=given["no_quiescence"],
-                             ordering=given["ordering"], no_table=given["no_table"],
-                             no_null_move=given["no_null_move"])
+    engine = engine_switches(algorithm, given)
     default_time = analyzing.default_seconds(
         game, algorithm, limited=(depth, time_s, nodes, iterations) != (None,) * 4)
     limits = make_limits(depth, default_time if time_s is None else time_s, nodes)

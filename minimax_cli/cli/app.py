@@ -21,8 +21,10 @@ from minimax_cli.cli.arguments import (
     AddressOption,
     BackendOption,
     GameArgument,
+    NoAspirationOption,
     NoNullMoveOption,
     NoQuiescenceOption,
+    NoReductionsOption,
     NoTableOption,
     OrderingOption,
     PositionArgument,
@@ -333,6 +335,8 @@ def play(
     ordering: OrderingOption = None,
     no_table: NoTableOption = False,
     no_null_move: NoNullMoveOption = False,
+    no_reductions: NoReductionsOption = False,
+    no_aspiration: NoAspirationOption = False,
     pgn: PgnOption = None,
     from_pgn: FromPgnOption = None,
 ) -> None:
@@ -352,8 +356,7 @@ def play(
             get_algorithm(algorithm)  # an unknown name is a user error here, not mid-game
         from minimax_cli.answer.precedence import algorithm_for
 
-        engine = engine_switches(algorithm_for(game, algorithm), no_quiescence=no_quiescence,
-                                 ordering=ordering, no_table=no_table, no_null_move=no_null_move)
+        engine = engine_switches(algorithm_for(game, algorithm), ctx.params)
         try:
             config = interactive.make_config(
                 game, side=side, ai_first=ai_first, vs=vs, watch=watch, level=level,

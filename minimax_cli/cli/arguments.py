@@ -118,10 +118,35 @@ NoTableOption = Annotated[bool, typer.Option("--no-table", help=N_(
     "pvs (the chess engine): search without the transposition table."))]
 NoNullMoveOption = Annotated[bool, typer.Option("--no-null-move", help=N_(
     "pvs (the chess engine): no null-move pruning."))]
+NoReductionsOption = Annotated[bool, typer.Option("--no-reductions", help=N_(
+    "pvs (the chess engine): no late move reductions (every move searched to the full depth)."))]
+NoAspirationOption = Annotated[bool, typer.Option("--no-aspiration", help=N_(
+    "pvs (the chess engine): search each depth's root with the full window, not a narrow one "
+    "around the last depth's score."))]
 
 
-__all__ = ["AddressOption", "AlgorithmOption", "BackendOption", "GameArgument", "NoNullMoveOption",
-           "NoQuiescenceOption", "NoTableOption", "OrderingOption", "PositionArgument",
-           "TableMbOption", "algorithm_option", "depth_option", "eval_option", "game_argument",
-           "jobs_option", "json_option", "nodes_option", "out_option", "position_argument",
-           "seed_option", "time_option"]
+__all__ = [
+    "AddressOption",
+    "AlgorithmOption",
+    "BackendOption",
+    "GameArgument",
+    "NoAspirationOption",
+    "NoNullMoveOption",
+    "NoQuiescenceOption",
+    "NoReductionsOption",
+    "NoTableOption",
+    "OrderingOption",
+    "PositionArgument",
+    "TableMbOption",
+    "algorithm_option",
+    "depth_option",
+    "eval_option",
+    "game_argument",
+    "jobs_option",
+    "json_option",
+    "nodes_option",
+    "out_option",
+    "position_argument",
+    "seed_option",
+    "time_option",
+]

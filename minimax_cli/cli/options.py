@@ -10,7 +10,7 @@ completion.
   and, after the game, its parameters. The registry and the core load only when asked.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -287,14 +287,16 @@ def check_table_mb(megabytes: float | None) -> float | None:
     return megabytes
 
 
-def engine_switches(algorithm: str, *, no_quiescence: bool, ordering: str | None,
-                    no_table: bool, no_null_move: bool) -> dict[str, Any]:
-    """The chess engine's switches (SearchOptions' quiescence, ordering, use_table, null_move),
-    empty when none is given; one line and exit 2 for an unknown ordering, or when given to an
+def engine_switches(algorithm: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The chess engine's switches (SearchOptions' quiescence, ordering, use_table, null_move,
+    reductions, aspiration) from a command's options (`given`: its parameters by name), empty
+    when none is given; one line and exit 2 for an unknown ordering, or when given to an
     algorithm other than pvs, which would not use them (as MCTS's options are refused elsewhere)."""
-    given = {"--no-quiescence": no_quiescence, "--ordering": ordering is not None,
-             "--no-table": no_table, "--no-null-move": no_null_move}
-    named = [name for name, value in given.items() if value]
+    ordering = given.get("ordering")
+    off = {option: bool(given.get(name)) for option, name in SWITCHES_OFF.items()}
+    named = [name for name, value in off.items() if value]
+    if ordering is not None:
+        named.insert(0, "--ordering")
     if not named:
         return {}
     from minimax_cli.core.result import ORDERINGS
@@ -307,5 +309,15 @@ def engine_switches(algorithm: str, *, no_quiescence: bool, ordering: str | None
         fail(_("{option} switches off a part of the chess engine (pvs), and the algorithm is "
                "{algorithm}: add --algorithm pvs, or leave it out").format(
                    option=named[0], algorithm=algorithm))
-    return {"quiescence": not no_quiescence, "ordering": ordering or "full",
-            "use_table": not no_table, "null_move": not no_null_move}
+    return {"ordering": ordering or "full",
+            **{SWITCH_FIELDS[option]: not value for option, value in off.items()}}
+
+
+#: The engine's off switches: each option and its parameter's name in a command.
+SWITCHES_OFF = {"--no-quiescence": "no_quiescence", "--no-table": "no_table",
+                "--no-null-move": "no_null_move", "--no-reductions": "no_reductions",
+                "--no-aspiration": "no_aspiration"}
+#: The SearchOptions field each off switch turns off.
+SWITCH_FIELDS = {"--no-quiescence": "quiescence", "--no-table": "use_table",
+                 "--no-null-move": "null_move", "--no-reductions": "reductions",
+                 "--no-aspiration": "aspiration"}

@@ -15,8 +15,8 @@ UCI_HELP = N_(
     "Play chess as a UCI engine on stdin and stdout, for chess GUIs and match runners.\n\n"
     "Speaks the Universal Chess Interface: uci, isready, ucinewgame, position, go (depth, nodes, "
     "movetime, wtime/btime/winc/binc/movestogo, infinite), stop, setoption (Hash, Level, "
-    "Quiescence, Ordering, Table, NullMove, Evaluation, Move Overhead) and quit; the end of the "
-    "input is a quit. Needs the chess extra (python-chess).")
+    "Quiescence, Ordering, Table, NullMove, Reductions, Aspiration, Evaluation, Move Overhead) "
+    "and quit; the end of the input is a quit. Needs the chess extra (python-chess).")
 
 
 def _write(line: str) -> None:

@@ -68,6 +68,8 @@ class Settings:
     ordering: str = "full"
     table: bool = True
     null_move: bool = True
+    reductions: bool = True
+    aspiration: bool = True
     evaluation: str = "standard"
     level: int = LEVELS
     overhead_ms: int = DEFAULT_OVERHEAD_MS
@@ -80,6 +82,8 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "ordering": ("Ordering", "type combo default full " + " ".join(f"var {o}" for o in ORDERINGS)),
     "table": ("Table", "type check default true"),
     "nullmove": ("NullMove", "type check default true"),
+    "reductions": ("Reductions", "type check default true"),
+    "aspiration": ("Aspiration", "type check default true"),
     "evaluation": ("Evaluation", "type combo default standard "
                    + " ".join(f"var {e}" for e in EVALUATIONS)),
     "level": ("Level", f"type spin default {LEVELS} min 1 max {LEVELS}"),
@@ -325,7 +329,8 @@ class UciEngine:
         options = SearchOptions(
             evaluator=settings.evaluation, table_mb=settings.hash_mb,
             quiescence=settings.quiescence, ordering=settings.ordering,
-            use_table=settings.table, null_move=settings.null_move, stop=stop.is_set,
+            use_table=settings.table, null_move=settings.null_move,
+            reductions=settings.reductions, aspiration=settings.aspiration, stop=stop.is_set,
             on_depth=on_depth)
         depth = go.depth if go.depth is not None else (
             None if go.hard is not None or go.nodes is not None else INFINITE_DEPTH)
@@ -358,7 +363,7 @@ class UciEngine:
 def _option_value(name: str, value: str) -> tuple[str, object]:
     """The Settings field and value of `setoption name NAME value VALUE`; ValueError if broken."""
     word = value.strip().lower()
-    if name in ("quiescence", "table", "nullmove"):
+    if name in ("quiescence", "table", "nullmove", "reductions", "aspiration"):
         if word not in ("true", "false"):
             raise ValueError(f"{name} is true or false, not {value!r}")
         return {"nullmove": "null_move"}.get(name, name), word == "true"

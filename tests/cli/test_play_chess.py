@@ -20,7 +20,11 @@ ITALIAN = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
 
 
 def nodes(*options: str) -> int:
-    done = run_main("analyze", "chess", ITALIAN, "--depth", "2", "--json", *options)
+    return nodes_at(2, *options)
+
+
+def nodes_at(depth: int, *options: str) -> int:
+    done = run_main("analyze", "chess", ITALIAN, "--depth", str(depth), "--json", *options)
     assert done.returncode == 0, done.stderr
     return int(json.loads(done.stdout)["stats"]["nodes"])
 
@@ -32,6 +36,11 @@ def test_each_switch_reaches_the_engine() -> None:
     # Without ordering alpha-beta cuts later: more nodes.
     assert nodes("--ordering", "none") > full
     assert nodes("--eval", "material") != full
+    # Late move reductions search late quiet moves less deep first (from 3 plies left, so below
+    # a root searched 4 deep): without them, more nodes.
+    deep = nodes_at(4)
+    assert nodes_at(4, "--no-reductions") > deep
+    assert nodes_at(4, "--no-aspiration") != deep
 
 
 @pytest.mark.parametrize("argv", [
@@ -39,6 +48,8 @@ def test_each_switch_reaches_the_engine() -> None:
     ("analyze", "tictactoe", "--no-table"),
     ("analyze", "chess", "--depth", "1", "--algorithm", "negamax", "--no-quiescence"),
     ("play", "tictactoe", "--no-null-move"),
+    ("analyze", "nim", "--no-reductions"),
+    ("play", "connect4", "--no-aspiration"),
     ("play", "chess", "--ordering", "most"),
 ])
 def test_a_switch_that_cannot_apply_is_one_line_and_exit_2(argv: tuple[str, ...]) -> None:
