@@ -210,6 +210,12 @@ class Chess(Game["Position", "chess.Move"]):
 
         return notation.format_san(state.board, move)
 
+    def move_letters(self) -> Mapping[int, str] | None:
+        """Spanish piece letters in Spanish (Cf3 for Nf3), else SAN as written."""
+        from games.chess import notation
+
+        return notation.spoken_letters()
+
     def spoken_move(self, state: Position, move: chess.Move) -> str:
         """SAN in the interface's language: Spanish letters (Cf3, Txe4, e8=D) in Spanish."""
         from games.chess import notation

@@ -59,6 +59,13 @@ def format_san(board: chess.Board, move: chess.Move) -> str:
     return board.san(move)
 
 
+def spoken_letters() -> dict[int, str] | None:
+    """The translation of SAN's piece letters for the interface's reader: Spanish's in Spanish
+    (K Q R B N as R D T A C), None in English."""
+    return {ord(english): letter for english, letter in zip("KQRBN", "RDTAC", strict=True)} \
+        if spanish() else None
+
+
 def spoken_san(board: chess.Board, move: chess.Move) -> str:
     """`move` (legal on `board`) in SAN, with Spanish piece letters when the interface is Spanish."""
     san = board.san(move)

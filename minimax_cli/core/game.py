@@ -256,6 +256,12 @@ class Game(ABC, Generic[S, M]):
         """Move notation that `parse_move` reads back to `move`."""
 
     # --- optional hooks ----------------------------------------------------------------------
+    def move_letters(self) -> Mapping[int, str] | None:
+        """How the letters of a move's text (`format_move`'s) change for the interface's reader,
+        as `str.translate` takes them (chess in Spanish: K Q R B N written R D T A C), so that a
+        report's moves and lines read as `spoken_move` says them; None: shown as written."""
+        return None
+
     def spoken_move(self, state: S, move: M) -> str:
         """The move as a reader of the interface's language is shown it (chess in Spanish:
         Cf3, e8=D), read back by `parse_move` too; by default `format_move`, the same in every

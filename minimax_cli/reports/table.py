@@ -107,7 +107,8 @@ def report_table(report: Report) -> MovesTable:
                  if m.returns is not None
                  else scale.text(m.score) if scale is not None
                  else signed(m.score.number, report.win_loss, m.score.bound))
-        cells = [m.text + (" ★" if m.best else ""), _for_mover(m, report), value]
+        cells = [report.idiom.said(m.text) + (" ★" if m.best else ""), _for_mover(m, report),
+                 value]
         if visits:
             cells.append("" if m.visits is None else grouped(m.visits))
         if chances:
@@ -262,7 +263,7 @@ def reader_table(game: AnyGame, state: Any, report: Report, reader: Reader,
         assert line.pov_score is not None
         marks = (" ★" if line.best else "") + (_(" played") if line.move == reader.played else "")
         own = line.pov_score.seen_by(party.player)
-        cells = [line.text + marks,
+        cells = [report.idiom.said(line.text) + marks,
                  _own_return(line, party.player) if players else
                  _scaled_cell(report, own) or cell_words(game, own, party.player)]
         if returns:

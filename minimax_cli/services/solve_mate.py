@@ -88,7 +88,7 @@ def headline(game: AnyGame, state: Any, proved: Mate, mover: int) -> Message:
                    else (player_message(mover), player_message(1 - mover)))
     words, position = [], state
     for move in proved.line:
-        words.append(game.format_move(position, move))
+        words.append(game.spoken_move(position, move))
         position = game.play(position, move)
     line = " ".join(words) + ("" if game.outcome(position) is not None else " …")
     if proved.found == MATES:

@@ -114,14 +114,14 @@ def summary_rows(report: Report) -> list[tuple[str, Text]]:
     unranked = (bool(report.optimal_moves()) and not report.best_moves()
                 and report.to_move != CHANCE)
     if report.chosen is not None and not unranked:
-        best = Text(report.chosen, style="bold green")
+        best = Text(report.idiom.said(report.chosen), style="bold green")
         if not report.best_searched:
             best.append(_("  (not searched: the first move by ordering)"), style="yellow")
         rows.append((_("best"), best))
     elif unranked:
         rows.append((_("best"), Text(_unranked_words(report))))
     if report.pv:
-        line = Text(" ".join(report.pv[:PV_MOVES]))
+        line = Text(report.idiom.said(" ".join(report.pv[:PV_MOVES])))
         if len(report.pv) > PV_MOVES:
             rest = len(report.pv) - PV_MOVES
             line.append(ngettext(" … {count} more ply", " … {count} more plies", rest).format(
@@ -161,7 +161,7 @@ def _value_row(report: Report) -> str:
 
 def _unranked_words(report: Report) -> str:
     """The best-move line where several moves keep the value and none is known to be quicker."""
-    optimal = [line.text for line in report.optimal_moves()]
+    optimal = [report.idiom.said(line.text) for line in report.optimal_moves()]
     if report.chosen is None or report.chosen not in optimal:
         return _("none marked: the distances to the end are not known here, only who wins; "
                  "every optimal move keeps the game value")

@@ -10,6 +10,7 @@ from jsonschema import Draft202012Validator
 from rich.console import Console
 from typer.testing import CliRunner
 
+from tests.cli.entry import run_main
 from tests.cli.test_report import SCHEMA_PATH
 
 pytest.importorskip("chess")
@@ -87,3 +88,13 @@ def test_other_games_json_has_null_chess_fields() -> None:
     data = json.loads(RUNNER.invoke(app, ["analyze", "tictactoe", "--json"]).output)
     assert data["cp"] is None and data["mate"] is None
     assert all(m["uci"] is None and m["cp"] is None and m["mate"] is None for m in data["moves"])
+
+
+def test_spanish_reports_write_spanish_piece_letters_and_json_stays_english() -> None:
+    # A mate in 1 by the rook (Ra8#): T for the rook on screen in Spanish, R in the JSON.
+    fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+    shown = run_main("--lang", "es", "analyze", "chess", fen, "--depth", "1")
+    assert shown.returncode == 0, shown.stderr
+    assert "Ta8#" in shown.stdout and "Ra8#" not in shown.stdout
+    data = run_main("--lang", "es", "analyze", "chess", fen, "--depth", "1", "--json")
+    assert '"best_move": "Ra8#"' in data.stdout
