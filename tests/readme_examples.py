@@ -50,6 +50,7 @@ ENV = {"COLUMNS": "80", "LINES": "40", "NO_COLOR": "1", "FORCE_COLOR": None, "LA
 MACHINE_FIGURES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b\d[\d,]*(?:\.\d+)? m?s\b"), "<time>"),
     (re.compile(r"(nodes per second|simulations per second)\s+[\d,]+"), r"\1 <speed>"),
+    (re.compile(r"[\d,]+ nodes/s\b"), "<speed> nodes/s"),
     (re.compile(r"^─+$"), "<rule>"),
 )
 

@@ -28,11 +28,11 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
 from minimax_cli import __version__
+from minimax_cli.answer.follow import followed_search
 from minimax_cli.core.game import AnyGame, SearchError
 from minimax_cli.core.params import MAX_NODES, MAX_TIME
 from minimax_cli.core.result import ORDERINGS, Limits, SearchOptions, SearchResult
 from minimax_cli.core.score import Kind
-from minimax_cli.core.search import check_algorithm
 
 NAME = f"minimax-cli {__version__}"
 AUTHOR = "the minimax-cli authors"
@@ -335,7 +335,7 @@ class UciEngine:
         depth = go.depth if go.depth is not None else (
             None if go.hard is not None or go.nodes is not None else INFINITE_DEPTH)
         limits = Limits(depth=depth, time=go.hard, nodes=go.nodes)
-        return check_algorithm(ALGORITHM, self.game).run(self.game, state, limits, options)
+        return followed_search(self.game, state, ALGORITHM, limits, options)
 
     def _info(self, state: Any, result: SearchResult) -> None:
         if result.score is None:
