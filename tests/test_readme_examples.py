@@ -130,9 +130,11 @@ def test_a_printf_example_gives_its_input() -> None:
 
 
 def test_what_is_masked_and_what_is_not() -> None:
-    assert len(MACHINE_FIGURES) == 3
+    assert len(MACHINE_FIGURES) == 4
     # times and speeds are masked, and so is the padding around a wider figure
     assert masked("time        0.003 s") == masked("time   12.250 s")
+    assert masked("255 nodes, 0.012 s, 20,747 nodes/s") == masked("255 nodes, 0.1 s, 2,844 nodes/s")
+    assert masked("255 nodes, 0.012 s") != masked("256 nodes, 0.012 s")
     assert masked("mean 383.1 ms, max 1.02 s") == masked("mean 402.8 ms, max 961.7 ms")
     assert masked("  nodes per second   16,860") == masked("  nodes per second 1,234,567")
     assert masked("─" * 66) == masked("─" * 70)
