@@ -211,3 +211,9 @@ def test_pvs_refuses_a_game_without_a_search_board_and_a_search_without_a_limit(
         check_algorithm("pvs", TicTacToe())
     with pytest.raises(SearchError, match="limit"):
         search(Heaps(), (5, 4, 0), "pvs", Limits())
+
+
+def test_pvs_refuses_an_unknown_evaluation_by_name() -> None:
+    # The fuzz of issue 35: `analyze chess --eval nope` ended in a KeyError inside the board.
+    with pytest.raises(SearchError, match="unknown evaluation 'nope'"):
+        search(Heaps(), (5, 4, 0), "pvs", Limits(depth=2), evaluator="nope")
