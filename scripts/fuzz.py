@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hypothesis import Phase, given, seed, settings
 
-from tests.fuzz import strategies
+from tests.fuzz import chess_cases, strategies
 from tests.fuzz.checks import Problem, check, reproduction
 from tests.fuzz.harness import CliCase, Outcome, PlayCase, memory_method, run
 
@@ -40,6 +40,9 @@ CATEGORIES: dict[str, Any] = {
     "interrupt": strategies.interrupt_case,
     "session": lambda: strategies.play_case(scripted=False),
     "session-lines": lambda: strategies.play_case(scripted=True),
+    "chess": chess_cases.chess_case,
+    "chess-session": lambda: chess_cases.play_case(scripted=False),
+    "uci": chess_cases.uci_case,
 }
 #: Seconds of reruns spent reducing one failure (fewer for slow ones).
 SHRINK_SECONDS = 40.0

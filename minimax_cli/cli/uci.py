@@ -4,6 +4,7 @@ it, one line says how to install it and the exit code is 2."""
 
 from __future__ import annotations
 
+import io
 import sys
 
 from minimax_cli import registry
@@ -34,5 +35,10 @@ def uci() -> None:
     with user_errors():
         game = registry.create("chess")
         from minimax_cli.services.uci import serve
+
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            # A byte that is not UTF-8 is a line not understood, like any other: under a UTF-8
+            # locale stdin is strict, and it ended the engine with a traceback (issue 35's fuzz).
+            sys.stdin.reconfigure(errors="replace")
 
         serve(game, sys.stdin, _write)

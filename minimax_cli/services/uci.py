@@ -161,9 +161,19 @@ def parse_go(tokens: list[str], white_to_move: bool, settings: Settings,
         depth = min(depth or INFINITE_DEPTH, level_depth)
     if depth is None and hard is None and "nodes" not in numbers:
         infinite = True
-    nodes = min(numbers.get("nodes") or 0, MAX_NODES) or None
+    # `nodes 0` is the smallest budget, not none: read as no limit, with a depth-64 search
+    # that the end of the input waits for, it never ended (found by the fuzz, issue 35).
+    nodes = min(max(numbers["nodes"], 1), MAX_NODES) if "nodes" in numbers else None
     depth = None if depth is None else min(depth, INFINITE_DEPTH)
     return Go(depth, nodes, hard, soft, infinite), ignored
+
+
+def shown(text: str, limit: int) -> str:
+    """`text` as one line of at most `limit` characters for an `info string`, every character
+    that is not printable (an escape, a DEL, a C1 control) shown as `?`: a line echoed from the
+    input must not drive the terminal it is read on."""
+    words = " ".join(text.split())
+    return "".join(c if c.isprintable() else "?" for c in words)[:limit]
 
 
 def mate_moves(plies: int, winning: bool) -> int:
@@ -212,11 +222,11 @@ class UciEngine:
                 return False
             handler = self._handlers().get(command)
             if handler is None:
-                self.say(f"info string unknown command: {line.strip()[:80]}")
+                self.say(f"info string unknown command: {shown(line, 80)}")
             else:
                 handler(rest)
         except ValueError as error:  # GameError, SearchError: a broken line, said and ignored
-            self.say(f"info string ignored: {' '.join(str(error).split())[:200]}")
+            self.say(f"info string ignored: {shown(str(error), 200)}")
         return True
 
     def _handlers(self) -> dict[str, Callable[[list[str]], None]]:
@@ -285,7 +295,7 @@ class UciEngine:
         go, ignored = parse_go(tokens, self.game.to_move(self.state) == 0, self.settings,
                                level_depth)
         if ignored:
-            self.say(f"info string ignored in go: {' '.join(ignored)[:200]}")
+            self.say(f"info string ignored in go: {shown(' '.join(ignored), 200)}")
         self.stop.clear()
         self.infinite = go.infinite
         settings = replace(self.settings)  # a setoption while it thinks is for the next search
@@ -303,7 +313,7 @@ class UciEngine:
             best = result.best_move
             line = self._legal_line(state, result.pv) if result.pv else []
         except Exception as error:  # whatever went wrong, the GUI waits for a move: give one
-            self.say(f"info string search failed: {' '.join(str(error).split())[:200]}")
+            self.say(f"info string search failed: {shown(str(error), 200)}")
             line = []
         if best is None:
             moves = list(self.game.legal_moves(state))
@@ -392,4 +402,4 @@ def serve(game: AnyGame, lines: Iterable[str], write: Callable[[str], None]) -> 
     engine.wait()
 
 
-__all__ = ["Go", "Settings", "UciEngine", "move_time", "parse_go", "serve"]
+__all__ = ["Go", "Settings", "UciEngine", "move_time", "parse_go", "serve", "shown"]

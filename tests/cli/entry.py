@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from minimax_cli.cli.app import main
 
 
-def run_main(*argv: str, stdin: str | None = None,
+def run_main(*argv: str, stdin: str | bytes | None = None,
              env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Exit code, stdout and stderr of `minimax ARGV` with `stdin`, `env` added to the environment."""
     saved_argv = sys.argv

@@ -16,8 +16,9 @@ import chess
 import chess.engine
 import pytest
 
+from minimax_cli import registry
 from minimax_cli.core.result import Limits
-from minimax_cli.services.uci import Settings, mate_moves, move_time, parse_go
+from minimax_cli.services.uci import Settings, mate_moves, move_time, parse_go, serve, shown
 from tests.cli.entry import run_main
 from tests.games.test_chess import without_chess  # noqa: F401 - the fixture
 
@@ -192,3 +193,26 @@ def test_go_reads_the_side_to_moves_clock_and_skips_what_it_does_not_know() -> N
     assert (go.depth, go.nodes, go.hard, go.infinite) == (3, 500, None, False)
     assert parse_go([], True, settings)[0].infinite
     assert Limits(depth=parse_go(["mate", "2"], True, settings)[0].depth).depth == 3
+
+
+def test_go_nodes_0_is_the_smallest_budget_not_none() -> None:
+    # The fuzz of issue 35 found `go nodes 0` read as no limit: a depth-64 search that the end of
+    # the input waited for.
+    go, ignored = parse_go(["nodes", "0"], True, Settings())
+    assert (go.nodes, go.depth, go.infinite, ignored) == (1, None, False, [])
+
+
+def test_a_line_echoed_in_an_info_string_carries_no_control_character() -> None:
+    said: list[str] = []
+    serve(registry.create("chess"), ["\x1b[2Jzz\x9b\n", "go depth \x7f1\n", "quit\n"], said.append)
+    assert said[0] == "info string unknown command: ?[2Jzz?"
+    assert said[1] == "info string ignored in go: depth ?1"
+    assert shown("a\tb\x07  c", 4) == "a b?"
+
+
+
+def test_a_byte_that_is_not_utf8_is_a_line_not_understood() -> None:
+    # The fuzz of issue 35: under a UTF-8 locale stdin is strict, and the byte ended the engine.
+    result = run_main("uci", stdin=b"\x80\xff\nisready\n")
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout == "info string unknown command: \ufffd\ufffd\nreadyok\n"

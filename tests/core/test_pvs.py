@@ -250,3 +250,9 @@ def test_an_aspiration_window_changes_the_nodes_not_the_root_value(depth: int) -
                       quiescence=False, aspiration=flag) for flag in (True, False))
     assert on.score is not None and off.score is not None
     assert encode(on.score.relative) == encode(off.score.relative) == brute((11, 9, 0), depth)
+
+
+def test_pvs_refuses_an_unknown_evaluation_by_name() -> None:
+    # The fuzz of issue 35: `analyze chess --eval nope` ended in a KeyError inside the board.
+    with pytest.raises(SearchError, match="unknown evaluation 'nope'"):
+        search(Heaps(), (5, 4, 0), "pvs", Limits(depth=2), evaluator="nope")

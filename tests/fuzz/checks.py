@@ -3,9 +3,10 @@
 Each case: an exit code of 0 or 2 (130 only when it was sent Ctrl-C; a play session at a terminal
 ends with 0), no exception escaping and no "Traceback" anywhere in its output, an error as exactly
 one short line on stderr starting `error:` (a scripted `play` may report one `error: line N:` line
-per bad input line), no raw control characters and no user text read as Rich markup in what it
-prints, valid JSON that matches the published schema on stdout when `--json` succeeded, and time and
-memory under the harness's caps.
+per bad input line, `solve --batch` one `line N:` line per line not read, and its summary), no raw
+control characters and no user text read as Rich markup in what it prints, valid JSON that matches
+the published schema on stdout when `--json` succeeded, and time and memory under the harness's
+caps.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ MARKUP_PROBES = {"[red]zqx": "zqx", "[bold]zqy[/bold]": "zqy",
                  "[link=https://example.com]zqz[/link]": "zqz", "[#ff0000]zqw": "zqw"}
 #: Emoji codes are markup too (`:thumbs_up:` printed as the emoji).
 EMOJI_PROBES = {":thumbs_up:": "\N{THUMBS UP SIGN}", ":cross_mark:": "\N{CROSS MARK}"}
+#: What `solve --batch` writes on stderr besides an error: a line it could not read, by its number,
+#: and the summary after the lines (English and Spanish).
+_LINE_NOT_READ = re.compile(r"(?:line|línea) \d+: ")
+_BATCH_SUMMARY = re.compile(r"(?m)^(?:time per position|tiempo por posición): [^\n]*(?:\n|$)")
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 _PROJECT = ("minimax_cli", "games")
 _SCHEMA = SCHEMA_FILE
@@ -81,14 +86,14 @@ def shape(text: str) -> str:
 def _command(case: CliCase | PlayCase) -> str:
     if isinstance(case, PlayCase):
         return f"session:{case.game}"
-    words = [w for w in case.argv if not w.startswith("-")]
-    return words[0] if words and words[0] in ("analyze", "solve", "play", "games") else "other"
+    known = ("analyze", "solve", "play", "games", "uci")
+    return next((w for w in case.argv if w in known), "other")  # after `--lang es`, if given
 
 
 def _game(case: CliCase | PlayCase) -> str:
     if isinstance(case, PlayCase):
         return case.game
-    known = ("tree", "tictactoe", "bones", "nim")
+    known = ("tree", "tictactoe", "bones", "nim", "chess")
     return next((w for w in case.argv if w in known), "?")
 
 
@@ -143,8 +148,10 @@ def _json_problems(case: CliCase, outcome: Outcome, command: str) -> list[Proble
 def _error_line_problems(case: CliCase | PlayCase, stderr: str, command: str) -> list[Problem]:
     lines = stderr.rstrip("\n").split("\n")
     scripted_play = command == "play" or (isinstance(case, PlayCase) and case.scripted)
-    if scripted_play and all(re.match(r"error: line \d+: ", line) for line in lines):
+    if scripted_play and all(re.match(r"error: (?:line|línea) \d+: ", line) for line in lines):
         bad = lines
+    elif "--batch" in _argv(case) and all(_LINE_NOT_READ.match(line) for line in lines):
+        bad = ["error: " + line for line in lines]  # a batch says each line it could not read
     elif len(lines) != 1 or "\r" in stderr.rstrip("\n"):
         return [Problem("error-lines", f"the error is {len(lines)} lines: {stderr[:300]!r}",
                         ("error-lines", command, shape(lines[0])))]
@@ -209,6 +216,8 @@ def check(case: CliCase | PlayCase, outcome: Outcome) -> list[Problem]:
     if outcome.interrupted:
         outcome.stderr = _DROPPED_CTRL_C.sub("", outcome.stderr)
         outcome.leaked = _DROPPED_CTRL_C.sub("", outcome.leaked)
+    if "--batch" in _argv(case):
+        outcome.stderr = _BATCH_SUMMARY.sub("", outcome.stderr)
     command, game = _command(case), _game(case)
     problems: list[Problem] = []
     error = outcome.error

@@ -61,7 +61,7 @@ settings.register_profile("fuzz-long", derandomize=False, database=None, deadlin
 #: Cases per category in CI (the `full` profile of tests/profiles.py): a few thousand in all, under
 #: two minutes on two cores. Another profile scales them as it scales every property test.
 CI_CASES = {"games": 100, "analyze": 1100, "solve": 550, "play": 180, "interrupt": 16,
-            "session": 120, "session-lines": 200}
+            "session": 120, "session-lines": 200, "chess": 100, "chess-session": 20, "uci": 60}
 
 
 def fuzz_settings(category: str) -> settings:

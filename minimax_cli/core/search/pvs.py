@@ -42,7 +42,7 @@ from minimax_cli.core.i18n import _
 from minimax_cli.core.memory import PVS_ENTRY_BYTES, entries
 from minimax_cli.core.result import ORDERINGS, Limits, SearchOptions, SearchResult
 from minimax_cli.core.score import WIN, WIN_BAND, Bound
-from minimax_cli.core.search.common import AnyGame, Scored, Stop, build_result
+from minimax_cli.core.search.common import AnyGame, Scored, Stop, build_result, pick_evaluator
 from minimax_cli.core.search.context import SearchContext
 from minimax_cli.core.search.pvs_quiescence import INFINITE, MAX_PLY, Quiescence
 
@@ -331,6 +331,7 @@ class Searcher(Quiescence):
 def pvs(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> SearchResult:
     """Deepen one ply at a time up to `limits.depth` (or until the time or node budget is spent,
     or a mate is found within the depth searched in full); the last completed depth stands."""
+    pick_evaluator(game, options.evaluator, needed=False)  # an unknown name said as for the others
     board = game.search_board(state, options.evaluator)
     if board is None:
         raise SearchError(_("{name} needs a game with a mutable search board").format(name=NAME))
