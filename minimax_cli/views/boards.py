@@ -127,6 +127,14 @@ def changed_cells(game: AnyGame, before: Any, after: Any) -> frozenset[int]:
     return frozenset(i for i, (a, b) in enumerate(zip(old.cells, new.cells, strict=True)) if a != b)
 
 
+def _in_move_order(grid: Grid, cells: Collection[int]) -> list[int]:
+    """The cells a move changed, where a piece moved (a PieceGrid) the squares it left first
+    (`g1 f3` for Nf3, as a reader of moves expects), else in the grid's order."""
+    if not isinstance(grid, PieceGrid):
+        return sorted(cells)
+    return sorted(cells, key=lambda cell: (bool(grid.cells[cell]), cell))
+
+
 def winning_cells(game: AnyGame, state: Any) -> frozenset[int]:
     """The winning line's cells when the game offers the hook and someone has a line."""
     if isinstance(game, WinningLine):
@@ -262,13 +270,13 @@ def caption_text(game: AnyGame, grid: Grid, previous: Any | None, move: Any | No
     by coordinate, or by column and row where the moves name the columns (`columns`)."""
     parts: list[str] = []
     if last:
-        text = game.format_move(previous, move) if previous is not None and move is not None else ""
+        text = game.spoken_move(previous, move) if previous is not None and move is not None else ""
         if columns is not None:
             where = line_words(grid, last, columns)
             if len(last) == 1:  # the move names the column: the row says where the mark fell
                 where = _("row {row}").format(row=grid.rows - min(last) // grid.cols)
         else:
-            where = " ".join(coordinate(grid, c) for c in sorted(last))
+            where = " ".join(coordinate(grid, c) for c in _in_move_order(grid, last))
         if line and set(last) <= set(line):  # drawn *X* in the line, not [X]: no [ ] to name
             parts.append(_("last move: {move} ({where})").format(move=text, where=where)
                          if text and text != where else _("last move: {where}").format(where=where))

@@ -50,7 +50,8 @@ def test_a_checked_king_is_marked_and_named_under_the_board() -> None:
     console = Console(width=80, record=True)
     console.print(board(game, after, start, move))
     text = console.export_text()
-    assert "[♘]" in text and "last move [ ]: Nf3 (f3 g1)" in text
+    # The squares in the order a reader of moves expects: the one the knight left, then its own.
+    assert "[♘]" in text and "last move [ ]: Nf3 (g1 f3)" in text
 
 
 def test_analyze_names_white_and_writes_pawns() -> None:
