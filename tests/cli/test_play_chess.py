@@ -93,7 +93,7 @@ def test_black_with_the_ai_first_through_the_pipe() -> None:
 
 def test_black_is_named_and_the_hint_speaks_in_pawns() -> None:
     game = Chess()
-    config = make_config(game, side="black", depth=1, budget=5.0, seed=1, review=False)
+    config = make_config(game, side="black", depth=1, budget=0.3, seed=1, review=False)
     _session, code, out, errors = scripted("hint\n", config, game)
     assert code == 0 and errors == ""
     assert "you play Black (second)" in out and "White (AI) plays " in out
