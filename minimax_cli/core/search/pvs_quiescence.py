@@ -81,7 +81,10 @@ class Quiescence:
         return best
 
     def _evasions(self, alpha: int, beta: int, ply: int) -> int:
-        """Quiescence in check: every move (no stand-pat), mate when there is none."""
+        """Quiescence in check: every move (no stand-pat), mate when there is none.
+
+        Its loop is `quiesce`'s written out again on purpose: this is the search's innermost
+        loop, and a shared helper would add a Python call for every move tried."""
         board = self.board
         moves = self.order(list(board.moves()), None, ply)
         if not moves:
