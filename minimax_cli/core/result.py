@@ -86,7 +86,12 @@ class SearchOptions(Record):
       searched first in a narrow window around the previous depth's score, widened on failure);
     - a front end's hold on a running search (another thread's, as `minimax uci`'s): `stop`, asked
       where the clock is read (True: stop now, as interrupted; the last completed depth stands),
-      and `on_depth`, which the iterative deepening of `pvs` hands each completed depth's result.
+      and `on_depth`, which the iterative deepening of `pvs` hands each completed depth's result;
+    - `memory`: what a search of the same game left for the next one (`pvs`: its table and
+      history, core/search/pvs_memory.py), kept by a front end that searches move after move;
+    - `partial_root`: a search stopped in the middle of a depth may answer with a root move that
+      depth has already proven better than the last completed depth's best (`pvs`; the result
+      then says the depth is unfinished).
 
     A value (core.record), not a dataclass, for start-up time; the class keeps each option's
     default (`SearchOptions.trace_limit`).
@@ -95,7 +100,7 @@ class SearchOptions(Record):
     fields = ("evaluator", "trace", "trace_limit", "trace_depth", "exact_root", "symmetry", "table",
               "table_mb", "window", "iterations", "exploration", "seed", "rollout", "mcts_solver",
               "quiescence", "ordering", "use_table", "null_move", "reductions", "aspiration",
-              "stop", "on_depth")
+              "stop", "on_depth", "memory", "partial_root")
     #: Nodes a trace records unless told otherwise.
     trace_limit: int = DEFAULT_TRACE_LIMIT
 
@@ -109,7 +114,8 @@ class SearchOptions(Record):
                  use_table: bool = True, null_move: bool = True,
                  reductions: bool = True, aspiration: bool = True,
                  stop: Callable[[], bool] | None = None,
-                 on_depth: Callable[[SearchResult], None] | None = None) -> None:
+                 on_depth: Callable[[SearchResult], None] | None = None,
+                 memory: Any = None, partial_root: bool = False) -> None:
         self.evaluator: Final = evaluator
         self.trace: Final = trace
         self.trace_limit = trace_limit
@@ -132,6 +138,8 @@ class SearchOptions(Record):
         self.aspiration: Final = aspiration
         self.stop: Final = stop
         self.on_depth: Final = on_depth
+        self.memory: Final = memory
+        self.partial_root: Final = partial_root
         self._check()
 
     def _check(self) -> None:

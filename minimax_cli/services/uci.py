@@ -32,7 +32,8 @@ from minimax_cli.answer.follow import followed_search
 from minimax_cli.core.game import AnyGame, SearchError
 from minimax_cli.core.params import MAX_NODES, MAX_TIME
 from minimax_cli.core.result import ORDERINGS, Limits, SearchOptions, SearchResult
-from minimax_cli.core.score import Kind
+from minimax_cli.core.score import Bound, Kind
+from minimax_cli.core.search.pvs_memory import PvsMemory
 
 NAME = f"minimax-cli {__version__}"
 AUTHOR = "the minimax-cli authors"
@@ -186,9 +187,10 @@ def score_words(result: SearchResult) -> str:
     """`cp N` or `mate N` from the side to move's point of view (the engine's)."""
     assert result.score is not None
     score = result.score.relative  # the root player's view: the side to move
+    bound = {Bound.LOWER: " lowerbound", Bound.UPPER: " upperbound"}.get(score.bound, "")
     if score.kind in (Kind.WIN, Kind.LOSS):
-        return f"mate {mate_moves(score.plies or 0, score.kind is Kind.WIN)}"
-    return f"cp {round(score.number)}"
+        return f"mate {mate_moves(score.plies or 0, score.kind is Kind.WIN)}{bound}"
+    return f"cp {round(score.number)}{bound}"
 
 
 class UciEngine:
@@ -205,6 +207,8 @@ class UciEngine:
         self.stop = threading.Event()
         self.thread: threading.Thread | None = None
         self.infinite = False
+        #: The engine's table and history, kept from one move's search to the next of a game.
+        self.memory = PvsMemory()
 
     def say(self, line: str) -> None:
         with self._lock:
@@ -263,6 +267,7 @@ class UciEngine:
 
     def _new_game(self, _: list[str]) -> None:
         self.state = self.game.initial_state()  # a running search keeps its own position
+        self.memory = PvsMemory()  # (and its own memory): the new game starts with none
 
     def _position(self, tokens: list[str]) -> None:
         """`position startpos|fen FEN [moves M...]`: a bad move keeps the moves before it. A
@@ -341,11 +346,14 @@ class UciEngine:
             quiescence=settings.quiescence, ordering=settings.ordering,
             use_table=settings.table, null_move=settings.null_move,
             reductions=settings.reductions, aspiration=settings.aspiration, stop=stop.is_set,
-            on_depth=on_depth)
+            on_depth=on_depth, memory=self.memory, partial_root=True)
         depth = go.depth if go.depth is not None else (
             None if go.hard is not None or go.nodes is not None else INFINITE_DEPTH)
         limits = Limits(depth=depth, time=go.hard, nodes=go.nodes)
-        return followed_search(self.game, state, ALGORITHM, limits, options)
+        result = followed_search(self.game, state, ALGORITHM, limits, options)
+        if result.stopped is not None and len(result.moves) == 1:
+            self._info(state, result)  # a move the unfinished depth proved better: say so
+        return result
 
     def _info(self, state: Any, result: SearchResult) -> None:
         if result.score is None:

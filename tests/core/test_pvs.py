@@ -13,6 +13,7 @@ from minimax_cli.core.game import Game, SearchError
 from minimax_cli.core.result import ORDERINGS, Limits
 from minimax_cli.core.score import WIN, Bound, encode
 from minimax_cli.core.search import check_algorithm, search
+from minimax_cli.core.search.pvs_memory import PvsMemory
 
 Move = tuple[int, int]  # (heap, tokens taken)
 State = tuple[int, int, int]  # (heap 0, heap 1, player to move)
@@ -256,3 +257,44 @@ def test_pvs_refuses_an_unknown_evaluation_by_name() -> None:
     # The fuzz of issue 35: `analyze chess --eval nope` ended in a KeyError inside the board.
     with pytest.raises(SearchError, match="unknown evaluation 'nope'"):
         search(Heaps(), (5, 4, 0), "pvs", Limits(depth=2), evaluator="nope")
+
+
+@pytest.mark.parametrize("state", [(9, 8, 0), (7, 6, 1)])
+def test_a_move_proven_better_in_an_unfinished_depth_is_truly_better(state: State) -> None:
+    # Without a table the search is a fixed function of the position, so brute force is the
+    # oracle: the move must beat, at the unfinished depth, the last completed depth's best.
+    game = Heaps()
+    switches = {"quiescence": False, "use_table": False}
+    full = search(game, state, "pvs", Limits(depth=7), **switches)
+    seen = 0
+    for nodes in range(1, full.stats.nodes, full.stats.nodes // 60):
+        result = search(game, state, "pvs", Limits(depth=7, nodes=nodes), partial_root=True,
+                        **switches)
+        if result.stopped is None or len(result.moves) != 1:
+            continue
+        seen += 1
+        depth, move = result.depth, result.moves[0]
+        assert depth is not None and move.move == result.best_move
+        completed = search(game, state, "pvs", Limits(depth=depth - 1), **switches)
+        value = -brute(game.play(state, move.move), depth - 1, 1)
+        claimed = encode(move.score.relative)
+        if move.score.relative.bound is Bound.EXACT:
+            assert value == claimed
+        else:
+            assert move.score.relative.bound is Bound.LOWER and value >= claimed
+        assert completed.best_move != move.move
+        assert value > -brute(game.play(state, completed.best_move), depth - 1, 1)
+    assert seen > 0  # the budgets above do stop some searches after such a proof
+
+
+def test_a_kept_memory_answers_the_next_search_from_the_table() -> None:
+    game, memory = Heaps(), PvsMemory()
+    first = search(game, (12, 12, 0), "pvs", Limits(depth=30), quiescence=False, memory=memory)
+    assert first.best_move is not None and memory.table
+    child = game.play(game.play((12, 12, 0), first.best_move), first.pv[1])
+    fresh = search(game, child, "pvs", Limits(depth=30), quiescence=False)
+    kept = search(game, child, "pvs", Limits(depth=30), quiescence=False, memory=memory)
+    for result in (fresh, kept):  # the game's value either way, searched to the end
+        assert result.score is not None
+        assert encode(result.score.relative) == solved(child[0], child[1])
+    assert kept.stats.nodes < fresh.stats.nodes

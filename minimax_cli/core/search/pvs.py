@@ -4,7 +4,11 @@ Negamax alpha-beta with principal-variation search: the first move of a node wit
 the others with a null window, searched again when they beat it. Around it, each switchable
 (SearchOptions) so that its effect can be shown:
 - iterative deepening under the depth, time and node limits (the budget checked cooperatively by
-  the skeleton's context; a stopped search keeps the last completed depth and invents no value);
+  the skeleton's context; a stopped search keeps the last completed depth and invents no value,
+  or, when asked (`partial_root`, for `minimax uci`), answers with a root move the unfinished
+  depth has already proven better than that depth's best, saying the depth is unfinished);
+- a front end's memory between searches of one game (`memory`, core/search/pvs_memory.py): the
+  table and the history carried from one move's search to the next;
 - a transposition table within `--table-mb` (`use_table`): one slot a bucket, indexed by the
   board's integer key, the newest entry kept unless a deeper one of the same position is there.
   It keeps its best move itself, in a tuple: core/table.py's packed entries keep the move's
@@ -44,6 +48,7 @@ from minimax_cli.core.result import ORDERINGS, Limits, SearchOptions, SearchResu
 from minimax_cli.core.score import WIN, WIN_BAND, Bound
 from minimax_cli.core.search.common import AnyGame, Scored, Stop, build_result, pick_evaluator
 from minimax_cli.core.search.context import SearchContext
+from minimax_cli.core.search.pvs_memory import Entry, PvsMemory
 from minimax_cli.core.search.pvs_quiescence import INFINITE, MAX_PLY, Quiescence
 
 NAME = "pvs"
@@ -86,11 +91,15 @@ class Searcher(Quiescence):
         while capacity * 2 <= entries(options.table_mb, PVS_ENTRY_BYTES):
             capacity *= 2
         self.mask = capacity - 1
+        memory = options.memory if isinstance(options.memory, PvsMemory) else PvsMemory()
         #: Slot -> (key, depth, flag, score relative to the node, best move); None: no table.
-        self.table: dict[int, tuple[int, int, int, int, Any]] | None = (
-            {} if options.use_table else None)
+        self.table: dict[int, Entry] | None = (
+            memory.table_for(self.mask) if options.use_table else None)
         self.killers: list[list[Any]] = [[None, None] for _ in range(MAX_PLY + 2)]
-        self.history: dict[Hashable, int] = {}
+        self.history: dict[Hashable, int] = memory.aged_history()
+        #: The unfinished depth's proof that a move beats the last completed depth's best: the
+        #: move's score or bound and its line (None while no later root move has beaten the first).
+        self.improved: tuple[Scored, list[Any]] | None = None
         self.pv: list[list[Any]] = [[] for _ in range(MAX_PLY + 2)]
         self.nodes = self.leaves = self.cutoffs = 0
         self.probes = self.hits = self.answers = 0
@@ -298,6 +307,8 @@ class Searcher(Quiescence):
             scored.append(Scored(move, score, False, bound))
             if score > best:
                 best, best_move, line = score, move, [move, *self.pv[1]]
+                if index and score > alpha:  # beats the first move, the last depth's best
+                    self.improved = scored[-1], line
                 alpha = max(alpha, score)
                 if score >= high:
                     break
@@ -311,6 +322,7 @@ class Searcher(Quiescence):
         """`root` at `depth`, in an aspiration window around `guess` (the previous depth's
         score) when there is one: a narrow window cuts more, and a score outside it is searched
         again in a window ASPIRATION_WIDEN times wider on that side (then the full window)."""
+        self.improved = None
         if guess is None or not self.aspiration or abs(guess) >= WIN_BAND:
             return self.root(depth, moves)
         width = ASPIRATION
@@ -350,6 +362,8 @@ def pvs(game: AnyGame, state: Any, limits: Limits, options: SearchOptions) -> Se
         try:
             best, best_move, scored, line = searcher.iteration(depth, moves, guess)
         except Stop as stop:
+            if options.partial_root and searcher.improved is not None and completed is not None:
+                return _improved(game, context, searcher, depth, stop.reason)
             return _stopped(game, context, searcher, completed, stop.reason, moves)
         searcher.sync()
         context.stats.depth = depth
@@ -383,6 +397,21 @@ def _stopped(game: AnyGame, context: SearchContext, searcher: Searcher,
         NAME, game, context.root_player, pov=context.root_player, engine_scores=True, root=None,
         moves=[], best_move=moves[0] if moves else None, pv=[], stats=context.stats.copy(),
         depth=None, stopped=reason, best_searched=False)
+
+
+def _improved(game: AnyGame, context: SearchContext, searcher: Searcher, depth: int,
+              reason: str) -> SearchResult:
+    """A search stopped in the middle of `depth`, where a root move has already been proven to
+    beat the first (the last completed depth's best): that move, with its score or lower bound
+    at `depth` and its line. Only that move is reported, and the result says it was stopped."""
+    assert searcher.improved is not None
+    move, line = searcher.improved
+    searcher.sync()
+    context.stats.depth = depth
+    return build_result(
+        NAME, game, context.root_player, pov=context.root_player, engine_scores=True,
+        root=Scored(None, move.number, False, move.bound), moves=[move], best_move=move.move,
+        pv=line, stats=context.stats.copy(), depth=depth, stopped=reason)
 
 
 def _leaf(game: AnyGame, context: SearchContext, searcher: Searcher,
