@@ -44,6 +44,7 @@ from minimax_cli.cli.help import help_text
 from minimax_cli.cli.options import check_table_mb, engine_switches, make_limits
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
+from minimax_cli.core.result import MAX_MULTIPV
 from minimax_cli.services import analyze as analyzing
 from minimax_cli.services.analyze import DEFAULT_MCTS_SEED
 from minimax_cli.services.limits import COMPARE_SECONDS
@@ -73,6 +74,11 @@ Time = Annotated[float | None, time_option(help_text(N_(
 Nodes = Annotated[int | None, nodes_option(help_text(N_(
     "Node budget: search at most N nodes (1 to {most})."), most=MAX_NODES))]
 Evaluator = Annotated[str | None, eval_option(EVAL_HELP)]
+MultiPv = Annotated[int | None, typer.Option(
+    "--multipv", metavar="K", parser=cli_input.count_parser(1, MAX_MULTIPV),
+    help=help_text(N_("pvs (the chess engine): the K best moves get exact scores and their own "
+                      "lines, the others stay bounds (default 1: the best move alone; 1 to "
+                      "{most}, at most the legal moves)."), most=MAX_MULTIPV))]
 Tree = Annotated[bool, typer.Option("--tree", help=N_("Draw the search tree."))]
 Compare = Annotated[bool, typer.Option("--compare", help=help_text(N_(
     "Run every algorithm that computes the game's value side by side (minimax, alphabeta, "
@@ -145,6 +151,7 @@ def analyze(
     no_null_move: NoNullMoveOption = False,
     no_reductions: NoReductionsOption = False,
     no_aspiration: NoAspirationOption = False,
+    multipv: MultiPv = None,
     trace: Trace = False,
     max_steps: MaxSteps = DEFAULT_STEPS,
     tree_depth: TreeDepth = None,
@@ -192,7 +199,7 @@ def _request(ctx: typer.Context, game: "AnyGame", state: Any, algorithm: str,
     compare, trace, step = given["compare"], given["trace"], given["step"]
     mcts = _mcts_options(algorithm, compare, iterations, given["exploration"], given["seed"],
                          given["rollout"], given["solver"] if _given(ctx, "solver") else None)
-    engine = engine_switches(algorithm, given)
+    engine = {**engine_switches(algorithm, given), **_multipv(algorithm, given["multipv"])}
     default_time = analyzing.default_seconds(
         game, algorithm, limited=(depth, time_s, nodes, iterations) != (None,) * 4)
     limits = make_limits(depth, default_time if time_s is None else time_s, nodes)
@@ -204,6 +211,19 @@ def _request(ctx: typer.Context, game: "AnyGame", state: Any, algorithm: str,
         **_recording(figures, shown=shown, steps=given["max_steps"] if trace or step else None,
                      tree_depth=given["tree_depth"]))
     return request, default_time
+
+
+def _multipv(algorithm: str, lines: int | None) -> dict[str, int]:
+    """--multipv for the engine's search options; one line and exit 2 for another algorithm."""
+    if lines is None:
+        return {}
+    from minimax_cli.core.search import PVS  # a name: the search itself loads when it runs
+
+    if algorithm != PVS:
+        fail(_("--multipv gives the best moves of the chess engine (pvs) exact scores and "
+               "lines, and the algorithm is {algorithm}: add --algorithm pvs, or leave it "
+               "out").format(algorithm=algorithm))
+    return {"multipv": lines}
 
 
 def _given(ctx: typer.Context, name: str) -> bool:

@@ -26,6 +26,9 @@ STOP_NODES = "nodes"
 STOP_INTERRUPTED = "interrupted"
 #: The move orderings of the PVS engine (SearchOptions.ordering), each adding to the one before.
 ORDERINGS = ("none", "mvv", "killers", "full")
+#: The most root moves the PVS engine gives exact scores and lines (SearchOptions.multipv): more
+#: than any chess position has legal moves (218).
+MAX_MULTIPV = 256
 #: Nodes a recorded search keeps by default (SearchOptions.trace_limit).
 DEFAULT_TRACE_LIMIT = 5000
 #: TraceNode.cut of a node the engine left at a win on the very next move: no result is better
@@ -83,7 +86,9 @@ class SearchOptions(Record):
       quiet moves), `use_table` (the transposition table), `null_move` (null-move pruning),
       `reductions` (late move reductions: quiet moves tried late searched a ply or two less
       first, again in full when they beat alpha), `aspiration` (each depth after the first
-      searched first in a narrow window around the previous depth's score, widened on failure);
+      searched first in a narrow window around the previous depth's score, widened on failure),
+      `multipv` (the best so many root moves get exact scores and their own lines at every
+      depth, MAX_MULTIPV at most; 1: the best move alone, the others bounds);
     - a front end's hold on a running search (another thread's, as `minimax uci`'s): `stop`, asked
       where the clock is read (True: stop now, as interrupted; the last completed depth stands),
       and `on_depth`, which the iterative deepening of `pvs` hands each completed depth's result;
@@ -100,7 +105,7 @@ class SearchOptions(Record):
     fields = ("evaluator", "trace", "trace_limit", "trace_depth", "exact_root", "symmetry", "table",
               "table_mb", "window", "iterations", "exploration", "seed", "rollout", "mcts_solver",
               "quiescence", "ordering", "use_table", "null_move", "reductions", "aspiration",
-              "stop", "on_depth", "memory", "partial_root")
+              "stop", "on_depth", "memory", "partial_root", "multipv")
     #: Nodes a trace records unless told otherwise.
     trace_limit: int = DEFAULT_TRACE_LIMIT
 
@@ -115,7 +120,7 @@ class SearchOptions(Record):
                  reductions: bool = True, aspiration: bool = True,
                  stop: Callable[[], bool] | None = None,
                  on_depth: Callable[[SearchResult], None] | None = None,
-                 memory: Any = None, partial_root: bool = False) -> None:
+                 memory: Any = None, partial_root: bool = False, multipv: int = 1) -> None:
         self.evaluator: Final = evaluator
         self.trace: Final = trace
         self.trace_limit = trace_limit
@@ -140,6 +145,7 @@ class SearchOptions(Record):
         self.on_depth: Final = on_depth
         self.memory: Final = memory
         self.partial_root: Final = partial_root
+        self.multipv: Final = multipv
         self._check()
 
     def _check(self) -> None:
@@ -153,6 +159,8 @@ class SearchOptions(Record):
             raise ValueError(f"window must be full, aspiration or bisection, not {self.window!r}")
         if self.ordering not in ORDERINGS:
             raise ValueError(f"ordering must be {', '.join(ORDERINGS)}, not {self.ordering!r}")
+        if not 1 <= self.multipv <= MAX_MULTIPV:
+            raise ValueError(f"multipv must be from 1 to {MAX_MULTIPV}, got {self.multipv}")
         if self.trace_limit < 0:
             raise ValueError(f"trace_limit must be 0 or more, got {self.trace_limit}")
         if self.trace_depth is not None and self.trace_depth < 0:
@@ -204,17 +212,21 @@ class MoveValue(Record):
     search tried the move (its `score` is then the mean reward, an estimate unless proven).
     A value (core.record)."""
 
-    __slots__ = ("move", "score", "tie_broken", "vector", "visits")
-    fields = ("move", "score", "vector", "visits", "tie_broken")
+    __slots__ = ("move", "pv", "score", "tie_broken", "vector", "visits")
+    fields = ("move", "score", "vector", "visits", "tie_broken", "pv")
 
     def __init__(self, move: Hashable, score: PovScore, vector: tuple[Number, ...] | None = None,
-                 visits: int | None = None, tie_broken: bool = False) -> None:
+                 visits: int | None = None, tie_broken: bool = False,
+                 pv: tuple[Hashable, ...] | None = None) -> None:
         self.move: Final = move
         self.score: Final = score
         self.vector: Final = vector
         self.visits: Final = visits
         #: max^n: `vector` rests on a tie the rule broke (see SearchResult.tie_broken).
         self.tie_broken: Final = tie_broken
+        #: The move's own principal variation (from the root, this move first) where the search
+        #: gave it one: the lines of PVS's `multipv`; None otherwise.
+        self.pv: Final = pv
 
     @property
     def max_score(self) -> Score:

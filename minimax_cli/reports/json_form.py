@@ -72,7 +72,8 @@ def _move_dict(line: MoveLine, report: Report) -> dict[str, Any]:
             "probability": None if line.probability is None else json_number(line.probability),
             "probability_exact": None if line.probability is None else exact_text(
                 line.probability),
-            "uci": line.uci, **scaled(s, report.idiom)}  # chess: g1f3 beside Nf3; else nulls
+            "uci": line.uci, **scaled(s, report.idiom),  # chess: g1f3 beside Nf3; else nulls
+            "pv": None if line.pv is None else list(line.pv)}  # a multipv line
 
 
 def _search_dict(result: SearchResult) -> dict[str, object]:

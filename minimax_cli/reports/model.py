@@ -67,6 +67,7 @@ class MoveLine:
     #: max^n: `returns` rest on a tie its rule broke (SearchResult.tie_broken).
     tie_broken: bool = False
     uci: str | None = None  # the move in UCI beside `text` (chess: g1f3), else None
+    pv: tuple[str, ...] | None = None  # its own line in the game's notation (PVS's multipv)
 
     @property
     def value(self) -> Number:
@@ -265,6 +266,10 @@ def pv_text(game: AnyGame, state: Any, pv: Sequence[Any]) -> tuple[tuple[str, ..
     return tuple(words), game.outcome(s) is not None
 
 
+def _own_line(game: AnyGame, state: Any, pv: Sequence[Any] | None) -> tuple[str, ...] | None:
+    return None if pv is None else pv_text(game, state, pv)[0]
+
+
 def _first_player(score: PovScore, returns: tuple[Number, ...] | None) -> Score:
     """A score as the first player (MAX) sees it: with returns per player (more than two players,
     where a score cannot be flipped to another's view), the first player's component."""
@@ -300,7 +305,8 @@ def from_search(game: AnyGame, state: Any, result: SearchResult, ranked: bool = 
     stats = search_stats(result)
     lines = tuple(replace(line, returns=extra[line.move].vector, visits=extra[line.move].visits,
                           pov_score=extra[line.move].score, optimal=line.optimal if proofs else None,
-                          tie_broken=extra[line.move].tie_broken)
+                          tie_broken=extra[line.move].tie_broken,
+                          pv=_own_line(game, state, extra[line.move].pv))
                   for line in _lines(game, state, found, score, to_move, ranked_first, players))
     if result.vector is not None and to_move is not None and to_move >= 0:
         lines = _vector_lines(lines, result, to_move)

@@ -3,7 +3,8 @@ rows of cells, a caption, a legend), every word decided here, for a view to lay 
 
 The report's table (`analyze`, `solve`) speaks to the player to move: what each move means for
 that player, MAX's value (with ≥ / ≤ where only a bound is known), the returns per player,
-visits, probabilities and, where proven, whether a move is optimal. A player's table (a `Reader`:
+visits, probabilities, where proven whether a move is optimal and, with `analyze --multipv K`,
+the K best moves' own lines. A player's table (a `Reader`:
 a hint, `why`) speaks to that player: each move's value from its side (`win in 2 moves` counting
 its own moves), best first for it with ties in the game's order, the move it played marked, moves
 the search did not value listed as such. ★ marks the best moves either way.
@@ -98,7 +99,9 @@ def report_table(report: Report) -> MovesTable:
     chances = any(m.probability is not None for m in lines)
     # At a chance node nobody chooses, so no outcome is optimal or not.
     show_optimal = report.to_move != CHANCE and any(m.optimal is not None for m in lines)
-    columns = _report_columns(report, visits, chances, show_optimal)
+    lined = any(m.pv is not None for m in lines)  # PVS's multipv: the best K moves' lines
+    columns = _report_columns(report, visits, chances, show_optimal) + (
+        (Column(_("line")),) if lined else ())
     answers = {True: _("yes"), False: _("no"), None: "?"}
     rows = []
     for m in lines[:MOVE_ROWS]:
@@ -115,6 +118,8 @@ def report_table(report: Report) -> MovesTable:
             cells.append("" if m.probability is None else format_number(m.probability))
         if show_optimal:
             cells.append(answers[m.optimal])
+        if lined:
+            cells.append("" if m.pv is None else report.idiom.said(" ".join(m.pv)))
         rows.append(Row(tuple(cells), best=m.best))
     caption = None
     if len(lines) > MOVE_ROWS:
@@ -179,6 +184,10 @@ def _report_legend(report: Report, visits: bool, show_optimal: bool) -> str:
                    "who wins")
     if report.to_move == CHANCE:
         legend = _("chance picks the outcome: no move is best or optimal here")
+    if any(m.pv is not None for m in lines):
+        legend += "\n" + _("the moves with a line have exact values at the depth searched; the "
+                           "others, marked ≤ or ≥, are bounds: no better for the player to move "
+                           "than shown")
     if report.idiom.scale is not None:
         legend += "\n" + _(report.idiom.scale.legend)
     if show_optimal:

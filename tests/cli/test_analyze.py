@@ -48,7 +48,7 @@ def test_slides_tree_json_for_alphabeta() -> None:
                                 "optimal": True, "best": True, "returns": None,
                                 "visits": None, "probability": None,
                                 "probability_exact": None,
-                                "uci": None, "cp": None, "mate": None}
+                                "uci": None, "cp": None, "mate": None, "pv": None}
     # C's first leaf (2) proves C <= 2 < 3, D = 2 < 3: neither is optimal
     assert [(m["move"], m["value"], m["optimal"]) for m in data["moves"]] == [
         ("1", 3, True), ("3", 2, False), ("2", 2, False)]

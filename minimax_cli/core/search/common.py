@@ -224,15 +224,15 @@ def unbounded(name: str, game: AnyGame) -> str:
 # --- results -----------------------------------------------------------------------------------
 class Scored(Record):
     """A root move's number from the point of view `pov` of the result, whether it is proven (no
-    heuristic took part), and its bound; `vector` and `visits` as in MoveValue. A value
+    heuristic took part), and its bound; `vector`, `visits` and `pv` as in MoveValue. A value
     (core.record), as Algorithm is."""
 
-    __slots__ = ("bound", "move", "number", "proven", "tie_broken", "vector", "visits")
-    fields = ("move", "number", "proven", "bound", "vector", "visits", "tie_broken")
+    __slots__ = ("bound", "move", "number", "proven", "pv", "tie_broken", "vector", "visits")
+    fields = ("move", "number", "proven", "bound", "vector", "visits", "tie_broken", "pv")
 
     def __init__(self, move: Hashable, number: Number, proven: bool, bound: Bound,
                  vector: tuple[Number, ...] | None = None, visits: int | None = None,
-                 tie_broken: bool = False) -> None:
+                 tie_broken: bool = False, pv: tuple[Hashable, ...] | None = None) -> None:
         self.move: Final = move
         self.number: Final = number
         self.proven: Final = proven
@@ -242,6 +242,8 @@ class Scored(Record):
         #: max^n: the tie-break rule chose between moves of different value to another player on
         #: the line below (so `vector` holds only if players break ties by that rule).
         self.tie_broken: Final = tie_broken
+        #: The move's own line (MoveValue.pv): PVS's multipv lines; None otherwise.
+        self.pv: Final = pv
 
 
 def build_result(
@@ -283,8 +285,8 @@ def build_result(
         root_player=root_player,
         score=None if root is None else score_of(root).for_player(view),
         best_move=best_move,
-        moves=[MoveValue(m.move, score_of(m).for_player(view), m.vector, m.visits, m.tie_broken)
-               for m in moves],
+        moves=[MoveValue(m.move, score_of(m).for_player(view), m.vector, m.visits, m.tie_broken,
+                         m.pv) for m in moves],
         pv=pv,
         stats=stats,
         depth=depth,

@@ -25,6 +25,8 @@ the others with a null window, searched again when they beat it. Around it, each
   it beats alpha;
 - aspiration windows (`aspiration`): each depth after the first is searched first in a window of
   ASPIRATION around the previous depth's score, widened on the side it fails;
+- several exact lines (`multipv`, core/search/pvs_root.py): the best K root moves get exact
+  scores and their own lines, the others stay bounds;
 - check extension (a side in check is searched a ply deeper) and null-move pruning (`null_move`:
   passing and still failing high at a reduced depth prunes the node; never in check, in pawn
   endings, with a decisive window or twice in a row).
@@ -50,6 +52,7 @@ from minimax_cli.core.search.common import AnyGame, Scored, Stop, build_result, 
 from minimax_cli.core.search.context import SearchContext
 from minimax_cli.core.search.pvs_memory import Entry, PvsMemory
 from minimax_cli.core.search.pvs_quiescence import INFINITE, MAX_PLY, Quiescence
+from minimax_cli.core.search.pvs_root import MultiPV
 
 NAME = "pvs"
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -74,7 +77,7 @@ ASPIRATION_WIDEN = 4
 ASPIRATION_LIMIT = 1000
 
 
-class Searcher(Quiescence):
+class Searcher(Quiescence, MultiPV):
     """One search of a board: the node routines, the table, the killers and the history."""
 
     def __init__(self, board: SearchBoard, context: SearchContext,
@@ -104,6 +107,7 @@ class Searcher(Quiescence):
         self.nodes = self.leaves = self.cutoffs = 0
         self.probes = self.hits = self.answers = 0
         self.check_at = context.budget.check_at
+        self.multipv = options.multipv
 
     # --- counting ------------------------------------------------------------------------------
     def _visit(self) -> None:
@@ -321,8 +325,11 @@ class Searcher(Quiescence):
                   guess: int | None) -> tuple[int, Any, list[Scored], list[Any]]:
         """`root` at `depth`, in an aspiration window around `guess` (the previous depth's
         score) when there is one: a narrow window cuts more, and a score outside it is searched
-        again in a window ASPIRATION_WIDEN times wider on that side (then the full window)."""
+        again in a window ASPIRATION_WIDEN times wider on that side (then the full window).
+        With `multipv` lines, the full window, the best so many moves exact (pvs_root.py)."""
         self.improved = None
+        if self.multipv > 1:
+            return self.multipv_root(depth, moves, EXACT)
         if guess is None or not self.aspiration or abs(guess) >= WIN_BAND:
             return self.root(depth, moves)
         width = ASPIRATION
