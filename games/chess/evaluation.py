@@ -129,6 +129,13 @@ RANK_MASKS, RANK_ATTACKS = chess.BB_RANK_MASKS, chess.BB_RANK_ATTACKS
 FILE_MASKS, FILE_ATTACKS = chess.BB_FILE_MASKS, chess.BB_FILE_ATTACKS
 KING_ZONE = chess.BB_KING_ATTACKS
 
+#: Which sides a sum runs over, each (colour, sign): both for the evaluation (White's share less
+#: Black's in one pass), one alone for the term-by-term view (evaluation_terms.py).
+Sides = tuple[tuple[int, int], ...]
+BOTH_SIDES: Sides = ((1, 1), (0, -1))
+WHITE_SIDE: Sides = ((1, 1),)
+BLACK_SIDE: Sides = ((0, -1),)
+
 #: Pawn structure by (white pawns, black pawns): (middlegame, endgame), white's view.
 _pawn_memo: dict[tuple[int, int], tuple[int, int]] = {}
 PAWN_MEMO_LIMIT = 1 << 16
@@ -144,11 +151,12 @@ def material(board: chess.Board) -> int:
     return score if board.turn else -score
 
 
-def _pawn_structure(white_pawns: int, black_pawns: int) -> tuple[int, int]:
-    """Doubled, isolated and passed pawns: (middlegame, endgame), white's view."""
+def _pawn_structure(white_pawns: int, black_pawns: int,
+                    sides: Sides = BOTH_SIDES) -> tuple[int, int]:
+    """Doubled, isolated and passed pawns of `sides`: (middlegame, endgame), white's view."""
     mg = eg = 0
-    for colour, own, other, sign in ((1, white_pawns, black_pawns, 1),
-                                     (0, black_pawns, white_pawns, -1)):
+    for colour, sign in sides:
+        own, other = (white_pawns, black_pawns) if colour else (black_pawns, white_pawns)
         for file in range(8):
             count = (own & FILES[file]).bit_count()
             if count > 1:
@@ -202,14 +210,15 @@ def standard(board: chess.Board) -> int:
     return sum(_terms(board))
 
 
-def _terms(board: chess.Board) -> tuple[int, int, int, int, int, int]:
-    """The terms of the standard evaluation in TERMS order, tapered, for the side to move.
+def _piece_sums(board: chess.Board, sides: Sides) -> tuple[int, int, int, int]:
+    """Material, placement and mobility of `sides` (packed pairs, White's view: Black's share
+    negative) and their pieces' phase.
 
     Middlegame and endgame halves travel packed in one int, mg + eg * 2**PACK (see `pack`), so
     the loop over the pieces adds once where it would add twice."""
     occupied = board.occupied
     white = board.occupied_co[chess.WHITE]
-    black = occupied & ~white
+    masks = (occupied & ~white, white)
     material_sum = placement_sum = mobility_sum = 0
     phase = 0
     pieces = (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings)
@@ -218,7 +227,8 @@ def _terms(board: chess.Board) -> tuple[int, int, int, int, int, int]:
         value = VALUE_PACKED[piece]
         weight = MOBILITY_PACKED[piece]
         base = MOBILITY_BASE.get(piece, 0)
-        for colour, own_mask, sign in ((1, white, 1), (0, black, -1)):
+        for colour, sign in sides:
+            own_mask = masks[colour]
             table = TABLE_PACKED[colour * 7 + piece]
             bb = bb_all & own_mask
             count = bb.bit_count()
@@ -242,34 +252,70 @@ def _terms(board: chess.Board) -> tuple[int, int, int, int, int, int]:
                                  | RANK_ATTACKS[square][RANK_MASKS[square] & occupied]
                                  | FILE_ATTACKS[square][FILE_MASKS[square] & occupied])
                     mobility_sum += sign * weight * ((reach & free).bit_count() - base)
+    return material_sum, placement_sum, mobility_sum, phase
+
+
+def _bishop_pair(bishops: int) -> tuple[int, int]:
+    """The pair's bonus (middlegame, endgame) for a side with these bishops."""
+    return BISHOP_PAIR if bishops.bit_count() >= 2 else (0, 0)
+
+
+def taper(mg: int, eg: int, phase: int) -> int:
+    """The blend of a middlegame and an endgame value at `phase` (FULL_PHASE or more: all
+    middlegame; 0: all endgame), rounded toward zero so that a position and its colours
+    swapped score alike."""
+    mg_share = min(phase, FULL_PHASE)
+    blend = mg * mg_share + eg * (FULL_PHASE - mg_share)
+    return blend // FULL_PHASE if blend >= 0 else -(-blend // FULL_PHASE)
+
+
+def _terms(board: chess.Board) -> tuple[int, int, int, int, int, int]:
+    """The terms of the standard evaluation in TERMS order, tapered, for the side to move: each
+    White's (middlegame, endgame) less Black's, blended by the phase (`taper`)."""
+    material_sum, placement_sum, mobility_sum, phase = _piece_sums(board, BOTH_SIDES)
+    white = board.occupied_co[chess.WHITE]
+    black = board.occupied & ~white
     pawns = board.pawns
     pawn_mg, pawn_eg = pawn_structure(pawns & white, pawns & black)
     kings = board.kings
     king_mg = (_king_safety(board, True, (kings & white).bit_length() - 1)
                - _king_safety(board, False, (kings & black).bit_length() - 1))
-    pair_mg = pair_eg = 0
     bishops = board.bishops
-    if (bishops & white).bit_count() >= 2:
-        pair_mg, pair_eg = BISHOP_PAIR
-    if (bishops & black).bit_count() >= 2:
-        pair_mg, pair_eg = pair_mg - BISHOP_PAIR[0], pair_eg - BISHOP_PAIR[1]
-    mg_share = min(phase, FULL_PHASE)
-    eg_share = FULL_PHASE - mg_share
-
-    def taper(mg: int, eg: int) -> int:
-        # Rounded toward zero, so that a position and its colours swapped score alike.
-        blend = mg * mg_share + eg * eg_share
-        return blend // FULL_PHASE if blend >= 0 else -(-blend // FULL_PHASE)
-
-    values = (taper(*unpack(material_sum)), taper(*unpack(placement_sum)),
-              taper(*unpack(mobility_sum)), taper(king_mg, 0), taper(pawn_mg, pawn_eg),
-              taper(pair_mg, pair_eg))
+    white_mg, white_eg = _bishop_pair(bishops & white)
+    black_mg, black_eg = _bishop_pair(bishops & black)
+    values = (taper(*unpack(material_sum), phase), taper(*unpack(placement_sum), phase),
+              taper(*unpack(mobility_sum), phase), taper(king_mg, 0, phase),
+              taper(pawn_mg, pawn_eg, phase),
+              taper(white_mg - black_mg, white_eg - black_eg, phase))
     if board.turn:
         return values
     return (-values[0], -values[1], -values[2], -values[3], -values[4], -values[5])
 
 
+def side_shares(board: chess.Board) -> tuple[list[tuple[int, int]], list[tuple[int, int]], int]:
+    """Each term's (middlegame, endgame) before the taper for White and for Black (each side's
+    own share, positive when it helps that side), in TERMS order, and the phase: what a view
+    shows beside `terms`. Computed by the functions `_terms` calls, one side at a time, so White's
+    share less Black's, tapered, is the term."""
+    white = board.occupied_co[chess.WHITE]
+    black = board.occupied & ~white
+    pawns, kings, bishops = board.pawns, board.kings, board.bishops
+    shares: list[list[tuple[int, int]]] = []
+    phase = 0
+    for sides, colour, own in ((WHITE_SIDE, True, white), (BLACK_SIDE, False, black)):
+        sign = sides[0][1]
+        material_sum, placement_sum, mobility_sum, side_phase = _piece_sums(board, sides)
+        phase += side_phase
+        pawn_mg, pawn_eg = _pawn_structure(pawns & white, pawns & black, sides)
+        king = _king_safety(board, colour, (kings & own).bit_length() - 1)
+        pieces = [unpack(material_sum), unpack(placement_sum), unpack(mobility_sum)]
+        shares.append([(sign * mg, sign * eg) for mg, eg in pieces]
+                      + [(king, 0), (sign * pawn_mg, sign * pawn_eg), _bishop_pair(bishops & own)])
+    return shares[0], shares[1], phase
+
+
 #: The evaluations by name, the default first.
 EVALUATIONS: dict[str, Callable[[chess.Board], int]] = {"standard": standard, "material": material}
 
-__all__ = ["EVALUATIONS", "MATERIAL", "TERMS", "material", "standard", "terms"]
+__all__ = ["EVALUATIONS", "MATERIAL", "TERMS", "material", "side_shares", "standard", "taper",
+           "terms"]

@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # python-chess loads with the first Chess game, not with this
 
     from games.chess.board import ChessSearchBoard
     from games.chess.position import Ending, Position
+    from minimax_cli.core.terms import EvaluationTerms
 
 #: The longest position text read: a FEN is at most about 90 characters.
 POSITION_LIMIT = 120
@@ -237,6 +238,14 @@ class Chess(Game["Position", "chess.Move"]):
             return lambda state: evaluate(state.board) * (1 if state.board.turn else -1)
 
         return {name: from_whites_side(evaluate) for name, evaluate in EVALUATIONS.items()}
+
+    def evaluation_terms(self, state: Position,
+                         evaluator: str | None = None) -> EvaluationTerms | None:
+        """`standard` (the default) by its six terms, tapered, or `material` as the course's
+        weighted sum (games/chess/evaluation_terms.py); `to_move` is the engine's static value."""
+        from games.chess.evaluation_terms import BREAKDOWNS
+
+        return BREAKDOWNS[evaluator or "standard"](state.board)
 
     def test_line(self, text: str) -> TestLine[Position, chess.Move]:
         """An EPD line (games/chess/epd.py): its position, `id`, `bm` and `am` moves."""

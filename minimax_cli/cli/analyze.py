@@ -42,6 +42,7 @@ from minimax_cli.cli.game import (
 )
 from minimax_cli.cli.help import help_text
 from minimax_cli.cli.options import check_table_mb, engine_switches, make_limits
+from minimax_cli.cli.terms import TermsOption, terms_in_analyze
 from minimax_cli.core.i18n import N_, _
 from minimax_cli.core.params import MAX_DEPTH, MAX_NODES
 from minimax_cli.core.result import MAX_MULTIPV
@@ -160,6 +161,7 @@ def analyze(
     as_json: Json = False,
     quiz: Quiz = False,
     save: cli_save.SaveOption = None,
+    terms: TermsOption = False,
 ) -> None:
     """`minimax analyze` (its description for users: ANALYZE_HELP)."""
     _check_step(step, quiz=quiz, as_json=as_json, compare=compare, trace=trace, tree=show_tree)
@@ -167,6 +169,8 @@ def analyze(
         from minimax_cli.cli.quiz import quiz_in_analyze
 
         return quiz_in_analyze(ctx, game_name, position, save)
+    if terms:  # the evaluation term by term, no search (cli/terms.py)
+        return terms_in_analyze(ctx, game_name, position, evaluator, as_json)
     figures = _figures(algorithm, compare, save, as_json)
     game, state = game_and_position(ctx, game_name, position)
     algorithm = algorithm or analyzing.default_algorithm(game)

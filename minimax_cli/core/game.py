@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # kept out of start-up: `minimax games` needs none of them
     from minimax_cli.core.proof import ProofKernel
     from minimax_cli.core.score import Scale
     from minimax_cli.core.solver import ExactSolver
+    from minimax_cli.core.terms import EvaluationTerms
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -300,6 +301,11 @@ class Game(ABC, Generic[S, M]):
     def is_quiet(self, state: S) -> bool:
         """False when a depth cut here would be misleading (quiescence search goes on)."""
         return True
+
+    def evaluation_terms(self, state: S, evaluator: str | None = None) -> EvaluationTerms | None:
+        """The named evaluation (None: the default) at `state` term by term (core/terms.py), its
+        total exactly the value the search uses; None for a game whose evaluation has no terms."""
+        return None
 
     def grid(self, state: S) -> Grid | None:
         """Cells for board rendering, or None when the game is not played on a grid."""

@@ -1,0 +1,66 @@
+"""`minimax analyze GAME POSITION --terms`: the evaluation term by term on the terminal, as JSON,
+in Spanish, and refused for a game whose evaluation has no terms."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("chess")
+
+from tests.cli.entry import run_main
+
+#: Black to move, without its bishops: White has the pair, material +600 for White.
+FEN = "rn1qk1nr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"
+
+
+def test_the_table_names_each_term_and_the_total_the_search_uses() -> None:
+    done = run_main("analyze", "chess", FEN, "--terms", "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    for words in ("material", "piece placement", "mobility", "king safety", "pawn structure",
+                  "bishop pair", "White", "Black", "difference", "phase (middlegame → endgame): 22 of 24"):
+        assert words in done.stdout
+    data = json.loads(run_main("analyze", "chess", FEN, "--terms", "--json").stdout)
+    assert f"total for White: {data['total']:+,}" in done.stdout
+
+
+def test_the_material_sum_is_written_out_with_its_numbers() -> None:
+    done = run_main("analyze", "chess", FEN, "--terms", "--eval", "material", "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    assert "White: 8×100 + 2×300 + 2×300 + 2×500 + 1×900 = 3,900" in done.stdout
+    assert "Black: 8×100 + 2×300 + 0×300 + 2×500 + 1×900 = 3,300" in done.stdout
+    assert "difference: 3,900 − 3,300 = +600" in done.stdout
+    assert "for the side to move (Black): -600" in done.stdout
+    assert "alfil y torre valen 3, torre 5" in done.stdout
+
+
+def test_json_gives_the_terms_in_the_documented_shape() -> None:
+    data = json.loads(run_main("analyze", "chess", FEN, "--terms", "--eval", "material",
+                               "--json").stdout)
+    assert data["evaluation"] == "material" and data["sides"] == ["White", "Black"]
+    assert data["position"] == FEN and data["phase"] is None
+    assert [(t["name"], t["weight"], t["first"], t["second"], t["difference"])
+            for t in data["terms"]] == [("pawns", 100, 8, 8, 0), ("knights", 300, 2, 2, 0),
+                                        ("bishops", 300, 2, 0, 600), ("rooks", 500, 2, 2, 0),
+                                        ("queens", 900, 1, 1, 0)]
+    assert data["total"] == 600 and data["to_move"] == -600
+    standard = json.loads(run_main("analyze", "chess", FEN, "--terms", "--json").stdout)
+    assert standard["phase"] == {"value": 22, "full": 24}
+    assert standard["total"] == -standard["to_move"]
+    assert sum(t["difference"] for t in standard["terms"]) == standard["total"]
+
+
+def test_spanish_uses_the_courses_words() -> None:
+    done = run_main("analyze", "chess", FEN, "--terms", "--lang", "es")
+    assert done.returncode == 0, done.stderr
+    for words in ("evaluación", "material", "posición de las piezas", "movilidad",
+                  "seguridad del rey", "estructura de peones", "pareja de alfiles",
+                  "fase (medio juego → final)"):
+        assert words in done.stdout
+
+
+def test_a_game_without_terms_is_refused_in_one_line() -> None:
+    done = run_main("analyze", "tictactoe", "--terms", "--lang", "en")
+    assert done.returncode == 2
+    assert "tictactoe's evaluation has no terms to show" in done.stderr
