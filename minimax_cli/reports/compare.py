@@ -27,6 +27,8 @@ from minimax_cli.core.search import (
     STAR1,
     STAR2,
 )
+from minimax_cli.core.search.ordering import GENERATOR, KILLERS, MVV, TABLE
+from minimax_cli.core.search.ordering import MINIMAX as ORDER_MINIMAX
 
 #: The engine deepens iteratively under any time budget, which would change what it searches:
 #: it gets the budget `analyze` gives it alone (none, or the game's own default).
@@ -93,12 +95,30 @@ class Uniform:
 
 
 @dataclass(frozen=True)
+class MinimalTree:
+    """Knuth and Moore's b^⌈d/2⌉ + b^⌊d/2⌋ − 1 for a tree that is not uniform (chess): with `b`
+    the number of legal moves at the root, a yardstick beside the orderings' leaves, not a floor
+    (deeper positions have other numbers of moves); `mean` is the mean number of moves of the
+    inner positions minimax counted (None: its count stopped)."""
+
+    branching: int
+    depth: int
+    mean: float | None
+
+    @property
+    def best_case(self) -> int:
+        return Uniform(self.branching, self.depth).best_case
+
+
+@dataclass(frozen=True)
 class Comparison:
     game: str
     runs: tuple[Run, ...]
     uniform: Uniform | None
     explicit_tree: bool
     depth: int | None  # the depth limit every run was given; None: to the end
+    #: Move ordering measured (a game with a search board: the rows of core/search/ordering.py).
+    minimal: MinimalTree | None = None
 
     @property
     def baseline(self) -> Run | None:
@@ -334,6 +354,40 @@ def _uniform_note(comparison: Comparison) -> Note | None:
     return Note((), text)
 
 
+def _ordering_notes(comparison: Comparison, minimal: MinimalTree) -> list[Note]:
+    """What each row of the comparison of move orderings is, and the Knuth–Moore yardstick."""
+    rows = {
+        ORDER_MINIMAX: M_("{name}: counted, not searched: minimax visits every node down to the "
+                          "depth, so its nodes and leaves are counted by a walk of the legal moves "
+                          "(perft; a finished position above the depth is a leaf too), nothing is "
+                          "evaluated and it gives no value.", name=ORDER_MINIMAX),
+        GENERATOR: M_("{name}: plain alpha-beta (negamax, fail-soft, full windows; no quiescence, "
+                      "no check extension, no null windows, no null move, no table), the moves "
+                      "in the move generator's order.", name=GENERATOR),
+        MVV: M_("{name}: the same, captures first by MVV-LVA (most valuable victim, then least "
+                "valuable attacker), those that lose material by static exchange after the other "
+                "captures; quiet moves after them in the generator's order.", name=MVV),
+        KILLERS: M_("{name}: the same, and among quiet moves first the ply's two killers (quiet "
+                    "moves that cut off before at this ply), then by history (how often and how "
+                    "deep each quiet move cut off).", name=KILLERS),
+        TABLE: M_("{name}: the same, with a transposition table (a position searched before "
+                  "answers, or gives its best move first) and iterative deepening from depth 1: "
+                  "its counts include every shallower iteration.", name=TABLE),
+    }
+    found = [Note((run.name,), rows[run.name]) for run in comparison.runs if run.name in rows]
+    b, d = minimal.branching, minimal.depth
+    text: Words = M_(
+        "Knuth–Moore: with b = {b}, the number of legal moves at the root, and d = {d}, "
+        "b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = {best} leaves is what alpha-beta examines with perfect ordering "
+        "in a uniform tree; this tree is not uniform, so it is a yardstick, not a floor.",
+        b=b, d=d, best=Grouped(minimal.best_case))
+    if minimal.mean is not None:
+        text = Joined((text, M_("The mean number of moves of the positions minimax counted is "
+                                "{mean:.1f}.", mean=minimal.mean)), separator=" ")
+    found.append(Note((), text))
+    return found
+
+
 def notes(comparison: Comparison) -> list[Note]:
     """The sentences under the table, in the order they are shown."""
     found: list[Note | None] = [_values_note(comparison), _baseline_note(comparison),
@@ -347,8 +401,10 @@ def notes(comparison: Comparison) -> list[Note]:
             found.append(_sample_note(run))
     found.extend(_star_notes(comparison))
     found.append(_uniform_note(comparison))
+    if comparison.minimal is not None:
+        found.extend(_ordering_notes(comparison, comparison.minimal))
     return [note for note in found if note is not None]
 
 
 __all__ = ["BUDGET_COMPARE", "BUDGET_GAME", "BUDGET_USER", "ENGINE", "ORDERED", "PLAIN_PRUNING",
-           "SAMPLED", "Comparison", "Note", "Run", "Uniform", "notes", "value_text"]
+           "SAMPLED", "Comparison", "MinimalTree", "Note", "Run", "Uniform", "notes", "value_text"]

@@ -125,6 +125,8 @@ def result_message(report: Report) -> Message:
     score = report.mover_score
     if score is None and report.command == "solve":
         return M_("no value: the solve stopped before the position's score was proven")
+    if score is None and report.stopped is None:  # minimax's tree counted (move ordering)
+        return M_("no value: the tree was counted, not searched, and nothing was evaluated")
     if score is None:
         return M_("no value: the search stopped before any depth was completed")
     if report.returns is not None:

@@ -13,7 +13,7 @@ only when it runs them, and its classes are records, not dataclasses (`core.reco
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from minimax_cli.core.record import Record
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 #: MCTS's seed when none is given: `analyze` output is the same run after run.
 DEFAULT_MCTS_SEED = 0
+#: The evaluation move ordering is measured with when none is named (the course's material).
+ORDERING_EVALUATION = "material"
 
 
 class AnalysisRequest(Record):
@@ -94,9 +96,10 @@ class Analysis(Record):
     @property
     def shown(self) -> SearchResult:
         """The search whose analysis is drawn: with --compare, the game's own algorithm's (the
-        request's), if it was compared, else the first."""
+        request's), if it was compared, else the first with a value, else the first."""
         algorithm = self.request.algorithm
-        return next((r for r in self.results if r.algorithm == algorithm), self.results[0])
+        return next((r for r in self.results if r.algorithm == algorithm),
+                    next((r for r in self.results if r.score is not None), self.results[0]))
 
     def run_notes(self) -> list[tuple[Words, ...]] | None:
         """With --compare, each run's own notes (stopped, exact root, estimate...), in the runs'
@@ -140,9 +143,29 @@ def analyze(request: AnalysisRequest, progress: Progress | None = None) -> Analy
     def run_one(algorithm: str, limits: Limits) -> SearchResult:
         return _run(request, algorithm, limits)
 
-    comparison = compare.run(request.game, request.state, compared_algorithms(request.game),
-                             request.limits, request.user_budget, run_one, progress)
+    if request.game.search_board(request.state) is not None:  # chess: move ordering measured
+        comparison = compare.run_ordering(request.game, request.state, request.limits,
+                                          request.user_budget, _ordering_row(request), progress)
+    else:
+        comparison = compare.run(request.game, request.state, compared_algorithms(request.game),
+                                 request.limits, request.user_budget, run_one, progress)
     return Analysis(request, tuple(run.result for run in comparison.runs), comparison)
+
+
+def _ordering_row(request: AnalysisRequest) -> Callable[[str, Limits], SearchResult]:
+    """One row of the comparison of move orderings (core/search/ordering.py), with the request's
+    evaluation (material when none is named: no quiescence, so leaves compare with perft's) and
+    table size."""
+    from minimax_cli.core.search import make_options
+    from minimax_cli.core.search.ordering import ordering_row
+
+    options = make_options(evaluator=request.evaluator or ORDERING_EVALUATION,
+                           table_mb=request.table_mb)
+
+    def run_row(row: str, limits: Limits) -> SearchResult:
+        return ordering_row(request.game, request.state, row, limits, options)
+
+    return run_row
 
 
 def _search(request: AnalysisRequest) -> SearchResult:
