@@ -19,7 +19,7 @@ it, making the game raises a GameError of one line that says how to install it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from minimax_cli.core.game import (
@@ -180,6 +180,13 @@ class Chess(Game["Position", "chess.Move"]):
 
         return read_pgn(text)
 
+    def read_game_records(self, text: str) -> list[tuple[Position, tuple[chess.Move, ...]]]:
+        """Every game of a PGN text, its start and main line (games/chess/record.py)."""
+        _rules()
+        from games.chess.record import read_pgn_games
+
+        return read_pgn_games(text)
+
     # --- notation --------------------------------------------------------------------------------
     def parse_position(self, text: str) -> Position:
         """A FEN, `startpos` or nothing; InvalidPositionError naming the field that is wrong."""
@@ -282,3 +289,10 @@ class Chess(Game["Position", "chess.Move"]):
 
     def uci_move(self, state: Position, move: chess.Move) -> str:
         return move.uci()
+
+    def board_figure(self, state: Position, moves: Sequence[chess.Move], kind: str) -> str:
+        """The board as SVG (python-chess draws it) or LaTeX (`chessboard`), with an arrow for
+        each of the first moves of `moves` (games/chess/figure.py)."""
+        from games.chess.figure import board_svg, board_tex
+
+        return board_svg(state, moves) if kind == "svg" else board_tex(state, moves)

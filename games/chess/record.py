@@ -77,3 +77,40 @@ def read_pgn(text: str) -> Position:
                 ply=ply, move=move.uci()))
         position = position.play(move)
     return position
+
+
+def read_pgn_games(text: str) -> list[tuple[Position, tuple[chess.Move, ...]]]:
+    """Every game of a PGN text: the position each starts from and its main line, each move
+    checked legal; IllegalMoveError naming the game and the move, InvalidPositionError for a
+    broken FEN header or a text with no game."""
+    stream = io.StringIO(text)
+    games: list[tuple[Position, tuple[chess.Move, ...]]] = []
+    while True:
+        try:
+            game = chess.pgn.read_game(stream, Visitor=_QuietBuilder)
+        except (ValueError, IndexError) as error:
+            raise InvalidPositionError(_("the PGN cannot be read: {error}").format(
+                error=str(error)[:80])) from None
+        if game is None:
+            break
+        number = len(games) + 1
+        if game.errors:
+            raise IllegalMoveError(_("the PGN's game {number} cannot be read: {error}").format(
+                number=number, error=str(game.errors[0]).split(" in ")[0][:80]))
+        try:
+            board = game.board()
+        except ValueError as error:
+            raise InvalidPositionError(_("the PGN's game {number} has a FEN header that is not "
+                                         "a position: {error}").format(
+                                             number=number, error=str(error)[:80])) from None
+        moves = tuple(game.mainline_moves())
+        for ply, move in enumerate(moves, start=1):
+            if not board.is_legal(move):
+                raise IllegalMoveError(_("the PGN's game {number}, move {ply} ({move}) is not "
+                                         "legal").format(number=number, ply=ply,
+                                                         move=move.uci()))
+            board.push(move)
+        games.append((Position(game.board()), moves))
+    if not games:
+        raise InvalidPositionError(_("no game found in the PGN: no moves and no FEN"))
+    return games

@@ -320,14 +320,16 @@ def _show(out: "Console", analysis: analyzing.Analysis, figures: list[cli_save.F
 
 def _draw_trees(analysis: analyzing.Analysis, figures: list[cli_save.Figure],
                 tree_depth: int | None) -> list[tuple[str, str]]:
-    """The .tex and .dot figures' files and texts, drawn before the terminal shows anything, so
-    that a figure refused (too large, incomplete) is one line and nothing else."""
+    """The .tex and .dot figures' files and texts, and the boards' (.board.svg, .board.tex), drawn
+    before the terminal shows anything, so that a figure refused (too large, incomplete) is one
+    line and nothing else."""
+    request, result = analysis.request, analysis.shown
+    boards = cli_save.draw_boards(request.game, request.state, result, figures)
     if not cli_save.tree_figures(figures):
-        return []  # nothing to draw: the views (and Rich) stay unloaded, as --json wants
+        return boards  # no tree to draw: the views (and Rich) stay unloaded, as --json wants
     from minimax_cli.reports.trace_words import engine_units
 
-    request, result = analysis.request, analysis.shown
-    return cli_save.draw_trees(request.game, request.state, result, figures,
+    return boards + cli_save.draw_trees(request.game, request.state, result, figures,
                                engine=engine_units(request.game, result, request.depth_limited),
                                depth=tree_depth)
 

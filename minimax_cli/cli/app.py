@@ -46,6 +46,7 @@ from minimax_cli.cli.help import help_text, usage_message
 from minimax_cli.cli.options import check_table_mb, take_language
 from minimax_cli.cli.play import PLAY_HELP, play
 from minimax_cli.cli.quiz import QUIZ_HELP, quiz
+from minimax_cli.cli.size import SIZE_HELP, size
 from minimax_cli.cli.streams import output_failures
 from minimax_cli.cli.uci import UCI_HELP, uci
 from minimax_cli.core.i18n import N_, _, speaking
@@ -271,6 +272,7 @@ _command(games, GamesCommand, {"allow_extra_args": True}, GAMES_HELP)
 _command(quiz, MinimaxCommand, None, QUIZ_HELP)
 _command(book, MinimaxCommand, EXTRA, BOOK_HELP)
 _command(uci, MinimaxCommand, None, UCI_HELP)
+_command(size, MinimaxCommand, EXTRA, SIZE_HELP)
 
 
 def main() -> None:

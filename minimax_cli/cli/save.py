@@ -4,7 +4,11 @@ file's ending, as a teacher names a file for a slide:
 - `.svg`, `.html` (`.htm`): what the terminal shows, exactly (Rich's recorded console): the moves
   table, `--tree`, `--trace`, `--compare`, the quiz's tree;
 - `.tex`: the searched tree as LaTeX (`forest`, TikZ), views.tikz;
-- `.dot` (`.gv`): the searched tree as Graphviz DOT, views.dot.
+- `.dot` (`.gv`): the searched tree as Graphviz DOT, views.dot;
+- `.board.svg`, `.board.tex`: the position's board, with arrows for the principal variation's first
+  moves, as the game draws it (its `board_figure` hook: chess's is python-chess's SVG and a LaTeX
+  `chessboard` snippet); a game that draws no board refuses it in one line. The double ending
+  keeps `.svg` what it has always been (the terminal's view) for every game.
 
 One option, repeatable (`--save tree.svg --save tree.tex`), rather than one option a format: the
 ending already says the format, as it does for every drawing program. The names are checked
@@ -34,8 +38,11 @@ if TYPE_CHECKING:
 #: File endings and the format each one means.
 ENDINGS = {".svg": "svg", ".html": "html", ".htm": "html", ".tex": "tex", ".dot": "dot",
            ".gv": "dot"}
-#: Formats that save the terminal's view; the others draw the searched tree.
+#: Double endings that ask for the position's board (the game draws it), and their formats.
+BOARD_ENDINGS = {".board.svg": "board-svg", ".board.tex": "board-tex"}
+#: Formats that save the terminal's view; the board's; the others draw the searched tree.
 TERMINAL = ("svg", "html")
+BOARD = tuple(BOARD_ENDINGS.values())
 #: Opening a file for a figure never waits for a pipe's reader (no such flag on Windows).
 NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 #: The title of a saved terminal (the window's title in the SVG, the page's in the HTML).
@@ -43,7 +50,8 @@ TITLE = "minimax"
 
 SAVE_HELP = N_("Save the view as a figure for slides, the format from FILE's ending: .svg or "
              ".html, what the terminal shows; .tex, the searched tree in LaTeX (forest/TikZ); "
-             ".dot, the searched tree in Graphviz. May be given more than once. A .tex figure "
+             ".dot, the searched tree in Graphviz; .board.svg or .board.tex, the position's board "
+             "with arrows for the principal variation (chess). May be given more than once. A .tex figure "
              "shrinks to fit the line's width and 0.8 of the text height (a Beamer frame): "
              "define \\minimaxwidth and \\minimaxheight before \\input to change that.")
 #: The option itself, for the commands that save (a list: it may be repeated).
@@ -77,7 +85,7 @@ def figures(paths: list[str] | None) -> list[Figure]:
             # A pipe would hold the command until something reads it, a device is no figure.
             fail(_("--save {file} is not a regular file (a pipe or a device): give the name of "
                    "a file").format(file=_shown(path)))
-        kind = ENDINGS.get(os.path.splitext(path)[1].lower())
+        kind = _kind(path)
         if kind is None:
             fail(_("--save {file}: the format comes from the file's ending: give .svg or .html "
                    "(what the terminal shows), .tex (LaTeX, forest) or .dot (Graphviz)").format(
@@ -93,12 +101,38 @@ def figures(paths: list[str] | None) -> list[Figure]:
     return found
 
 
+def _kind(path: str) -> str | None:
+    """The format a file's ending names (a board's double ending first); None: no format."""
+    lowered = path.lower()
+    for ending, kind in BOARD_ENDINGS.items():
+        if lowered.endswith(ending):
+            return kind
+    return ENDINGS.get(os.path.splitext(lowered)[1])
+
+
 def terminal_figures(found: list[Figure]) -> list[Figure]:
     return [f for f in found if f.kind in TERMINAL]
 
 
 def tree_figures(found: list[Figure]) -> list[Figure]:
-    return [f for f in found if f.kind not in TERMINAL]
+    return [f for f in found if f.kind not in TERMINAL and f.kind not in BOARD]
+
+
+def draw_boards(game: Game[Any, Any], state: Any, result: SearchResult,
+                found: list[Figure]) -> list[tuple[str, str]]:
+    """The position's board for each .board.svg or .board.tex asked for, with arrows for the
+    principal variation's first moves: each file and its text, to write with `write_all`; one
+    line and exit 2 for a game that draws no board."""
+    drawn = []
+    for figure in found:
+        if figure.kind not in BOARD:
+            continue
+        text = game.board_figure(state, result.pv, figure.kind.removeprefix("board-"))
+        if text is None:
+            fail(_("--save {file}: {game} draws no board for a slide: save .svg or .html (what "
+                   "the terminal shows)").format(file=_shown(figure.path), game=game.name))
+        drawn.append((figure.path, text))
+    return drawn
 
 
 def write(path: str, text: str) -> None:
@@ -164,5 +198,5 @@ def write_all(drawn: list[tuple[str, str]]) -> None:
         write(path, text)
 
 
-__all__ = ["SAVE_HELP", "Figure", "SaveOption", "draw_trees", "figures", "save_terminal",
+__all__ = ["SAVE_HELP", "Figure", "SaveOption", "draw_boards", "draw_trees", "figures", "save_terminal",
            "terminal_figures", "tree_figures", "write", "write_all"]

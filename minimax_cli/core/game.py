@@ -326,6 +326,13 @@ class Game(ABC, Generic[S, M]):
         (JSON gives it beside the move); None for the others."""
         return None
 
+    def board_figure(self, state: S, moves: Sequence[M], kind: str) -> str | None:
+        """The position's board drawn for a slide, `kind` "svg" (an SVG document) or "tex" (a
+        LaTeX snippet), with an arrow for each of the first moves of `moves` (a line from
+        `state`: the principal variation); None for a game that draws no such board (chess's is
+        python-chess's, which only the game may import)."""
+        return None
+
     def sketch(self, state: S) -> Sequence[str] | None:
         """A picture of a position without a grid, as lines of plain text (bones or Nim heaps as
         rows of sticks), or None. Kept short whatever the position: a game draws a huge heap
@@ -378,6 +385,12 @@ class Game(ABC, Generic[S, M]):
         """The position at the end of a record written as `game_record` writes it, keeping its
         moves; GameError (one line) when it is broken or a move in it is illegal, or the game has
         no record format."""
+        raise InvalidPositionError(_("{game} has no game record format").format(game=self.name))
+
+    def read_game_records(self, text: str) -> Sequence[tuple[S, tuple[M, ...]]]:
+        """Every game of a file of records (chess: PGN), each as the position it starts from and
+        the moves of its main line, checked legal; GameError (one line) when one is broken or the
+        game has no record format. For measuring the game's size over real games."""
         raise InvalidPositionError(_("{game} has no game record format").format(game=self.name))
 
     def test_line(self, text: str) -> TestLine[S, M]:
