@@ -129,6 +129,16 @@ Quiz = Annotated[bool, typer.Option("--quiz", help=N_(
     "terminal, one a line."))]
 
 
+def _no_search(ctx: typer.Context, game_name: str, position: str | None, save: list[str] | None,
+               evaluator: str | None, as_json: bool, *, quiz: bool) -> None:
+    """`--quiz` (cli/quiz.py reads the tree and asks) or `--terms` (cli/terms.py)."""
+    if quiz:
+        from minimax_cli.cli.quiz import quiz_in_analyze
+
+        return quiz_in_analyze(ctx, game_name, position, save)
+    return terms_in_analyze(ctx, game_name, position, evaluator, as_json)
+
+
 def analyze(
     ctx: typer.Context,
     game_name: GameArgument,
@@ -165,12 +175,8 @@ def analyze(
 ) -> None:
     """`minimax analyze` (its description for users: ANALYZE_HELP)."""
     _check_step(step, quiz=quiz, as_json=as_json, compare=compare, trace=trace, tree=show_tree)
-    if quiz:  # an exercise, not an analysis: its own module reads the tree and asks
-        from minimax_cli.cli.quiz import quiz_in_analyze
-
-        return quiz_in_analyze(ctx, game_name, position, save)
-    if terms:  # the evaluation term by term, no search (cli/terms.py)
-        return terms_in_analyze(ctx, game_name, position, evaluator, as_json)
+    if quiz or terms:  # not an analysis: an exercise, or the evaluation term by term
+        return _no_search(ctx, game_name, position, save, evaluator, as_json, quiz=quiz)
     figures = _figures(algorithm, compare, save, as_json)
     game, state = game_and_position(ctx, game_name, position)
     algorithm = algorithm or analyzing.default_algorithm(game)
