@@ -31,8 +31,8 @@ from minimax_cli import __version__
 from minimax_cli.answer.follow import followed_search
 from minimax_cli.core.game import AnyGame, SearchError
 from minimax_cli.core.params import MAX_NODES, MAX_TIME
-from minimax_cli.core.result import ORDERINGS, Limits, SearchOptions, SearchResult
-from minimax_cli.core.score import Bound, Kind
+from minimax_cli.core.result import MAX_MULTIPV, ORDERINGS, Limits, SearchOptions, SearchResult
+from minimax_cli.core.score import Bound, Kind, Score
 from minimax_cli.core.search.pvs_memory import PvsMemory
 
 NAME = f"minimax-cli {__version__}"
@@ -74,6 +74,7 @@ class Settings:
     evaluation: str = "standard"
     level: int = LEVELS
     overhead_ms: int = DEFAULT_OVERHEAD_MS
+    multipv: int = 1
 
 
 #: option name (lower case) -> (the name as `uci` lists it, its declaration).
@@ -89,6 +90,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
                    + " ".join(f"var {e}" for e in EVALUATIONS)),
     "level": ("Level", f"type spin default {LEVELS} min 1 max {LEVELS}"),
     "move overhead": ("Move Overhead", f"type spin default {DEFAULT_OVERHEAD_MS} min 0 max 5000"),
+    "multipv": ("MultiPV", f"type spin default 1 min 1 max {MAX_MULTIPV}"),
 }
 
 
@@ -183,10 +185,9 @@ def mate_moves(plies: int, winning: bool) -> int:
     return moves if winning else -moves
 
 
-def score_words(result: SearchResult) -> str:
-    """`cp N` or `mate N` from the side to move's point of view (the engine's)."""
-    assert result.score is not None
-    score = result.score.relative  # the root player's view: the side to move
+def uci_score(score: Score) -> str:
+    """`cp N` or `mate N` (with `lowerbound` or `upperbound` when it is a bound) for the side to
+    move (the engine's, the root player's view), as UCI writes a score."""
     bound = {Bound.LOWER: " lowerbound", Bound.UPPER: " upperbound"}.get(score.bound, "")
     if score.kind in (Kind.WIN, Kind.LOSS):
         return f"mate {mate_moves(score.plies or 0, score.kind is Kind.WIN)}{bound}"
@@ -346,7 +347,7 @@ class UciEngine:
             quiescence=settings.quiescence, ordering=settings.ordering,
             use_table=settings.table, null_move=settings.null_move,
             reductions=settings.reductions, aspiration=settings.aspiration, stop=stop.is_set,
-            on_depth=on_depth, memory=self.memory, partial_root=True)
+            on_depth=on_depth, memory=self.memory, partial_root=True, multipv=settings.multipv)
         depth = go.depth if go.depth is not None else (
             None if go.hard is not None or go.nodes is not None else INFINITE_DEPTH)
         limits = Limits(depth=depth, time=go.hard, nodes=go.nodes)
@@ -359,13 +360,20 @@ class UciEngine:
         if result.score is None:
             return
         stats = result.stats
-        line = self._legal_line(state, result.pv)
-        words = [f"info depth {result.depth or 0}", f"score {score_words(result)}",
-                 f"nodes {stats.nodes}", f"nps {round(stats.nodes_per_second)}",
-                 f"time {round(stats.elapsed * 1000)}"]
-        if line:
-            words.append("pv " + " ".join(self.uci_game.format_uci(m) for m in line))
-        self.say(" ".join(words))
+        counts = (f"nodes {stats.nodes} nps {round(stats.nodes_per_second)} "
+                  f"time {round(stats.elapsed * 1000)}")
+        lines = [(m.score, m.pv) for m in result.moves if m.pv is not None]
+        if len(lines) < 2:  # one line: the result's own (MultiPV 1)
+            lines = [(result.score, tuple(result.pv))]
+        for number, (score, pv) in enumerate(lines, 1):
+            words = [f"info depth {result.depth or 0}"]
+            if len(lines) > 1:
+                words.append(f"multipv {number}")
+            words += [f"score {uci_score(score.relative)}", counts]
+            line = self._legal_line(state, pv)
+            if line:
+                words.append("pv " + " ".join(self.uci_game.format_uci(m) for m in line))
+            self.say(" ".join(words))
 
     def _legal_line(self, state: Any, line: Iterable[Any]) -> list[Any]:
         """The moves of `line` up to the first that is not legal where it stands."""
@@ -393,10 +401,12 @@ def _option_value(name: str, value: str) -> tuple[str, object]:
     if not word.isdigit():
         raise ValueError(f"{name} is a whole number, not {value!r}")
     number = int(word)
-    bounds = {"hash": (1, MAX_HASH_MB), "level": (1, LEVELS), "move overhead": (0, 5000)}[name]
+    bounds = {"hash": (1, MAX_HASH_MB), "level": (1, LEVELS), "move overhead": (0, 5000),
+              "multipv": (1, MAX_MULTIPV)}[name]
     if not bounds[0] <= number <= bounds[1]:
         raise ValueError(f"{name} is from {bounds[0]} to {bounds[1]}, not {number}")
-    field = {"hash": "hash_mb", "level": "level", "move overhead": "overhead_ms"}[name]
+    field = {"hash": "hash_mb", "level": "level", "move overhead": "overhead_ms",
+             "multipv": "multipv"}[name]
     return field, number
 
 

@@ -95,6 +95,18 @@ def test_options_are_declared_and_set(engine: chess.engine.SimpleEngine) -> None
         engine.configure({"Hash": 16, "Level": 5, "Evaluation": "standard", "Ordering": "full"})
 
 
+def test_multipv_gives_each_line_its_exact_score() -> None:
+    # Depth 1, no quiescence, material: each capture is worth exactly the material it leaves,
+    # 300 for White's knight against 1,700 of Black's (queen 900, rook 500, bishop 300).
+    board = chess.Board("7k/8/2q1r3/1b6/3N4/8/8/K7 w - - 0 1")
+    with chess.engine.SimpleEngine.popen_uci(COMMAND, timeout=30) as fresh:
+        fresh.configure({"Evaluation": "material", "Quiescence": False})
+        infos = fresh.analyse(board, chess.engine.Limit(depth=1), multipv=3)
+    assert [info["pv"][0].uci() for info in infos] == ["d4c6", "d4e6", "d4b5"]
+    assert [info["score"].white() for info in infos] == [
+        chess.engine.Cp(300 - 800), chess.engine.Cp(300 - 1200), chess.engine.Cp(300 - 1400)]
+
+
 class Lines:
     """A raw `minimax uci` process: lines written, lines read with a deadline (from the pipe's
     bytes: a text stream's buffer may hold lines the selector cannot see)."""
