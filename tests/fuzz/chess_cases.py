@@ -153,7 +153,14 @@ def _analyze_options() -> list[tuple[int, st.SearchStrategy[Unit]]]:
             (3, option("--eval", _EVALS, hostile_word())),
             (2, option("--algorithm", _ALGORITHMS, hostile_word(), "-a")),
             (1, option("--table-mb", st.sampled_from(("1", "4", "16")), hostile_value())),
-            (1, flag("--compare")), (4, flag("--json"))]
+            (1, option("--multipv", st.sampled_from(("1", "2", "3")), hostile_value())),
+            (1, flag("--terms")), (1, flag("--compare")), (4, flag("--json"))]
+
+
+def _size_options() -> list[tuple[int, st.SearchStrategy[Unit]]]:
+    return [(8, option("--perft", st.sampled_from(("0", "1", "2")),
+                       hostile_value() | st.sampled_from(("6", "-1", "10**9")))),
+            (4, flag("--json"))]
 
 
 def _solve_options() -> list[tuple[int, st.SearchStrategy[Unit]]]:
@@ -199,7 +206,8 @@ def _lang(draw: st.DrawFn) -> list[str]:
 def command_case(draw: st.DrawFn, command: str) -> CliCase:
     """`minimax COMMAND chess [FEN] [options]` (analyze, solve, play), hostile here and there."""
     where = draw(fen_unit(solve=command == "solve"))
-    specs = {"analyze": _analyze_options, "solve": _solve_options, "play": _play_options}[command]
+    specs = {"analyze": _analyze_options, "solve": _solve_options, "play": _play_options,
+             "size": _size_options}[command]
     units = draw(_some(specs()))
     if command == "play":
         units += [Unit("--time", ("--time", "0.02")), Unit("--delay", ("--delay", "0"))]
@@ -207,6 +215,9 @@ def command_case(draw: st.DrawFn, command: str) -> CliCase:
             units.append(Unit("--no-review", ("--no-review",)))  # a review searches every move
         if any(u.name == "--ai-first" for u in units):
             units = [u for u in units if u.name != "--side"]
+    elif command == "size":  # no search: perft to 2 plies at most, or the default 3 replaced
+        if not any(u.name == "--perft" and u.sane for u in units):
+            units.append(Unit("--perft", ("--perft", "1")))
     else:
         units = draw(_budget(units))
     if hostile_now(draw):
@@ -276,8 +287,8 @@ def batch_case(draw: st.DrawFn) -> CliCase:
 
 @st.composite
 def chess_case(draw: st.DrawFn) -> CliCase:
-    """One chess command line of any kind: analyze, solve, a batch or play."""
-    kind = draw(st.sampled_from(("analyze", "analyze", "solve", "solve", "batch", "play")))
+    """One chess command line of any kind: analyze, solve, a batch, play or size."""
+    kind = draw(st.sampled_from(("analyze", "analyze", "solve", "solve", "batch", "play", "size")))
     case: CliCase = draw(batch_case() if kind == "batch" else command_case(kind))
     return CliCase("chess", case.argv, case.stdin)
 
@@ -343,7 +354,8 @@ _SMALL = {"depth": 2, "nodes": 400, "movetime": 30, "wtime": 500, "btime": 500, 
 _OPTION_VALUES = {"Hash": ("1", "4", "16"), "Level": ("1", "2", "3", "4", "5"),
                   "Quiescence": ("true", "false"), "Table": ("true", "false"),
                   "NullMove": ("true", "false"), "Ordering": ("none", "mvv", "killers", "full"),
-                  "Evaluation": ("standard", "material"), "Move Overhead": ("0", "30", "100")}
+                  "Evaluation": ("standard", "material"), "Move Overhead": ("0", "30", "100"),
+                  "MultiPV": ("1", "2", "3")}
 _BAD_OPTIONS = ("setoption", "setoption name", "setoption name Hash", "setoption name Hash value",
                 "setoption name Hash value 0", "setoption name Hash value 99999999999999999999",
                 "setoption name Hash value -1", "setoption name Hash value 1.5",
