@@ -120,6 +120,13 @@ Quiz = Annotated[bool, typer.Option("--quiz", help=N_(
     "hidden; you give the root's value and the leaves alpha-beta never evaluates, then see "
     "what was right and the worked steps. Answers are read from stdin when it is not a "
     "terminal, one a line."))]
+Horizon = Annotated[str | None, typer.Option("--horizon", metavar="FIRST-LAST", help=N_(
+    "The horizon effect on chess: for each depth of the range (e.g. 1-4, at most 6), the value "
+    "of one move (a capture) and the best value, without and with quiescence search, with the "
+    "material evaluation, and what happened in words."))]
+FocusMove = Annotated[str | None, typer.Option("--move", help=N_(
+    "With --horizon: the move to follow (default: the capture whose value changes most when "
+    "quiescence follows it)."))]
 
 
 def analyze(
@@ -152,14 +159,14 @@ def analyze(
     step: Step = False,
     as_json: Json = False,
     quiz: Quiz = False,
+    horizon: Horizon = None,
+    focus_move: FocusMove = None,
     save: cli_save.SaveOption = None,
 ) -> None:
     """`minimax analyze` (its description for users: ANALYZE_HELP)."""
     _check_step(step, quiz=quiz, as_json=as_json, compare=compare, trace=trace, tree=show_tree)
-    if quiz:  # an exercise, not an analysis: its own module reads the tree and asks
-        from minimax_cli.cli.quiz import quiz_in_analyze
-
-        return quiz_in_analyze(ctx, game_name, position, save)
+    if quiz or horizon is not None:  # an exercise, a table: not an analysis, their own modules
+        return _apart(ctx, game_name, position, save, horizon, focus_move, as_json)
     figures = _figures(algorithm, compare, save, as_json)
     game, state = game_and_position(ctx, game_name, position)
     algorithm = algorithm or analyzing.default_algorithm(game)
@@ -179,6 +186,18 @@ def analyze(
         _show(out, analysis, figures, trace=trace, max_steps=max_steps, tree=show_tree,
               tree_depth=tree_depth, boards=show_boards)
     cli_save.write_all(drawn)
+
+
+def _apart(ctx: typer.Context, game_name: str, position: str | None, save: list[str] | None,
+           horizon: str | None, focus_move: str | None, as_json: bool) -> None:
+    """--quiz (cli/quiz.py) or --horizon (cli/horizon.py), each checking its own options."""
+    if horizon is None:
+        from minimax_cli.cli.quiz import quiz_in_analyze
+
+        return quiz_in_analyze(ctx, game_name, position, save)
+    from minimax_cli.cli.horizon import horizon_in_analyze
+
+    return horizon_in_analyze(ctx, game_name, position, horizon, focus_move, as_json, save)
 
 
 def _request(ctx: typer.Context, game: "AnyGame", state: Any, algorithm: str,
