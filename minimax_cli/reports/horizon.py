@@ -20,10 +20,12 @@ from minimax_cli.core.score import Kind, Score, mate_moves
 @dataclass(frozen=True)
 class Cell:
     """A value at one depth, without or with quiescence: the move's (or the best one's) score in
-    MAX's view, and for the best the move that reaches it (the first in the game's order)."""
+    MAX's view, and for the best the move that reaches it (the first in the game's order), in the
+    game's notation (`move`: SAN for chess, as JSON gives it) and in the reader's (`spoken`)."""
 
     score: Score
     move: str | None = None
+    spoken: str | None = None
 
 
 @dataclass(frozen=True)
@@ -39,12 +41,13 @@ class HorizonRow:
 
 @dataclass(frozen=True)
 class Horizon:
-    """The table: the game, the position's text, the focus move (in the reader's notation), the
-    player to move (0: MAX) and the rows, shallowest first."""
+    """The table: the game, the position's text, the focus move (in the game's notation and in
+    the reader's: Dxd5 in Spanish), the player to move (0: MAX) and the rows, shallowest first."""
 
     game: str
     position: str
     focus: str
+    focus_spoken: str
     to_move: int
     rows: tuple[HorizonRow, ...]
 
@@ -89,7 +92,7 @@ def sentences(horizon: Horizon) -> list[str]:
     """What the table shows, in words: where the focus move looks better without quiescence
     (the horizon effect), what quiescence makes of it, how the best value moves, and how it was
     measured."""
-    rows, focus = horizon.rows, horizon.focus
+    rows, focus = horizon.rows, horizon.focus_spoken
     fooled = [r.depth for r in rows if _flattered(r, horizon.to_move)]
     said = []
     if fooled:

@@ -77,7 +77,8 @@ def row(game: AnyGame, state: Any, move: Hashable, depth: int) -> HorizonRow:
     for quiet in (False, True):
         focus = Cell(_one_ply_up(_score(_search(game, child, depth - 1, quiet))))
         root = _search(game, state, depth, quiet)
-        best = Cell(_score(root), game.format_move(state, root.best_move))
+        best = Cell(_score(root), game.format_move(state, root.best_move),
+                    game.spoken_move(state, root.best_move))
         cells += [focus, best]
     return HorizonRow(depth, *cells)
 
@@ -87,7 +88,7 @@ def horizon(game: AnyGame, state: Any, depths: Sequence[int], move: Hashable) ->
     check_game(game, state)
     rows = tuple(row(game, state, move, depth) for depth in depths)
     return Horizon(game.name, game.format_position(state), game.format_move(state, move),
-                   game.to_move(state), rows)
+                   game.spoken_move(state, move), game.to_move(state), rows)
 
 
 __all__ = ["MATERIAL", "MAX_HORIZON", "check_game", "focus_move", "horizon", "row"]

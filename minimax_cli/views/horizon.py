@@ -13,7 +13,7 @@ from minimax_cli.reports.horizon import Cell, Horizon, cell_text, sentences
 
 
 def _best(cell: Cell) -> str:
-    return f"{cell.move}, {cell_text(cell.score)}" if cell.move else cell_text(cell.score)
+    return f"{cell.spoken}, {cell_text(cell.score)}" if cell.spoken else cell_text(cell.score)
 
 
 def horizon_table(horizon: Horizon) -> Table:
@@ -21,7 +21,7 @@ def horizon_table(horizon: Horizon) -> Table:
     quiescence, in centipawns from White's side."""
     table = Table(title=_("The horizon effect, and quiescence search curing it"),
                   title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1))
-    move = horizon.focus
+    move = horizon.focus_spoken
     headers = [_("depth"), _("{move}\nwithout quiescence").format(move=move),
                _("best\nwithout"), _("{move}\nwith quiescence").format(move=move),
                _("best\nwith")]
