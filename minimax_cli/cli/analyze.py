@@ -120,10 +120,13 @@ Quiz = Annotated[bool, typer.Option("--quiz", help=N_(
     "hidden; you give the root's value and the leaves alpha-beta never evaluates, then see "
     "what was right and the worked steps. Answers are read from stdin when it is not a "
     "terminal, one a line."))]
-Horizon = Annotated[str | None, typer.Option("--horizon", metavar="FIRST-LAST", help=N_(
+Horizon = Annotated[str | None, typer.Option("--horizon", metavar=N_("FIRST-LAST"), help=N_(
     "The horizon effect on chess: for each depth of the range (e.g. 1-4, at most 6), the value "
     "of one move (a capture) and the best value, without and with quiescence search, with the "
     "material evaluation, and what happened in words."))]
+QuiescenceOption = Annotated[bool, typer.Option("--quiescence", help=N_(
+    "minimax and alphabeta: past the depth limit, go on with captures and promotions until the "
+    "position is quiet (quiescence search; off by default, as the course gives them)."))]
 FocusMove = Annotated[str | None, typer.Option("--move", help=N_(
     "With --horizon: the move to follow (default: the capture whose value changes most when "
     "quiescence follows it)."))]
@@ -147,6 +150,7 @@ def analyze(
     rollout: Rollout = None,
     solver: Solver = True,
     no_quiescence: NoQuiescenceOption = False,
+    quiescence: QuiescenceOption = False,
     ordering: OrderingOption = None,
     no_table: NoTableOption = False,
     no_null_move: NoNullMoveOption = False,

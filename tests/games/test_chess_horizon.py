@@ -177,3 +177,17 @@ def test_cells_are_written_as_the_issue_writes_them() -> None:
     table = _table(T2, "Rxa6")
     assert [cell_text(r.focus_quiet.score) for r in table.rows] == ["−500"] * 4
     assert cell_text(table.rows[0].focus_plain.score) == "0"
+
+
+def test_analyze_quiescence_turns_it_on_for_the_textbook_algorithms_only() -> None:
+    def value(*switch: str) -> Any:
+        shown = RUNNER.invoke(app, ["analyze", "chess", T2, "-a", "minimax", "--depth", "1",
+                                    "--eval", "material", "--json", *switch])
+        assert shown.exit_code == 0, shown.output
+        return json.loads(shown.output)["value"]
+
+    assert value() == 0  # Rxa6 looks safe: the plain algorithm, as the course gives it
+    assert value("--quiescence") == -100  # the recapture seen: a quiet move is best
+    for refused in (["-a", "mcts"], ["-a", "alphabeta", "--no-quiescence"], ["--compare"]):
+        result = RUNNER.invoke(app, ["analyze", "chess", T2, "--quiescence", *refused])
+        assert result.exit_code == 2, result.output
