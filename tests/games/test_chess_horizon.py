@@ -114,12 +114,12 @@ def test_quiescence_follows_en_passant_and_promotions_and_is_off_by_default() ->
     assert quiet.value == -600 and quiet.stats.nodes > 1  # cxd5 searched past the cut
 
 
-def _table(fen: str, focus: str) -> Horizon:
+def _table(fen: str, focus: str, depths: tuple[int, ...] = (1, 2, 3, 4)) -> Horizon:
     game = Chess()
     state = game.parse_position(fen)
     move = focus_move(game, state)
     assert move is not None and game.format_move(state, move) == focus
-    return horizon(game, state, [1, 2, 3, 4], move)
+    return horizon(game, state, depths, move)
 
 
 @pytest.mark.parametrize(("fen", "focus", "expected"),
@@ -174,8 +174,8 @@ def test_the_horizon_command_in_spanish_and_its_refusals() -> None:
 
 
 def test_cells_are_written_as_the_issue_writes_them() -> None:
-    table = _table(T2, "Rxa6")
-    assert [cell_text(r.focus_quiet.score) for r in table.rows] == ["−500"] * 4
+    table = _table(T2, "Rxa6", (1, 2))
+    assert [cell_text(r.focus_quiet.score) for r in table.rows] == ["−500"] * 2
     assert cell_text(table.rows[0].focus_plain.score) == "0"
 
 
@@ -191,3 +191,11 @@ def test_analyze_quiescence_turns_it_on_for_the_textbook_algorithms_only() -> No
     for refused in (["-a", "mcts"], ["-a", "alphabeta", "--no-quiescence"], ["--compare"]):
         result = RUNNER.invoke(app, ["analyze", "chess", T2, "--quiescence", *refused])
         assert result.exit_code == 2, result.output
+
+
+def test_the_horizon_table_is_saved_as_the_terminal_shows_it(tmp_path: Any) -> None:
+    figure = tmp_path / "horizon.svg"
+    _cli(T2, "--horizon", "1", "--save", str(figure))
+    drawn = figure.read_text(encoding="utf-8")
+    assert drawn.startswith("<svg") or "<svg" in drawn[:200]
+    assert "Rxa6" in drawn and "Ra5" in drawn

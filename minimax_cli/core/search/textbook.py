@@ -29,7 +29,7 @@ from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNo
 from minimax_cli.core.score import WIN, Bound, Number
 from minimax_cli.core.search.common import INF, AnyGame, Scored, pick_evaluator
 from minimax_cli.core.search.context import SearchContext, drive
-from minimax_cli.core.search.textbook_quiet import QuietSearch
+from minimax_cli.core.search.textbook_quiet import QuietSearch, with_quiet
 
 #: A walk of the tree from the root, and the function that copies its counters into the stats.
 Walk = tuple[Callable[[], Number], Callable[[], None]]
@@ -117,15 +117,10 @@ def _minimax_walk(context: SearchContext, evaluate: Evaluator[Any] | None,
         if value is not None or ply == max_depth:
             leaves += 1
             pv[ply] = None
-            if value is None and quiet is not None:  # a depth cut, searched on till quiet
-                done = quiet.evaluations
-                found = quiet.visit(s, ply)[0]
-                evaluations += quiet.evaluations - done
-                if node is not None:
-                    node.value, node.kind = found, "eval"
-                return found
             if value is None:
                 evaluations += 1
+                if quiet is not None:  # a depth cut, searched on till the position is quiet
+                    return quiet.cut(s, ply, -INF, INF, node)[0]
                 value = evaluate(s)  # type: ignore[misc]  # one exists whenever max_depth >= 0
                 kind = "eval"
             else:
@@ -151,18 +146,14 @@ def _minimax_walk(context: SearchContext, evaluate: Evaluator[Any] | None,
         return best
 
     def sync() -> None:
-        if quiet is None:
-            context.count(nodes, leaves, evaluations)
-        else:
-            context.count(nodes + quiet.nodes, leaves, evaluations, quiet.cutoffs)
+        context.count(*with_quiet(quiet, nodes, leaves, evaluations, 0))
 
     return (lambda: visit(state, 0, root, None)), sync
 
 
 def _alphabeta_walk(context: SearchContext, evaluate: Evaluator[Any] | None, ordered: bool,
                     root: TraceNode | None, quiet: QuietSearch | None = None) -> Walk:
-    """Alpha-beta, fail-soft: `visit` gives the value found and the interval [low, high] it proves
-    for the node (see the module's docstring)."""
+    """Alpha-beta, fail-soft: `visit` gives a node's value and the interval it proves (above)."""
     game, state, pv, root_scores = context.game, context.state, context.pv, context.root_scores
     outcome, play, to_move = game.outcome, game.play, game.to_move
     legal, win_loss, max_depth = _rules(context, evaluate, ordered)
@@ -181,15 +172,10 @@ def _alphabeta_walk(context: SearchContext, evaluate: Evaluator[Any] | None, ord
         if value is not None or ply == max_depth:
             leaves += 1
             pv[ply] = None
-            if value is None and quiet is not None:  # a depth cut, searched on till quiet
-                done = quiet.evaluations
-                found, low, high = quiet.visit(s, ply, alpha, beta)
-                evaluations += quiet.evaluations - done
-                if node is not None:
-                    node.value, node.kind = found, "eval"
-                return found, low, high
             if value is None:
                 evaluations += 1
+                if quiet is not None:  # a depth cut, searched on till the position is quiet
+                    return quiet.cut(s, ply, alpha, beta, node)
                 value = evaluate(s)  # type: ignore[misc]  # one exists whenever max_depth >= 0
                 kind = "eval"
             else:
@@ -242,10 +228,7 @@ def _alphabeta_walk(context: SearchContext, evaluate: Evaluator[Any] | None, ord
         return best, low, high
 
     def sync() -> None:
-        if quiet is None:
-            context.count(nodes, leaves, evaluations, cutoffs)
-        else:
-            context.count(nodes + quiet.nodes, leaves, evaluations, cutoffs + quiet.cutoffs)
+        context.count(*with_quiet(quiet, nodes, leaves, evaluations, cutoffs))
 
     return (lambda: visit(state, 0, -INF, INF, root, None)[0]), sync
 

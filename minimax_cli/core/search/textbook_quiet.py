@@ -13,8 +13,9 @@ With `prune` off every noisy child is searched (minimax's quiescence); with it o
 once its value reaches beta (MAX) or falls to alpha (MIN), the stand-pat included (alpha-beta's).
 Like the main walk, a node gives the value found and the interval [low, high] it proves.
 
-One function, `QuietSearch.visit`, handles one quiet node, so that a trace of the quiet search's
-steps (standing pat, each capture, each cut-off, the value backed up) can be added there.
+One function, `QuietSearch.visit`, handles one quiet node (`cut` the first, at the depth cut), so
+that a trace of the quiet search's steps (standing pat, each capture, each cut-off, the value
+backed up) can be added there.
 """
 
 from __future__ import annotations
@@ -22,14 +23,15 @@ from __future__ import annotations
 from typing import Any
 
 from minimax_cli.core.game import MAX, Evaluator
+from minimax_cli.core.result import TraceNode
 from minimax_cli.core.score import WIN, Number
 from minimax_cli.core.search.common import INF, AnyGame
 
 
 class QuietSearch:
-    """The quiet searches below the depth cuts of one textbook search, and their counts: `nodes`
-    (the quiet nodes below the cut nodes, which the main walk counts itself), `evaluations` (every
-    static value taken, the cut nodes' own stand-pats included) and `cutoffs`."""
+    """The quiet searches below the depth cuts of one textbook search, and their counts below
+    the cut nodes (which the main walk counts as its own nodes, leaves and evaluations): `nodes`,
+    `evaluations` (static values taken) and `cutoffs`."""
 
     def __init__(self, game: AnyGame, evaluate: Evaluator[Any], win_loss: bool,
                  prune: bool) -> None:
@@ -41,6 +43,15 @@ class QuietSearch:
         self.evaluations = 0
         self.cutoffs = 0
 
+    def cut(self, state: Any, ply: int, alpha: Number, beta: Number,
+            node: TraceNode | None) -> tuple[Number, Number, Number]:
+        """A depth cut's value (not over; its static value counted by the caller), searched on
+        till quiet, recorded on its trace node as an evaluation's."""
+        found = self.visit(state, ply, alpha, beta)
+        if node is not None:
+            node.value, node.kind = found[0], "eval"
+        return found
+
     def visit(self, state: Any, ply: int, alpha: Number = -INF,
               beta: Number = INF) -> tuple[Number, Number, Number]:
         """The quiet value of `state` (not over; `ply` plies below the root) in the window
@@ -48,7 +59,6 @@ class QuietSearch:
         children's values, MAX taking the largest, MIN the smallest."""
         game = self.game
         maximizing = game.to_move(state) == MAX
-        self.evaluations += 1
         stand: Number = self.evaluate(state)
         best, low, high = stand, stand, stand
         if self.prune and ((stand >= beta) if maximizing else (stand <= alpha)):
@@ -81,8 +91,18 @@ class QuietSearch:
         self.nodes += 1
         value = self.game.outcome(state)
         if value is None:
+            self.evaluations += 1  # its stand-pat
             return self.visit(state, ply, alpha, beta)
         if self.win_loss:
             value = WIN - ply if value > 0 else ply - WIN if value < 0 else 0
         return value, value, value
 
+
+
+def with_quiet(quiet: QuietSearch | None, nodes: int, leaves: int, evaluations: int,
+               cutoffs: int) -> tuple[int, int, int, int]:
+    """A walk's counts with its quiet searches' added (none without quiescence)."""
+    if quiet is None:
+        return nodes, leaves, evaluations, cutoffs
+    return (nodes + quiet.nodes, leaves, evaluations + quiet.evaluations,
+            cutoffs + quiet.cutoffs)
