@@ -215,6 +215,8 @@ def _request(ctx: typer.Context, game: "AnyGame", state: Any, algorithm: str,
     compare, trace, step = given["compare"], given["trace"], given["step"]
     mcts = _mcts_options(algorithm, compare, iterations, given["exploration"], given["seed"],
                          given["rollout"], given["solver"] if _given(ctx, "solver") else None)
+    if given["focus_move"] is not None:
+        fail(_("--move names the move that --horizon follows: add --horizon FIRST-LAST"))
     engine = engine_switches(algorithm, given)
     default_time = analyzing.default_seconds(
         game, algorithm, limited=(depth, time_s, nodes, iterations) != (None,) * 4)

@@ -171,6 +171,8 @@ def test_the_horizon_command_in_spanish_and_its_refusals() -> None:
     assert refused.exit_code == 2
     refused = RUNNER.invoke(app, ["analyze", "chess", T1, "--horizon", "1-2", "--depth", "3"])
     assert refused.exit_code == 2
+    refused = RUNNER.invoke(app, ["analyze", "chess", T1, "--move", "Qxd5", "--depth", "1"])
+    assert refused.exit_code == 2 and "--horizon" in refused.output
 
 
 def test_cells_are_written_as_the_issue_writes_them() -> None:
