@@ -106,6 +106,14 @@ class Chess(Game["Position", "chess.Move"]):
     def play(self, state: Position, move: chess.Move) -> Position:
         return state.play(move)
 
+    def noisy_moves(self, state: Position) -> tuple[chess.Move, ...]:
+        """The legal captures (en passant too) and promotions, in the generator's order: what the
+        textbook searches' quiescence tries past the depth limit (none once the game is over)."""
+        if state.ending is not None:
+            return ()
+        board = state.board
+        return tuple(move for move in state.moves if move.promotion or board.is_capture(move))
+
     def outcome(self, state: Position) -> float | None:
         if state.ending is None:
             return None

@@ -127,16 +127,16 @@ Quiz = Annotated[bool, typer.Option("--quiz", help=N_(
     "hidden; you give the root's value and the leaves alpha-beta never evaluates, then see "
     "what was right and the worked steps. Answers are read from stdin when it is not a "
     "terminal, one a line."))]
-
-
-def _no_search(ctx: typer.Context, game_name: str, position: str | None, save: list[str] | None,
-               evaluator: str | None, as_json: bool, *, quiz: bool) -> None:
-    """`--quiz` (cli/quiz.py reads the tree and asks) or `--terms` (cli/terms.py)."""
-    if quiz:
-        from minimax_cli.cli.quiz import quiz_in_analyze
-
-        return quiz_in_analyze(ctx, game_name, position, save)
-    return terms_in_analyze(ctx, game_name, position, evaluator, as_json)
+Horizon = Annotated[str | None, typer.Option("--horizon", metavar=N_("FIRST-LAST"), help=N_(
+    "The horizon effect on chess: for each depth of the range (e.g. 1-4, at most 6), the value "
+    "of one move (a capture) and the best value, without and with quiescence search, with the "
+    "material evaluation, and what happened in words."))]
+QuiescenceOption = Annotated[bool, typer.Option("--quiescence", help=N_(
+    "minimax and alphabeta: past the depth limit, go on with captures and promotions until the "
+    "position is quiet (quiescence search; off by default, as the course gives them)."))]
+FocusMove = Annotated[str | None, typer.Option("--move", help=N_(
+    "With --horizon: the move to follow (default: the capture whose value changes most when "
+    "quiescence follows it)."))]
 
 
 def analyze(
@@ -157,6 +157,7 @@ def analyze(
     rollout: Rollout = None,
     solver: Solver = True,
     no_quiescence: NoQuiescenceOption = False,
+    quiescence: QuiescenceOption = False,
     ordering: OrderingOption = None,
     no_table: NoTableOption = False,
     no_null_move: NoNullMoveOption = False,
@@ -170,13 +171,16 @@ def analyze(
     step: Step = False,
     as_json: Json = False,
     quiz: Quiz = False,
+    horizon: Horizon = None,
+    focus_move: FocusMove = None,
     save: cli_save.SaveOption = None,
     terms: TermsOption = False,
 ) -> None:
     """`minimax analyze` (its description for users: ANALYZE_HELP)."""
     _check_step(step, quiz=quiz, as_json=as_json, compare=compare, trace=trace, tree=show_tree)
-    if quiz or terms:  # not an analysis: an exercise, or the evaluation term by term
-        return _no_search(ctx, game_name, position, save, evaluator, as_json, quiz=quiz)
+    if quiz or terms or horizon is not None:  # an exercise, a table: not an analysis
+        return _apart(ctx, game_name, position, save, as_json, evaluator=evaluator,
+                      horizon=horizon, focus_move=focus_move, quiz=quiz)
     figures = _figures(algorithm, compare, save, as_json)
     game, state = game_and_position(ctx, game_name, position)
     algorithm = algorithm or analyzing.default_algorithm(game)
@@ -198,6 +202,22 @@ def analyze(
     cli_save.write_all(drawn)
 
 
+def _apart(ctx: typer.Context, game_name: str, position: str | None, save: list[str] | None,
+           as_json: bool, *, evaluator: str | None, horizon: str | None,
+           focus_move: str | None, quiz: bool) -> None:
+    """--quiz (cli/quiz.py), --horizon (cli/horizon.py) or --terms (cli/terms.py), each
+    refusing the options of analyze it does not take."""
+    if quiz:
+        from minimax_cli.cli.quiz import quiz_in_analyze
+
+        return quiz_in_analyze(ctx, game_name, position, save)
+    if horizon is not None:
+        from minimax_cli.cli.horizon import horizon_in_analyze
+
+        return horizon_in_analyze(ctx, game_name, position, horizon, focus_move, as_json, save)
+    return terms_in_analyze(ctx, game_name, position, evaluator, as_json)
+
+
 def _request(ctx: typer.Context, game: "AnyGame", state: Any, algorithm: str,
              figures: list[cli_save.Figure]) -> tuple[analyzing.AnalysisRequest, float | None]:
     """The analysis asked for by the command line's options (`ctx.params`), and the default time
@@ -209,6 +229,8 @@ def _request(ctx: typer.Context, game: "AnyGame", state: Any, algorithm: str,
     compare, trace, step = given["compare"], given["trace"], given["step"]
     mcts = _mcts_options(algorithm, compare, iterations, given["exploration"], given["seed"],
                          given["rollout"], given["solver"] if _given(ctx, "solver") else None)
+    if given["focus_move"] is not None:
+        fail(_("--move names the move that --horizon follows: add --horizon FIRST-LAST"))
     engine = {**engine_switches(algorithm, given), **_multipv(algorithm, given["multipv"])}
     default_time = analyzing.default_seconds(
         game, algorithm, limited=(depth, time_s, nodes, iterations) != (None,) * 4)

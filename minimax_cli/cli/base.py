@@ -98,6 +98,18 @@ def error_line(message: str) -> Text:
                          one_line(message, ERROR_LIMIT - len(label) - 1))
 
 
+def other_option(ctx: typer.Context, allowed: tuple[str, ...]) -> str | None:
+    """The first option given on the command line (or by the environment) whose parameter is not
+    in `allowed`, by its longest name (`--depth`); None when there is none. A mode of a command
+    that takes none of its other options refuses them by it rather than ignoring them."""
+    for param in ctx.command.params:
+        source = ctx.get_parameter_source(param.name or "")
+        if (param.name not in allowed and source is not None
+                and source.name in ("COMMANDLINE", "ENVIRONMENT")):
+            return max(param.opts, key=len)
+    return None
+
+
 def fail(message: str) -> NoReturn:
     """One red line on stderr (see `one_line`) and exit code 2."""
     from rich.console import Console

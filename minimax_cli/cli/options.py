@@ -292,6 +292,10 @@ def engine_switches(algorithm: str, given: Mapping[str, Any]) -> dict[str, Any]:
     reductions, aspiration) from a command's options (`given`: its parameters by name), empty
     when none is given; one line and exit 2 for an unknown ordering, or when given to an
     algorithm other than pvs, which would not use them (as MCTS's options are refused elsewhere)."""
+    if given.get("quiescence"):
+        switched = _quiescence_on(algorithm, given)
+        if switched is not None:
+            return switched
     ordering = given.get("ordering")
     off = {option: bool(given.get(name)) for option, name in SWITCHES_OFF.items()}
     named = [name for name, value in off.items() if value]
@@ -311,6 +315,26 @@ def engine_switches(algorithm: str, given: Mapping[str, Any]) -> dict[str, Any]:
                    option=named[0], algorithm=algorithm))
     return {"ordering": ordering or "full",
             **{SWITCH_FIELDS[option]: not value for option, value in off.items()}}
+
+
+def _quiescence_on(algorithm: str, given: Mapping[str, Any]) -> dict[str, Any] | None:
+    """`--quiescence` (analyze): quiescence search in a textbook algorithm (minimax, alpha-beta),
+    plain without it as the course gives them; None for pvs, which has it unless told
+    --no-quiescence; one line and exit 2 with --no-quiescence, --compare or another algorithm."""
+    from minimax_cli.core.search import PVS, TEXTBOOK  # names: the searches load when they run
+
+    if given.get("no_quiescence"):
+        fail(_("--quiescence and --no-quiescence say opposite things: give one"))
+    if given.get("compare"):
+        fail(_("--quiescence turns quiescence search on in one textbook algorithm, and --compare "
+               "runs each as it is: leave out one of them"))
+    if algorithm == PVS:
+        return None
+    if algorithm not in TEXTBOOK:
+        fail(_("--quiescence goes on past the depth limit in {textbook} (pvs always does), and "
+               "the algorithm is {algorithm}").format(textbook=", ".join(TEXTBOOK),
+                                                      algorithm=algorithm))
+    return {"quiescence": True}
 
 
 #: The engine's off switches: each option and its parameter's name in a command.

@@ -23,7 +23,7 @@ import typer
 
 from minimax_cli.cli import options as cli_input
 from minimax_cli.cli.arguments import depth_option, out_option, seed_option
-from minimax_cli.cli.base import console, error_line, escaped, fail
+from minimax_cli.cli.base import console, error_line, escaped, fail, other_option
 from minimax_cli.cli.help import help_text
 from minimax_cli.core.i18n import N_, _, ngettext
 from minimax_cli.core.params import grouped
@@ -190,13 +190,10 @@ def quiz_in_analyze(ctx: typer.Context, game_name: str, position: str | None,
     from minimax_cli.cli.game import game_and_position
     from minimax_cli.services.quiz import QuizRefusal, build
 
-    for param in ctx.command.params:
-        source = ctx.get_parameter_source(param.name or "")
-        if (param.name not in ("game_name", "position", "quiz", "save") and source is not None
-                and source.name in ("COMMANDLINE", "ENVIRONMENT")):
-            option = max(param.opts, key=len)
-            fail(_("--quiz shows the tree and asks about it, and takes no other option of "
-                   "analyze: leave out {option}").format(option=option))
+    option = other_option(ctx, ("game_name", "position", "quiz", "save"))
+    if option is not None:
+        fail(_("--quiz shows the tree and asks about it, and takes no other option of "
+               "analyze: leave out {option}").format(option=option))
     if position == "-" or "-" in ctx.args:
         fail(_("--quiz reads your answers from stdin, so the tree cannot come from there: give "
                "it as text or as a file"))

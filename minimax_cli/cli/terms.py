@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from minimax_cli.cli.base import console, fail, user_errors
+from minimax_cli.cli.base import console, fail, other_option, user_errors
 from minimax_cli.cli.game import game_and_position
 from minimax_cli.core.i18n import N_, _
 
@@ -19,12 +19,19 @@ TermsOption = Annotated[bool, typer.Option("--terms", help=N_(
     "the search uses for the position; with --eval material, the course's weighted sum written "
     "out."))]
 
+#: analyze's options --terms goes with; any other is refused rather than ignored.
+WITH_TERMS = ("game_name", "position", "terms", "evaluator", "as_json")
+
 
 def terms_in_analyze(ctx: typer.Context, game_name: str, position: str | None,
                      evaluator: str | None, as_json: bool) -> None:
     """The terms of `evaluator` (None: the game's default) at the position, shown or as JSON."""
     from minimax_cli.core.search.common import pick_evaluator
 
+    option = other_option(ctx, WITH_TERMS)
+    if option is not None:
+        fail(_("--terms shows the evaluation without searching, and takes no {option}: leave it "
+               "out").format(option=option))
     game, state = game_and_position(ctx, game_name, position)
     with user_errors():
         pick_evaluator(game, evaluator, needed=False)  # an unknown name: one line, exit 2

@@ -164,9 +164,9 @@ class Game(ABC, Generic[S, M]):
     """Rules of a turn-taking game: two-player zero-sum win/loss unless `game_type` says otherwise.
 
     Subclasses set `name` and `description` and implement the abstract methods. The optional hooks
-    (`evaluators`, `order_moves`, `canonical_key`, `is_quiet`, `grid`, `sketch`, `chance_outcomes`,
-    `exact_solver`) have neutral defaults here, so callers use them directly and never probe with
-    `hasattr`; `has_symmetry` tells whether `canonical_key` is more than the identity.
+    (`evaluators`, `order_moves`, `canonical_key`, `is_quiet`, `noisy_moves`, `grid`, `sketch`,
+    `chance_outcomes`, `exact_solver`) have neutral defaults here, so callers use them directly
+    and never probe with `hasattr`; `has_symmetry` tells whether `canonical_key` is more than the identity.
     """
 
     name: ClassVar[str]
@@ -306,6 +306,12 @@ class Game(ABC, Generic[S, M]):
         """The named evaluation (None: the default) at `state` term by term (core/terms.py), its
         total exactly the value the search uses; None for a game whose evaluation has no terms."""
         return None
+
+    def noisy_moves(self, state: S) -> Sequence[M]:
+        """The legal moves that change the material (chess: captures, en passant included, and
+        promotions), which the textbook searches' quiescence goes on with past the depth limit
+        (core/search/textbook_quiet.py); none by default, so that no other game changes."""
+        return ()
 
     def grid(self, state: S) -> Grid | None:
         """Cells for board rendering, or None when the game is not played on a grid."""

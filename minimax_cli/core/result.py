@@ -80,7 +80,9 @@ class SearchOptions(Record):
       UCT constant c), `seed` (the random generator; None: unseeded), `rollout` ("random" or
       "eval": guided by the evaluation function), `mcts_solver` (back up proven wins and losses);
     - PVS over a game's search board (core/search/pvs.py), each refinement switchable so that its
-      effect can be shown: `quiescence` (search captures and promotions past the depth limit),
+      effect can be shown: `quiescence` (search captures and promotions past the depth limit;
+      None: each algorithm's own default, on for pvs, off for the textbook minimax and
+      alpha-beta, core/search/textbook_quiet.py),
       `ordering` ("none": the generator's order; "mvv": hash move and captures by most valuable
       victim, least valuable attacker; "killers": and killer moves; "full": and the history of
       quiet moves), `use_table` (the transposition table), `null_move` (null-move pruning),
@@ -115,7 +117,7 @@ class SearchOptions(Record):
                  table_mb: float | None = None, window: str = "full",
                  iterations: int | None = None, exploration: float = 1.4,
                  seed: int | None = None, rollout: str = "random",
-                 mcts_solver: bool = True, quiescence: bool = True, ordering: str = "full",
+                 mcts_solver: bool = True, quiescence: bool | None = None, ordering: str = "full",
                  use_table: bool = True, null_move: bool = True,
                  reductions: bool = True, aspiration: bool = True,
                  stop: Callable[[], bool] | None = None,

@@ -176,14 +176,15 @@ def _search(request: AnalysisRequest) -> SearchResult:
 def _run(request: AnalysisRequest, algorithm: str, limits: Limits) -> SearchResult:
     """One search of the request's position by `algorithm` within `limits`, with the request's
     evaluation, table, recording and the options only one algorithm takes (MCTS's; the switches
-    of principal-variation search, the chess engine)."""
+    of principal-variation search, the chess engine, and --quiescence of the textbook
+    algorithm asked for, not of the others a comparison runs)."""
     from minimax_cli.core.search import MCTS, PVS, search
 
     return search(request.game, request.state, algorithm, limits, evaluator=request.evaluator,
                   trace=request.record, trace_limit=request.trace_limit,
                   trace_depth=request.record_depth,
                   table_mb=request.table_mb, **(request.mcts if algorithm == MCTS else {}),
-                  **(request.engine if algorithm == PVS else {}))
+                  **(request.engine if algorithm in (PVS, request.algorithm) else {}))
 
 
 def json_answer(analysis: Analysis, trace_steps: int | None) -> Any:

@@ -84,7 +84,7 @@ class Searcher(Quiescence, MultiPV):
                  options: SearchOptions) -> None:
         self.board = board
         self.context = context
-        self.quiescence = options.quiescence
+        self.quiescence = options.quiescence is not False  # None: pvs's default, on
         self.ordering = ORDERINGS.index(options.ordering)
         self.null_move = options.null_move
         self.ordered = self.ordering != ORDER_NONE

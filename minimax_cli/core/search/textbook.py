@@ -12,6 +12,11 @@ Alpha-beta also proves an interval [low, high] for each node. A leaf is exact; a
 interval is the largest of its children's lows and of their highs, a MIN node's the smallest, a
 pruned child counting as (-inf, +inf). So a node whose every child is exact is exact, whatever
 the window (the course's D = 2), and one with pruned children is only bounded (C <= 2).
+
+With `SearchOptions.quiescence` set (True; None, the default, is off here: the course's plain
+algorithms), a depth cut is not evaluated at once but searched on with the game's noisy moves and
+a stand-pat (core/search/textbook_quiet.py), whose nodes, evaluations and cut-offs the counts
+include; the leaves stay the main tree's.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from minimax_cli.core.result import Limits, SearchOptions, SearchResult, TraceNo
 from minimax_cli.core.score import WIN, Bound, Number
 from minimax_cli.core.search.common import INF, AnyGame, Scored, pick_evaluator
 from minimax_cli.core.search.context import SearchContext, drive
+from minimax_cli.core.search.textbook_quiet import QuietSearch, with_quiet
 
 #: A walk of the tree from the root, and the function that copies its counters into the stats.
 Walk = tuple[Callable[[], Number], Callable[[], None]]
@@ -52,10 +58,14 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions, *
     name = ("alphabeta-ordered" if ordered else "alphabeta") if prune else "minimax"
     evaluate = pick_evaluator(game, options.evaluator, limits.depth is not None)
     context = SearchContext(game, state, limits, options)
+    quiet = None
+    if options.quiescence and evaluate is not None and limits.depth is not None:
+        quiet = QuietSearch(game, evaluate, game.win_loss, prune)
     if prune:
-        walk, sync = _alphabeta_walk(context, evaluate, ordered, context.trace_root(-INF, INF))
+        walk, sync = _alphabeta_walk(context, evaluate, ordered, context.trace_root(-INF, INF),
+                                     quiet)
     else:
-        walk, sync = _minimax_walk(context, evaluate, context.trace_root())
+        walk, sync = _minimax_walk(context, evaluate, context.trace_root(), quiet)
     value = drive(context, walk, sync)
     context.stats.depth = 0 if limits.depth is None else limits.depth
     common: dict[str, Any] = {"pov": MAX, "engine_scores": evaluate is not None,
@@ -86,7 +96,7 @@ def _rules(context: SearchContext, evaluate: Evaluator[Any] | None,
 
 
 def _minimax_walk(context: SearchContext, evaluate: Evaluator[Any] | None,
-                  root: TraceNode | None) -> Walk:
+                  root: TraceNode | None, quiet: QuietSearch | None = None) -> Walk:
     """Minimax: every child of every node. The leaf code is written out here and in
     `_alphabeta_walk` rather than shared: a function call per leaf would cost the walk time that
     scripts/bench_textbook.py measures against OpenSpiel's."""
@@ -109,6 +119,8 @@ def _minimax_walk(context: SearchContext, evaluate: Evaluator[Any] | None,
             pv[ply] = None
             if value is None:
                 evaluations += 1
+                if quiet is not None:  # a depth cut, searched on till the position is quiet
+                    return quiet.cut(s, ply, -INF, INF, node)[0]
                 value = evaluate(s)  # type: ignore[misc]  # one exists whenever max_depth >= 0
                 kind = "eval"
             else:
@@ -134,15 +146,14 @@ def _minimax_walk(context: SearchContext, evaluate: Evaluator[Any] | None,
         return best
 
     def sync() -> None:
-        context.count(nodes, leaves, evaluations)
+        context.count(*with_quiet(quiet, nodes, leaves, evaluations, 0))
 
     return (lambda: visit(state, 0, root, None)), sync
 
 
 def _alphabeta_walk(context: SearchContext, evaluate: Evaluator[Any] | None, ordered: bool,
-                    root: TraceNode | None) -> Walk:
-    """Alpha-beta, fail-soft: `visit` gives the value found and the interval [low, high] it proves
-    for the node (see the module's docstring)."""
+                    root: TraceNode | None, quiet: QuietSearch | None = None) -> Walk:
+    """Alpha-beta, fail-soft: `visit` gives a node's value and the interval it proves (above)."""
     game, state, pv, root_scores = context.game, context.state, context.pv, context.root_scores
     outcome, play, to_move = game.outcome, game.play, game.to_move
     legal, win_loss, max_depth = _rules(context, evaluate, ordered)
@@ -163,6 +174,8 @@ def _alphabeta_walk(context: SearchContext, evaluate: Evaluator[Any] | None, ord
             pv[ply] = None
             if value is None:
                 evaluations += 1
+                if quiet is not None:  # a depth cut, searched on till the position is quiet
+                    return quiet.cut(s, ply, alpha, beta, node)
                 value = evaluate(s)  # type: ignore[misc]  # one exists whenever max_depth >= 0
                 kind = "eval"
             else:
@@ -215,7 +228,7 @@ def _alphabeta_walk(context: SearchContext, evaluate: Evaluator[Any] | None, ord
         return best, low, high
 
     def sync() -> None:
-        context.count(nodes, leaves, evaluations, cutoffs)
+        context.count(*with_quiet(quiet, nodes, leaves, evaluations, cutoffs))
 
     return (lambda: visit(state, 0, -INF, INF, root, None)[0]), sync
 
