@@ -61,8 +61,9 @@ def horizon_in_analyze(ctx: typer.Context, game_name: str, position: str | None,
         import json
 
         from minimax_cli.reports.horizon import json_form
+        from minimax_cli.reports.json_form import lesson_dict
 
-        print(json.dumps(json_form(report), indent=2))
+        print(json.dumps(lesson_dict("analyze", game, "horizon", json_form(report)), indent=2))
         return
     from minimax_cli.views.horizon import horizon_view
 

@@ -48,7 +48,9 @@ def size(ctx: typer.Context, game_name: GameArgument, position: PositionArgument
     if as_json:
         import json
 
-        print(json.dumps(json_form(measured), indent=2))
+        from minimax_cli.reports.json_form import lesson_dict
+
+        print(json.dumps(lesson_dict("size", game, "size", json_form(measured)), indent=2))
         return
     from minimax_cli.views.size import size_view
 

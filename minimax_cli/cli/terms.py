@@ -43,10 +43,11 @@ def terms_in_analyze(ctx: typer.Context, game_name: str, position: str | None,
         import json
 
         from minimax_cli.reports.evaluation_terms import terms_json
+        from minimax_cli.reports.json_form import lesson_dict
 
         english = game.side_names() or ("MAX", "MIN")
-        print(json.dumps(terms_json(game.name, game.format_position(state), english, terms),
-                         indent=2))
+        payload = terms_json(game.name, game.format_position(state), english, terms)
+        print(json.dumps(lesson_dict("analyze", game, "terms", payload), indent=2))
         return
     from minimax_cli.views.evaluation_terms import terms_view
 

@@ -28,6 +28,7 @@ from minimax_cli.reports.model import (
     exact_text,
     from_search,
     json_number,
+    parameters,
     pv_text,
     search_stats,
 )
@@ -316,6 +317,14 @@ def why_dict(game: AnyGame, state: Any, why: Why) -> dict[str, Any]:
             "line": _play_line_dict(game, state, why.line)}
 
 
+def lesson_dict(command: str, game: AnyGame, key: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """The one schema's form of a report that is not a search's (`analyze --terms`, `--horizon`,
+    `minimax size`): the header every report starts with, and the report under its own `key`
+    (its shape documented in its reports module and under the schema's `$defs`)."""
+    return {"schema": SCHEMA_ID, "command": command, "game": game.name,
+            "parameters": parameters(game), key: payload}
+
+
 def exercise_dict(exercise: Exercise) -> dict[str, Any]:
     """An alpha-beta exercise with its answers as JSON (`$defs/exercise`): the tree, its leaves
     numbered from the left, the root's value, the best moves, the leaves alpha-beta never
@@ -336,5 +345,6 @@ def _play_line_dict(game: AnyGame, state: Any, line: PlayLine) -> dict[str, Any]
             "proven": line.proven, "cut": line.cut, "optimal_only": line.optimal_only}
 
 
-__all__ = ["analysis_json", "exercise_dict", "report_dict", "review_dict", "score_dict", "search_dict",
-           "series_dict", "simulation_dicts", "step_dicts", "think_dict", "trace_dicts", "why_dict"]
+__all__ = ["analysis_json", "exercise_dict", "lesson_dict", "report_dict", "review_dict",
+           "score_dict", "search_dict", "series_dict", "simulation_dicts", "step_dicts",
+           "think_dict", "trace_dicts", "why_dict"]

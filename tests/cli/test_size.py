@@ -9,10 +9,12 @@ import math
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 chess_pgn = pytest.importorskip("chess.pgn")
 
 from tests.cli.entry import run_main  # noqa: E402
+from tests.cli.test_report import SCHEMA_PATH  # noqa: E402
 
 #: Two short games: Scholar's mate (ends in checkmate) and a game from a set-up position.
 GAMES = """[Event "one"]
@@ -48,7 +50,9 @@ def test_the_sample_and_perft_equal_an_independent_count(tmp_path: Path) -> None
     pgn.write_text(GAMES, encoding="utf-8")
     result = run_main("size", "chess", "--pgn", str(pgn), "--perft", "2", "--json")
     assert result.returncode == 0, result.stderr
-    answer = json.loads(result.stdout)
+    whole = json.loads(result.stdout)
+    assert (whole["command"], whole["game"]) == ("size", "chess")
+    answer = whole["size"]
     games, moves, plies = _independent(GAMES)
     sample = answer["sample"]
     assert (sample["games"], sample["legal_moves"], sample["plies"]) == (games, moves, plies)
@@ -78,3 +82,20 @@ def test_an_illegal_move_or_a_missing_file_is_one_line(tmp_path: Path) -> None:
     assert result.returncode == 2 and "game 2" in result.stderr, result.stderr
     missing = run_main("size", "chess", "--pgn", str(tmp_path / "none.pgn"))
     assert missing.returncode == 2 and len(missing.stderr.strip().splitlines()) == 1
+
+
+def test_the_lessons_json_follows_the_one_schema(tmp_path: Path) -> None:
+    # `--terms`, `--horizon` and `size`: the header keys, the report under its own key.
+    validator = Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text(GAMES, encoding="utf-8")
+    for argv, key in ((("size", "chess", "--pgn", str(pgn), "--perft", "1"), "size"),
+                      (("analyze", "chess", "--terms"), "terms"),
+                      (("analyze", "chess", "--terms", "--eval", "material"), "terms"),
+                      (("analyze", "chess", "r5k1/r4pp1/p6p/8/8/7P/R4PP1/R5K1 w - - 0 1",
+                        "--horizon", "1"), "horizon")):
+        done = run_main(*argv, "--json")
+        assert done.returncode == 0, done.stderr
+        data = json.loads(done.stdout)
+        validator.validate(data)
+        assert key in data and data["game"] == "chess"

@@ -21,7 +21,7 @@ def test_the_table_names_each_term_and_the_total_the_search_uses() -> None:
     for words in ("material", "piece placement", "mobility", "king safety", "pawn structure",
                   "bishop pair", "White", "Black", "difference", "phase (middlegame → endgame): 22 of 24"):
         assert words in done.stdout
-    data = json.loads(run_main("analyze", "chess", FEN, "--terms", "--json").stdout)
+    data = json.loads(run_main("analyze", "chess", FEN, "--terms", "--json").stdout)["terms"]
     assert f"total for White: {data['total']:+,}" in done.stdout
 
 
@@ -36,8 +36,11 @@ def test_the_material_sum_is_written_out_with_its_numbers() -> None:
 
 
 def test_json_gives_the_terms_in_the_documented_shape() -> None:
-    data = json.loads(run_main("analyze", "chess", FEN, "--terms", "--eval", "material",
-                               "--json").stdout)
+    whole = json.loads(run_main("analyze", "chess", FEN, "--terms", "--eval", "material",
+                                "--json").stdout)
+    assert (whole["schema"], whole["command"], whole["game"]) == (
+        "minimax-cli/report/2", "analyze", "chess")
+    data = whole["terms"]
     assert data["evaluation"] == "material" and data["sides"] == ["White", "Black"]
     assert data["position"] == FEN and data["phase"] is None
     assert [(t["name"], t["weight"], t["first"], t["second"], t["difference"])
@@ -45,7 +48,7 @@ def test_json_gives_the_terms_in_the_documented_shape() -> None:
                                         ("bishops", 300, 2, 0, 600), ("rooks", 500, 2, 2, 0),
                                         ("queens", 900, 1, 1, 0)]
     assert data["total"] == 600 and data["to_move"] == -600
-    standard = json.loads(run_main("analyze", "chess", FEN, "--terms", "--json").stdout)
+    standard = json.loads(run_main("analyze", "chess", FEN, "--terms", "--json").stdout)["terms"]
     assert standard["phase"] == {"value": 22, "full": 24}
     assert standard["total"] == -standard["to_move"]
     assert sum(t["difference"] for t in standard["terms"]) == standard["total"]

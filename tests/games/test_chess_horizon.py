@@ -149,7 +149,7 @@ def test_the_horizon_command_says_what_happened_in_words_and_in_json() -> None:
     assert "with it Rxa6 is worth −500 at every depth" in shown
     assert "pawn 100, knight and bishop 300, rook 500, queen 900" in shown
     data = json.loads(RUNNER.invoke(app, ["analyze", "chess", T2, "--horizon", "1-2",
-                                          "--json"]).output)
+                                          "--json"]).output)["horizon"]
     assert data["focus"] == "Rxa6" and data["evaluation"] == "material"
     assert data["rows"] == [
         {"depth": 1, "focus_without": {"cp": 0}, "best_without": {"cp": 0, "move": "Rxa6"},
