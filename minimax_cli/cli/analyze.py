@@ -215,7 +215,7 @@ def _apart(ctx: typer.Context, game_name: str, position: str | None, save: list[
         from minimax_cli.cli.horizon import horizon_in_analyze
 
         return horizon_in_analyze(ctx, game_name, position, horizon, focus_move, as_json, save)
-    return terms_in_analyze(ctx, game_name, position, evaluator, as_json)
+    return terms_in_analyze(ctx, game_name, position, evaluator, as_json, save)
 
 
 def _request(ctx: typer.Context, game: "AnyGame", state: Any, algorithm: str,

@@ -20,18 +20,24 @@ TermsOption = Annotated[bool, typer.Option("--terms", help=N_(
     "out."))]
 
 #: analyze's options --terms goes with; any other is refused rather than ignored.
-WITH_TERMS = ("game_name", "position", "terms", "evaluator", "as_json")
+WITH_TERMS = ("game_name", "position", "terms", "evaluator", "as_json", "save")
 
 
 def terms_in_analyze(ctx: typer.Context, game_name: str, position: str | None,
-                     evaluator: str | None, as_json: bool) -> None:
-    """The terms of `evaluator` (None: the game's default) at the position, shown or as JSON."""
+                     evaluator: str | None, as_json: bool, save: list[str] | None) -> None:
+    """The terms of `evaluator` (None: the game's default) at the position, shown or as JSON;
+    --save FILE.svg or .html keeps the table as the terminal shows it."""
+    from minimax_cli.cli import save as cli_save
     from minimax_cli.core.search.common import pick_evaluator
 
     option = other_option(ctx, WITH_TERMS)
     if option is not None:
         fail(_("--terms shows the evaluation without searching, and takes no {option}: leave it "
                "out").format(option=option))
+    figures = cli_save.figures(save)
+    if cli_save.tree_figures(figures) or (as_json and figures):
+        fail(_("--terms saves its table as the terminal shows it: give a file ending in .svg or "
+               ".html, without --json"))
     game, state = game_and_position(ctx, game_name, position)
     with user_errors():
         pick_evaluator(game, evaluator, needed=False)  # an unknown name: one line, exit 2
@@ -52,7 +58,9 @@ def terms_in_analyze(ctx: typer.Context, game_name: str, position: str | None,
     from minimax_cli.views.evaluation_terms import terms_view
 
     mover = game.to_move(state)
-    console().print(terms_view(terms, sides, sides[mover] if mover in (0, 1) else sides[0]))
+    out = console(record=bool(figures))
+    out.print(terms_view(terms, sides, sides[mover] if mover in (0, 1) else sides[0]))
+    cli_save.save_terminal(out, figures)
 
 
 def _sides(game: Any) -> tuple[str, str]:

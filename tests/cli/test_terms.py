@@ -4,6 +4,8 @@ in Spanish, and refused for a game whose evaluation has no terms."""
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +69,14 @@ def test_a_game_without_terms_is_refused_in_one_line() -> None:
     done = run_main("analyze", "tictactoe", "--terms", "--lang", "en")
     assert done.returncode == 2
     assert "tictactoe's evaluation has no terms to show" in done.stderr
+
+
+def test_the_table_is_saved_for_a_slide_as_the_terminal_shows_it(tmp_path: Path) -> None:
+    figure = tmp_path / "terms.svg"
+    done = run_main("analyze", "chess", FEN, "--terms", "--save", str(figure), "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    drawn = ET.parse(figure).getroot().itertext()
+    text = "".join(drawn).replace("\xa0", " ")
+    assert "bishop pair" in text and "difference" in text
+    refused = run_main("analyze", "chess", FEN, "--terms", "--save", str(tmp_path / "t.tex"))
+    assert refused.returncode == 2 and "--terms saves its table" in refused.stderr
