@@ -51,6 +51,8 @@ LEVEL_RANDOM = {1: 0.6, 2: 0.4, 3: 0.25, 4: 0.1}
 DEFAULT_BUDGET = 1.0
 #: The longest line `why` shows, in plies.
 LINE_LIMIT = 40
+#: The moves a hint by the chess engine (pvs) gives exact values, with their lines.
+HINT_LINES = 3
 
 
 @dataclass(frozen=True)
@@ -153,10 +155,12 @@ class Thinker:
 
     def hint(self, state: Any, display: AbstractContextManager[object] | None = None) -> Answer:
         """A perfect player's think within the same budget: no depth cut, and the engine
-        whatever the AI's algorithm (unless it refuses the game)."""
+        whatever the AI's algorithm (unless it refuses the game). PVS gives its best HINT_LINES
+        moves exact values (its `multipv`), where one line would leave the others bounds."""
         algorithm = next((name for name in (PVS, DEFAULT_ALGORITHM)
                           if ALGORITHMS[name].refusal(self.game) is None), self.policy.algorithm)
-        return self.think(state, None, algorithm, display, engine={})
+        engine = {"multipv": HINT_LINES} if algorithm == PVS else {}
+        return self.think(state, None, algorithm, display, engine=engine)
 
     def think(self, state: Any, depth: int | None, algorithm: str,
               display: AbstractContextManager[object] | None = None,

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from games.chess.game import Chess
+from minimax_cli.answer.policy import HINT_LINES, Policy, Thinker
 from minimax_cli.core.i18n import speaking
+from minimax_cli.core.score import Bound, encode
 from minimax_cli.play.session import ConfigError, make_config
 from tests.cli.entry import run_main
 from tests.cli.test_interactive import drive, scripted
@@ -215,3 +217,19 @@ def test_a_think_runs_the_engine_once_and_hands_over_each_depth(
     assert found.result.depth == 3
     assert found.result.stats.nodes == alone.stats.nodes
     assert found.result.best_move == alone.best_move
+
+
+def test_the_hint_gives_its_best_three_moves_exact_values_with_their_lines() -> None:
+    # A knight that can take a queen, a rook or a bishop: taking the queen is best by far.
+    game = Chess()
+    state = game.parse_position("7k/8/2q1r3/1b6/3N4/8/8/K7 w - - 0 1")
+    thought = Thinker(game, Policy(budget=0.5)).hint(state)
+    moves = thought.result.moves
+    # The best three carry their lines and exact values; any other move's value (a bound, or
+    # exact when it was among the best three at some point of the search) is no better.
+    lined = [m for m in moves if m.pv is not None]
+    assert len(lined) == HINT_LINES
+    assert all(m.score.relative.bound is Bound.EXACT for m in lined)
+    assert game.format_move(state, thought.result.best_move) == "Nxc6"
+    assert min(encode(m.score.relative) for m in lined) >= max(
+        encode(m.score.relative) for m in moves if m not in lined)
