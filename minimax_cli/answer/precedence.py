@@ -20,7 +20,8 @@ budget?" for every front end: the AI's move, a hint, the review's verdicts and `
      prove in what is left what the proof could not);
 3. otherwise a search: for a MOVE, iterative deepening (`iterate`) under `Limits(time=...,
    depth=...)` with every root move searched with the full window (`exact_root`), keeping the last
-   completed depth; for EVERY_MOVE or the VALUE, one search within the budget (to the end, or
+   completed depth (and `nodes`, given to an engine that deepens itself: the engine review's
+   budget, engine_review.py); for EVERY_MOVE or the VALUE, one search within the budget (to the end, or
    `depth` plies deep) by the engine where it serves the game, else the game's default algorithm
    (expectiminimax for chance, max^n for more players).
 
@@ -286,8 +287,8 @@ class Answerer:
             last = check_algorithm(algorithm, self.game).run(self.game, state, limits, options)
             searched.append(last)
         else:
-            limits = Limits(depth=ask.depth, time=remaining * (1 - REFUTE_SHARE) if refute
-                            else remaining)
+            limits = Limits(depth=ask.depth, nodes=ask.nodes,
+                            time=remaining * (1 - REFUTE_SHARE) if refute else remaining)
             for result in self.search(state, limits, algorithm, ask.evaluator,
                                       engine=ask.engine):
                 last = result

@@ -20,6 +20,10 @@ end of the game on every line), so a move that let the opponent force a quick wi
 is still found; anything else there is left unjudged. The review says how many moves each check
 covered (minimax_cli.play.review_words).
 
+A game that no think searches to its end and whose engine deepens itself (chess) gets, beside
+these proofs, the engine review (engine_review.py): the humans' moves the same engine as the AI
+estimates were mistakes or blunders, said as estimates at the depth reached, never as proofs.
+
 What it finds is a report part, plain data: `Review` and its `Slip`s (minimax_cli.reports.review,
 with their JSON form in minimax_cli.reports.json_form).
 """
@@ -31,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from minimax_cli.answer.engine_review import Estimator, engine_judges, estimate_moves
 from minimax_cli.answer.precedence import EVERY_MOVE, Answerer, Ask, answer
 from minimax_cli.core.game import CHANCE, MAX, AnyGame, SearchError
 from minimax_cli.core.result import SearchResult
@@ -80,7 +85,7 @@ class Position:
 
 def review_game(game: AnyGame, states: Sequence[Any], moves: Sequence[Any],
                 nodes: int = REVIEW_NODES, total: int = REVIEW_TOTAL_NODES,
-                seconds: float | None = None) -> Review:
+                seconds: float | None = None, estimator: Estimator | None = None) -> Review:
     """Review a game: `states[i]` is the position where `moves[i]` was played.
 
     Positions are solved from the last one back, sharing one table, so the late (small) positions
@@ -88,7 +93,9 @@ def review_game(game: AnyGame, states: Sequence[Any], moves: Sequence[Any],
     position is started after `seconds`, and a game's own solver still working then is stopped at
     its next progress report; positions left out are counted in `unsolved`, never guessed (but
     searched by the shallow check where the game allows it, within the same seconds;
-    `seconds` is REVIEW_SECONDS unless given).
+    `seconds` is REVIEW_SECONDS unless given). Where the game gets the engine review
+    (engine_review.py), `estimator` says whose moves it estimates and with which of the AI's
+    settings (every player's, the engine's defaults, unless given), after the proofs.
     """
     seconds = REVIEW_SECONDS if seconds is None else seconds
     start = time.perf_counter()
@@ -116,8 +123,12 @@ def review_game(game: AnyGame, states: Sequence[Any], moves: Sequence[Any],
     if checkable:
         checked = _check_all(game, left, start + seconds)
     slips += [slip for _, slip in checked.values() if slip is not None]
+    engine = None
+    if engine_judges(game):
+        engine = estimate_moves(game, [(p.ply, p.state, p.move) for p in positions],
+                                estimator or Estimator(), {slip.ply for slip in slips})
     return Review(sorted(slips, key=lambda slip: slip.ply), len(left), len(positions),
-                  tuple(depth for depth, _ in checked.values()), judge, seconds)
+                  tuple(depth for depth, _ in checked.values()), judge, seconds, engine)
 
 
 def judge_of(game: AnyGame) -> str:

@@ -11,12 +11,14 @@ from typing import Any, Protocol
 from rich.console import Console
 from rich.markup import escape
 
+from minimax_cli.answer.engine_review import Estimator, engine_judges
 from minimax_cli.answer.policy import Choice, Thinker
 from minimax_cli.answer.review import review_game
 from minimax_cli.answer.thinks import think_report, why_report
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import _, language, ngettext
 from minimax_cli.core.score import format_number
+from minimax_cli.core.search import PVS
 from minimax_cli.core.words import count, grouped
 from minimax_cli.play import hints
 from minimax_cli.play.claims import Verdict, claim_draw, list_moves, resign
@@ -176,8 +178,13 @@ def summary(session: Sitting) -> None:
         verdict=f"[bold]{escape(verdict)}[/]", plies=plies), markup=True)
     if not session.config.review:
         return
+    estimator = _estimator(session)
+    if engine_judges(game) and any(game.to_move(state) in (estimator.players or ())
+                                   for state in session.states[:-1]):
+        console.print(_("(the engine reviews your moves: at most {seconds} s; Ctrl-C stops "
+                        "it)").format(seconds=f"{estimator.budget()[1]:g}"), style="dim")
     try:
-        review = review_game(game, session.states[:-1], session.moves)
+        review = review_game(game, session.states[:-1], session.moves, estimator=estimator)
     except KeyboardInterrupt:
         session.stopped_by_ctrl_c()
         session.say(_("(Ctrl-C stopped the review; Ctrl-C again quits.)"))
@@ -188,6 +195,15 @@ def summary(session: Sitting) -> None:
         session.say(line)
     if note is not None:
         console.print(note, style="dim")
+
+
+def _estimator(session: Sitting) -> Estimator:
+    """The engine review's request: the humans' moves (every player's when no one is the AI),
+    judged with the AI's evaluation and, when its algorithm is the engine's, its switches."""
+    config, policy = session.config, session.config.policy
+    humans = [player for player, ai in enumerate(config.ai) if not ai]
+    return Estimator(players=humans, evaluator=policy.evaluator,
+                     switches=policy.engine if policy.algorithm == PVS else {})
 
 
 def command_names() -> tuple[str, ...]:

@@ -8,7 +8,13 @@ for each kind of check, how many moves it judged, and claims nothing about the o
     review by a search 2 to 4 plies deep, the other 22 moves (too large for the solver):
       ply 13, O at 4: let X force a win in 1 move; 5 does not lose within 4 plies
 
-and one that judged nothing says that instead.
+and one that judged nothing says that instead. Where the game got the engine review (chess),
+its estimates follow, each said as the engine's estimate at the depth it reached, never as proven:
+
+    engine review (estimates by the AI's engine, pvs, at depth 4 to 5; not proofs), 3 of 3 moves:
+      ply 1, White (you) played Qf5: a blunder by the engine's estimate at depth 4: -6.50 for
+      White (you) after it, +0.57 after exd5
+      (a mistake: an estimated loss of at least 1.00 for its player; a blunder: at least 3.00)
 """
 
 from __future__ import annotations
@@ -19,15 +25,19 @@ from dataclasses import replace
 from minimax_cli.answer.review import TIE_RULE
 from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import _, ngettext
-from minimax_cli.core.score import format_number
-from minimax_cli.core.words import grouped, in_own_moves
+from minimax_cli.core.score import Scale, Score, format_number
+from minimax_cli.core.words import count, grouped, in_own_moves
+from minimax_cli.reports.idiom import idiom_of
 from minimax_cli.reports.review import (
+    BLUNDER,
     EXPECTED,
     FORCED_LOSS,
     LOST_POINTS,
     LOST_WIN,
     MISSED_WIN,
     RETURNS,
+    EngineReview,
+    Estimate,
     Review,
     Slip,
 )
@@ -37,7 +47,16 @@ from minimax_cli.views.game_tree import branch_words
 def review_words(game: AnyGame, review: Review, names: Sequence[str],
                  on_grid: bool) -> tuple[list[str], str | None]:
     """The review's lines (what judged how many moves, and a line per slip or that no move
-    gave anything away) and a note on the positions left out, if any."""
+    gave anything away; then the engine review's estimates, where there is one) and a note on
+    the positions left out, if any."""
+    lines, note = _proven_words(game, review, names, on_grid)
+    if review.engine is not None and review.engine.positions:
+        lines += engine_words(game, review.engine, names)
+    return lines, note
+
+
+def _proven_words(game: AnyGame, review: Review, names: Sequence[str],
+                  on_grid: bool) -> tuple[list[str], str | None]:
     if review.positions and not review.solved and not review.checked:
         return [ngettext(
             "no review: the position before the only move was too large to judge within the "
@@ -76,6 +95,74 @@ def review_words(game: AnyGame, review: Review, names: Sequence[str],
             "({count} positions too large to solve quickly were not reviewed)",
             review.unreviewed).format(count=grouped(review.unreviewed))
     return lines, note
+
+
+def engine_words(game: AnyGame, engine: EngineReview, names: Sequence[str]) -> list[str]:
+    """The engine review's head (how many moves it checked, at what depths, never proofs), a
+    line per estimate (or that it found no mistake) and what a mistake and a blunder are."""
+    budget = _("{seconds} s, {nodes} a search").format(
+        seconds=f"{engine.seconds:g}", nodes=count(engine.nodes, "node"))
+    if not engine.checked:
+        return [ngettext("engine review: the only move could not be checked within its budget "
+                         "({budget})",
+                         "engine review: none of the {count} moves could be checked within its "
+                         "budget ({budget})", engine.positions).format(
+            count=grouped(engine.positions), budget=budget)]
+    low, high = min(engine.depths), max(engine.depths)
+    depths = str(low) if low == high else _("{low} to {high}").format(low=low, high=high)
+    head = ngettext("engine review (estimates by the AI's engine, {algorithm}, at depth {depths}; "
+                    "not proofs), {checked} of {count} move",
+                    "engine review (estimates by the AI's engine, {algorithm}, at depth {depths}; "
+                    "not proofs), {checked} of {count} moves", engine.positions).format(
+        algorithm=engine.algorithm, depths=depths, checked=grouped(engine.checked),
+        count=grouped(engine.positions))
+    if engine.unchecked:
+        head += " " + ngettext("({count} not checked within the budget: {budget})",
+                               "({count} not checked within the budget: {budget})",
+                               engine.unchecked).format(count=grouped(engine.unchecked),
+                                                        budget=budget)
+    scale = idiom_of(game).scale
+    mistake, blunder = (_loss_text(engine.mistake, scale), _loss_text(engine.blunder, scale))
+    legend = "  " + _("(a mistake: an estimated loss of at least {mistake} for its player; a "
+                      "blunder: at least {blunder})").format(mistake=mistake, blunder=blunder)
+    if not engine.estimates:
+        return [head + ": " + _("no mistake or blunder found"), legend]
+    return ([head + ":"] + ["  " + describe_estimate(game, estimate, names)
+                            for estimate in engine.estimates] + [legend])
+
+
+def describe_estimate(game: AnyGame, estimate: Estimate, names: Sequence[str]) -> str:
+    """`ply 1, White (you) played Qf5: a blunder by the engine's estimate at depth 4: -6.50 for
+    White (you) after it, +0.57 after exd5` (the scores for the player who moved)."""
+    idiom = idiom_of(game)
+    player = names[estimate.player]
+    head = _("ply {ply}, {player} played {move}").format(
+        ply=estimate.ply, player=player, move=idiom.said(estimate.played))
+    if estimate.grade == BLUNDER:
+        text = _("{head}: a blunder by the engine's estimate at depth {depth}: {after} for "
+                 "{player} after it, {best} after {better}")
+    else:
+        text = _("{head}: a mistake by the engine's estimate at depth {depth}: {after} for "
+                 "{player} after it, {best} after {better}")
+    return text.format(head=head, depth=estimate.depth, player=player,
+                       after=_score_text(estimate.after, estimate.player, idiom.scale),
+                       best=_score_text(estimate.best, estimate.player, idiom.scale),
+                       better=idiom.said(estimate.better))
+
+
+def _score_text(score: Score, player: int, scale: Scale | None) -> str:
+    """A score (MAX's view) as `player` sees it, on the game's scale (chess: pawns)."""
+    seen = score if player == 0 else score.flip()
+    if scale is not None:
+        return scale.text(seen)
+    return format_number(seen.number)
+
+
+def _loss_text(loss: int, scale: Scale | None) -> str:
+    """A loss in the engine's units on the game's scale: 100 is `1.00` in chess."""
+    if scale is None:
+        return str(loss)
+    return f"{loss / scale.per:.{scale.decimals}f}"
 
 
 def _section(head: str, nothing: str, slips: Sequence[Slip], names: Sequence[str],
@@ -156,4 +243,4 @@ def describe_slip(slip: Slip, names: Sequence[str], on_grid: bool) -> str:
     return text.format(head=head, before=before, after=after, kept=slip.kept_by)
 
 
-__all__ = ["describe_slip", "review_words"]
+__all__ = ["describe_estimate", "describe_slip", "engine_words", "review_words"]

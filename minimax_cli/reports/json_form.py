@@ -36,7 +36,7 @@ from minimax_cli.reports.words import move_message, player_name, result_message
 
 if TYPE_CHECKING:  # the steps load only for --trace
     from minimax_cli.reports.quiz import Exercise
-    from minimax_cli.reports.review import Review, Slip
+    from minimax_cli.reports.review import EngineReview, Review, Slip
     from minimax_cli.reports.think import PlayLine, Think, Why
     from minimax_cli.reports.trace import Step
 
@@ -277,7 +277,28 @@ def review_dict(review: Review) -> dict[str, Any]:
     return {"judge": review.judge, "positions": review.positions, "solved": review.solved,
             "unsolved": review.unsolved, "checked": list(review.checked),
             "unreviewed": review.unreviewed, "seconds": review.seconds,
-            "slips": [_slip_dict(slip) for slip in review.slips]}
+            "slips": [_slip_dict(slip) for slip in review.slips],
+            "engine": None if review.engine is None else _engine_dict(review.engine)}
+
+
+def _engine_dict(engine: EngineReview) -> dict[str, Any]:
+    """The engine review as JSON: its estimates (scores from MAX's view, in the game's own
+    scale beside), each marked as an estimate, never proven."""
+    return {"algorithm": engine.algorithm, "positions": engine.positions,
+            "checked": engine.checked, "unchecked": engine.unchecked,
+            "depths": list(engine.depths), "nodes": engine.nodes, "seconds": engine.seconds,
+            "mistake": engine.mistake, "blunder": engine.blunder,
+            "estimates": [{"ply": e.ply, "player": e.player + 1, "played": e.played,
+                           "better": e.better, "grade": e.grade, "estimate": True,
+                           "proven": False, "depth": e.depth, "loss": e.loss,
+                           "best": score_dict(e.best), "after": score_dict(e.after),
+                           "best_cp": _cp(e.best), "after_cp": _cp(e.after)}
+                          for e in engine.estimates]}
+
+
+def _cp(score: Score) -> int | None:
+    """An estimate's engine number (centipawns in chess); None for a mate score."""
+    return round(score.number) if score.kind is Kind.ESTIMATE else None
 
 
 def _slip_dict(slip: Slip) -> dict[str, Any]:
