@@ -65,6 +65,14 @@ class Estimator:
         return (POSITION_NODES if self.nodes is None else self.nodes,
                 ENGINE_SECONDS if self.seconds is None else self.seconds)
 
+    @classmethod
+    def of_ai(cls, players: Collection[int], evaluator: str | None, algorithm: str,
+              switches: Mapping[str, Any]) -> Estimator:
+        """The request for `players`' moves, judged as the AI would judge them: its evaluation,
+        and its engine switches when its algorithm is the engine's (else the engine's own)."""
+        return cls(players=players, evaluator=evaluator,
+                   switches=switches if algorithm == PVS else {})
+
 
 @dataclass(frozen=True)
 class Judged:

@@ -179,8 +179,7 @@ def analyze(
     """`minimax analyze` (its description for users: ANALYZE_HELP)."""
     _check_step(step, quiz=quiz, as_json=as_json, compare=compare, trace=trace, tree=show_tree)
     if quiz or terms or horizon is not None:  # an exercise, a table: not an analysis
-        return _apart(ctx, game_name, position, save, as_json, evaluator=evaluator,
-                      horizon=horizon, focus_move=focus_move, quiz=quiz)
+        return _apart(ctx)
     figures = _figures(algorithm, compare, save, as_json)
     game, state = game_and_position(ctx, game_name, position)
     algorithm = algorithm or analyzing.default_algorithm(game)
@@ -202,20 +201,22 @@ def analyze(
     cli_save.write_all(drawn)
 
 
-def _apart(ctx: typer.Context, game_name: str, position: str | None, save: list[str] | None,
-           as_json: bool, *, evaluator: str | None, horizon: str | None,
-           focus_move: str | None, quiz: bool) -> None:
+def _apart(ctx: typer.Context) -> None:
     """--quiz (cli/quiz.py), --horizon (cli/horizon.py) or --terms (cli/terms.py), each
-    refusing the options of analyze it does not take."""
-    if quiz:
+    refusing the options of analyze it does not take (read from `ctx.params`)."""
+    given = ctx.params
+    game_name, position, save = given["game_name"], given["position"], given["save"]
+    as_json, horizon = given["as_json"], given["horizon"]
+    if given["quiz"]:
         from minimax_cli.cli.quiz import quiz_in_analyze
 
         return quiz_in_analyze(ctx, game_name, position, save)
     if horizon is not None:
         from minimax_cli.cli.horizon import horizon_in_analyze
 
-        return horizon_in_analyze(ctx, game_name, position, horizon, focus_move, as_json, save)
-    return terms_in_analyze(ctx, game_name, position, evaluator, as_json, save)
+        return horizon_in_analyze(ctx, game_name, position, horizon, given["focus_move"],
+                                  as_json, save)
+    return terms_in_analyze(ctx, game_name, position, given["evaluator"], as_json, save)
 
 
 def _request(ctx: typer.Context, game: "AnyGame", state: Any, algorithm: str,

@@ -18,7 +18,6 @@ from minimax_cli.answer.thinks import think_report, why_report
 from minimax_cli.core.game import CHANCE, MAX, AnyGame
 from minimax_cli.core.i18n import _, language, ngettext
 from minimax_cli.core.score import format_number
-from minimax_cli.core.search import PVS
 from minimax_cli.core.words import count, grouped
 from minimax_cli.play import hints
 from minimax_cli.play.claims import Verdict, claim_draw, list_moves, resign
@@ -202,8 +201,7 @@ def _estimator(session: Sitting) -> Estimator:
     judged with the AI's evaluation and, when its algorithm is the engine's, its switches."""
     config, policy = session.config, session.config.policy
     humans = [player for player, ai in enumerate(config.ai) if not ai]
-    return Estimator(players=humans, evaluator=policy.evaluator,
-                     switches=policy.engine if policy.algorithm == PVS else {})
+    return Estimator.of_ai(humans, policy.evaluator, policy.algorithm, policy.engine)
 
 
 def command_names() -> tuple[str, ...]:
