@@ -268,13 +268,19 @@ class TraceNode(Record):
     only `value` and the window tell; `bound`: a table's answer, whether `value` is exact or a
     lower or upper bound (MAX's view); `cut`: why the moves of `pruned` were left, when it is not
 the window (the value reaching beta, or falling to alpha): CUT_WIN_AT_ONCE for the engine's cut
-at a win on the very next move, which no result betters. Equal by value, never hashed
+at a win on the very next move, which no result betters. `quiet`: the node belongs to a
+quiescence search (core/search/textbook_quiet.py: a depth cut searched on, kind "quiet", or a
+noisy move below one), `stand` its stand-pat (static) value; a depth cut's `quiet_counts` are
+the noisy moves tried from it and the nodes its quiet search counted below it, as the search's
+own statistics count them (whether or not the trace holds them all). Equal by value, never hashed
 (core.record, as SearchStats)."""
 
     __slots__ = ("alpha", "beta", "bound", "children", "cut", "high", "kind", "low", "move",
-                 "player", "probability", "pruned", "value", "vector")
+                 "player", "probability", "pruned", "quiet", "quiet_counts", "stand", "value",
+                 "vector")
     fields = ("move", "player", "alpha", "beta", "value", "kind", "children", "pruned",
-              "probability", "vector", "low", "high", "bound", "cut")
+              "probability", "vector", "low", "high", "bound", "cut", "quiet", "stand",
+              "quiet_counts")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(self, move: Hashable | None, player: int, alpha: Number | None = None,
@@ -282,7 +288,9 @@ at a win on the very next move, which no result betters. Equal by value, never h
                  children: list[TraceNode] | None = None, pruned: list[Hashable] | None = None,
                  probability: Number | None = None, vector: tuple[Number, ...] | None = None,
                  low: Number | None = None, high: Number | None = None,
-                 bound: str | None = None, cut: str | None = None) -> None:
+                 bound: str | None = None, cut: str | None = None, quiet: bool = False,
+                 stand: Number | None = None,
+                 quiet_counts: tuple[int, int] | None = None) -> None:
         self.move = move
         self.player = player
         self.alpha = alpha
@@ -297,6 +305,9 @@ at a win on the very next move, which no result betters. Equal by value, never h
         self.high = high
         self.bound = bound
         self.cut = cut
+        self.quiet = quiet
+        self.stand = stand
+        self.quiet_counts = quiet_counts
 
 
 @dataclass

@@ -56,8 +56,11 @@ def fail_soft(value: Number, alpha: Number | None, beta: Number | None) -> Inter
 
 
 def running(node: TraceNode, maximizer: int = MAX) -> Number | None:
-    """The node's value when it was cut: the best of its searched children's values."""
+    """The node's value when it was cut: the best of its searched children's values (and of its
+    stand-pat, in a quiescence search)."""
     values = [c.value for c in node.children if c.value is not None]
+    if node.stand is not None:
+        values.append(node.stand)
     if not values:
         return None
     return max(values) if node.player == maximizer else min(values)

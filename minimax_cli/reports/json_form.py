@@ -268,6 +268,8 @@ def step_dicts(steps: list[Step], limit: int, engine: bool,
             "best": step.best, "probability": _step_number(step.probability),
             "text": english_of(sentence_words(step, engine, explicit)),
         })
+        if step.quiet:  # a quiescence search's step: at the depth cut, or below a capture
+            events[-1]["quiet"] = step.quiet
     return events
 
 

@@ -21,7 +21,6 @@ Names: a tree node's label, else its path of child numbers (`2.1`); a board posi
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, MIN, AnyGame
@@ -38,64 +37,7 @@ from minimax_cli.reports.intervals import (
     sums_exactly,
     window_at_cut,
 )
-
-#: Leaves listed for one pruned subtree, at most.
-PRUNED_LEAVES = 12
-
-
-@dataclass
-class Pruned:
-    """A move a cutoff left unsearched: its name and, in an explicit tree, the leaves below it
-    (`more` counts those not listed)."""
-
-    name: str
-    leaves: list[Number] = field(default_factory=list)
-    more: int = 0
-    leaf: bool = False  # the pruned child is itself a leaf
-
-
-@dataclass
-class Step:
-    """One step of a search. `kind`: enter, leaf, eval, table, probe, cut, done.
-
-    `node` and `parent` are names; `player` MAX, MIN, CHANCE (or a player number from 1);
-    `alpha`, `beta` the window the node was entered with (None when the search keeps none);
-    `value` a leaf's, evaluation's or table's number; `interval` what is known of `node` after
-    the step; `learned` the nodes above whose interval the step changed, nearest first, with the
-    new interval and the old one; `order` first, next, last or only among the parent's children;
-    `letter` (a), (b)... numbers the leaves and cuts as the course's slides do; `pruned` the moves
-    a cutoff skipped, `cut` why, where not by the window (TraceNode.cut); `best` the move chosen
-    at the root (done)."""
-
-    kind: str
-    node: str
-    player: str
-    parent: str | None = None
-    alpha: Number | None = None
-    beta: Number | None = None
-    value: Number | None = None
-    interval: Interval = UNKNOWN
-    learned: list[tuple[str, Interval, Interval]] = field(default_factory=list)
-    order: str = "only"
-    letter: str = ""
-    pruned: list[Pruned] = field(default_factory=list)
-    best: str | None = None
-    cut: str | None = None
-    depth: int = 0
-    probability: Number | None = None
-    #: The recorded node the step is about, and the nodes of `learned` in the same order: for a
-    #: view that follows the steps on the drawn tree (`analyze --step`), where two nodes may share
-    #: a label; never written out.
-    at: TraceNode | None = field(default=None, repr=False, compare=False)
-    learned_at: list[TraceNode] = field(default_factory=list, repr=False, compare=False)
-
-
-def player_word(game: AnyGame, player: int) -> str:
-    if player == CHANCE:
-        return "CHANCE"
-    if game.game_type.players > 2:
-        return f"player {player + 1}"
-    return "MAX" if player == MAX else "MIN"
+from minimax_cli.reports.trace_steps import PRUNED_LEAVES, Pruned, Step, player_word
 
 
 # --- intervals -----------------------------------------------------------------------------------
@@ -204,6 +146,8 @@ class Walk:
                 width = 0
             elif self.game.to_move(state) == CHANCE:
                 width = len(self.game.chance_outcomes(state))
+            elif node.quiet:  # a quiescence search's node: its noisy moves only
+                width = len(self.game.noisy_moves(state))
             else:
                 width = len(self.game.legal_moves(state))
             self._widths[id(node)] = width
@@ -248,6 +192,8 @@ class Walk:
         missing = self._width(node) - len(known)
         lows = [k.low for k in known] + [-INF] * missing
         highs = [k.high for k in known] + [INF] * missing
+        if node.stand is not None:  # a quiet node's stand-pat bounds it as a child would
+            lows, highs = [node.stand, *lows], [node.stand, *highs]
         if not lows:
             return point(node.value) if node.value is not None else UNKNOWN
         if node.player == self.maximizer:
@@ -277,7 +223,7 @@ class Walk:
         key = id(node)
         folded = self._folds.get(key)
         if folded is None or folded[0] > count:
-            folded = self._folds[key] = [0, None, None, 0]
+            folded = self._folds[key] = [0, node.stand, node.stand, 0]
         if node.player == CHANCE and not self._chance_exact(node):
             known = [self.final[id(c)] for c in node.children[:count]]
             return self._chance(node, [*known, last])
@@ -375,7 +321,8 @@ class Walk:
         total, stack = 1, [self.trace]
         while stack:
             node = stack.pop()
-            total += 1 + (1 if node.children and node.pruned else 0)
+            total += 1 + (1 if node.children and node.pruned else 0) + (
+                1 if node.children and node.stand is not None else 0)
             stack.extend(node.children)
         return total
 
@@ -402,19 +349,27 @@ class Walk:
             total = self._width(parent)
             order = ("only" if total == 1 else "first" if index == 0 else
                      "last" if index == total - 1 else "next")
+        quiet = "" if not node.quiet else "capture" if parent is not None and parent.quiet else "cut"
         if not node.children:
             self._now[id(node)] = self.final[id(node)]
             self._done.add(id(node))
             step = Step(_leaf_kind(node.kind), self.name(node), player, parent_name, node.alpha,
                         node.beta, node.value, self.final[id(node)], order=order,
                         letter=self._letter(), depth=depth, probability=node.probability,
-                        at=node)
+                        quiet=quiet, at=node,
+                        noisy=self._width(node) if node.kind == "quiet" else None)
             self._learn(node, step)
             out.append(step)
             return
-        out.append(Step("enter", self.name(node), player, parent_name, node.alpha, node.beta,
-                        order=order, depth=depth, probability=node.probability, at=node))
+        out.append(Step("quiet" if quiet == "cut" else "enter", self.name(node), player,
+                        parent_name, node.alpha, node.beta, order=order, depth=depth,
+                        probability=node.probability, quiet=quiet, at=node))
         self._now[id(node)] = self.combine(node, [])
+        if node.stand is not None and len(out) < self._most:  # standing pat comes first
+            stand = Step("stand", self.name(node), player, parent_name, node.alpha, node.beta,
+                         node.stand, self._now[id(node)], depth=depth, quiet=quiet, at=node)
+            self._learn(node, stand)
+            out.append(stand)
         for child in node.children:
             self._steps(child, depth + 1, out)
         if node.pruned and len(out) < self._most:
@@ -443,7 +398,8 @@ class Walk:
 
 
 def _leaf_kind(kind: str) -> str:
-    return {"terminal": "leaf", "eval": "eval", "table": "table", "probe": "probe"}.get(kind, "leaf")
+    return {"terminal": "leaf", "eval": "eval", "table": "table", "probe": "probe",
+            "quiet": "stand"}.get(kind, "leaf")
 
 
 __all__ = ["Pruned", "Step", "Walk", "player_word"]

@@ -126,6 +126,41 @@ def _leaf_words(step: Step, engine: bool, node: Words, parent: Words) -> Message
     raise KeyError(step.order)
 
 
+def _quiet_words(step: Step, engine: bool, node: Words) -> Message | None:
+    """A quiescence search's step (Step.quiet), None for any other: entering it at a depth cut,
+    a capture tried, standing pat (a bound the side to move may keep, or a cut-off at once), a
+    quiet position's static value."""
+    window = _window(step, engine)
+    if step.kind == "quiet":
+        return M_("{node} ({player}): the depth limit is reached but the position is not quiet: "
+                  "quiescence search{window}", node=node, player=_player(step), window=window)
+    if not step.quiet:
+        return None
+    if step.kind == "enter":
+        return M_("a capture is tried: {node} ({player}){window}", node=node,
+                  player=_player(step), window=window)
+    value = number_words(step.value, engine)
+    if step.noisy is None:  # the stand-pat of a node whose captures follow
+        return M_("stand pat at {node}: {player} may stop with the static evaluation {value}: "
+                  "{bound}", node=node, player=_subject(step), value=value,
+                  bound=statement_words(node, step.interval, engine))
+    relation = (_concat("≥ β = ", number_words(step.beta, engine)) if step.player == "MAX"
+                else _concat("≤ α = ", number_words(step.alpha, engine)))
+    if not step.interval.exact:  # the stand-pat alone reached the window: nothing tried
+        if step.quiet == "cut":
+            return M_("{node}: depth cut, stand pat {value} {relation}: cut-off", node=node,
+                      value=value, relation=relation)
+        return M_("a capture is tried: {node} ({player}), stand pat {value} {relation}: "
+                  "cut-off", node=node, player=_player(step), value=value, relation=relation)
+    if step.noisy == 0:
+        if step.quiet == "cut":
+            return M_("{node}: depth cut, a quiet position (no capture): stand pat {value}",
+                      node=node, value=value)
+        return M_("a capture is tried: {node} ({player}) is quiet (no capture left): its "
+                  "static evaluation is {value}", node=node, player=_player(step), value=value)
+    return None
+
+
 def _pruned_words(pruned: list[Pruned]) -> Words:
     """`the leaves 4 and 6`, `the subtree 2 (leaves 0, -1)`, `the moves 3, 4`."""
     if all(p.leaf for p in pruned) and pruned and all(p.leaves for p in pruned):
@@ -178,6 +213,9 @@ def sentence_words(step: Step, engine: bool, explicit: bool = True) -> Words:
         return "" if name is None else display_words(name, explicit)
 
     node = say(step.node)
+    quiet = _quiet_words(step, engine, node) if step.quiet or step.kind == "quiet" else None
+    if quiet is not None and step.kind in ("quiet", "enter"):
+        return quiet
     if step.kind == "enter":
         entered = M_("{node} ({player}) is entered{window}", node=node, player=_player(step),
                      window=_window(step, engine))
@@ -207,11 +245,14 @@ def sentence_words(step: Step, engine: bool, explicit: bool = True) -> Words:
         best = step.best if not explicit else display_words(step.best, explicit)
         return M_("{value}: {player} moves to {best}", value=value, player=_subject(step),
                   best=best)
-    text: Words = _leaf_words(step, engine, node, say(step.parent))
+    text: Words = quiet if quiet is not None else _leaf_words(step, engine, node,
+                                                              say(step.parent))
     if step.probability is not None:
         text = _concat(text, M_(" (probability {p})", p=format_number(step.probability)))
     learned: list[Value] = [change_words(say(name), now, before, engine)
                             for name, now, before in step.learned]
+    if not learned and step.kind == "stand" and step.noisy is None:
+        return text
     if not learned:
         return M_("{event}, which changes nothing", event=text)
     return M_("{event}, so {learned}", event=text, learned=and_list(learned))

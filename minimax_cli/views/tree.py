@@ -7,6 +7,11 @@ Wide and deep trees are summarised, never drawn wrong: at most TREE_CHILDREN chi
 and TREE_PRUNED pruned moves are drawn, `depth` levels at most (`--tree-depth`), and a line says
 what was left out; a drawn node's statement is its own interval, which its drawn children never
 contradict (it is computed from all of them).
+
+A quiescence search below a depth cut is folded into the cut's line (`quiet search (stand pat 0):
+1 capture, 3 nodes, = -500`: the noisy moves tried at the cut, the nodes the search counted below
+it, its value) unless `--tree-depth` reaches below the cut, which opens it like any subtree; the
+step player (`--step`) always draws it open, as its steps walk it.
 """
 
 from __future__ import annotations
@@ -85,6 +90,9 @@ def search_tree(game: AnyGame, state: Any, trace: TraceNode, *, truncated: bool 
     while stack:
         node, branch, level, on_pv = stack.pop()
         next_move = pv[level] if on_pv and level < len(pv) else None
+        if node.quiet_counts is not None and moment is None and (depth is None
+                                                                 or level + 1 >= depth):
+            continue  # a folded quiet search: its line says what it holds
         if depth is not None and level >= depth and node.children:
             below = _count(node) - 1
             branch.add(Text(ngettext("… {count} node below, not drawn (--tree-depth {depth})",
@@ -178,6 +186,17 @@ def label_at(walk: Walk, node: TraceNode, engine: bool, on_pv: bool, moment: Mom
     return text
 
 
+def quiet_text(node: TraceNode, value: str, engine: bool) -> str:
+    """A depth cut's quiet search in one line: its stand-pat, the noisy moves tried at the cut,
+    the nodes the search counted below it and the value (`value`, an interval's text)."""
+    captures, nodes = node.quiet_counts or (0, 0)
+    return _("quiet search (stand pat {stand}): {captures}, {nodes}, {value}").format(
+        stand=shown_number(node.stand, engine), value=value,
+        captures=ngettext("{count} capture", "{count} captures", captures).format(
+            count=grouped(captures)),
+        nodes=ngettext("{count} node", "{count} nodes", nodes).format(count=grouped(nodes)))
+
+
 def _mark(node: TraceNode, players: int) -> tuple[str, str]:
     """The node's kind as drawn (`▲ MAX`, `▼ MIN`, `◆ CHANCE`, `● player 3`) and its colour."""
     if node.player == CHANCE:
@@ -212,6 +231,9 @@ def _label(walk: Walk, node: TraceNode, engine: bool, players: int, on_pv: bool,
         text.append(_("depth cut, evaluation {value}").format(value=value), style="magenta")
         return text
     text.append(*_mark(node, players))
+    if node.quiet_counts is not None:  # a depth cut searched on till quiet
+        text.append("  " + quiet_text(node, value, engine), style="magenta")
+        return text
     alpha, beta = window
     if alpha is not None and beta is not None:
         text.append(f"  α={shown_number(alpha, engine)} β={shown_number(beta, engine)}",
@@ -221,11 +243,15 @@ def _label(walk: Walk, node: TraceNode, engine: bool, players: int, on_pv: bool,
         text.append(_("  (from the table)"), style="dim")
     elif node.kind == "probe":  # Star2: searched by its first move only, a bound
         text.append(_("  (probe: first move only, a bound)"), style="dim")
+    elif node.kind == "quiet" and node.stand is not None:  # a node of a quiet search
+        text.append(_("  (quiet search, stand pat {stand})").format(
+            stand=shown_number(node.stand, engine)), style="dim")
     elif node.kind == "tie":  # max^n: the tie-break rule chose among moves others value apart
         text.append(_("  (tie: the first best move taken)"), style="yellow")
     return text
 
 
 __all__ = ["CHANCE_MARK", "CURRENT", "MAX_MARK", "MAX_TREE_DEPTH", "MIN_MARK", "TREE_CHILDREN",
-           "hidden_line", "interval_text", "label_at", "pruned_line", "search_tree", "shown_number",
+           "hidden_line", "interval_text", "label_at", "pruned_line", "quiet_text", "search_tree",
+           "shown_number",
            "truncated_line"]
