@@ -20,7 +20,7 @@ Names: a tree node's label, else its path of child numbers (`2.1`); a board posi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from minimax_cli.core.game import CHANCE, MAX, MIN, AnyGame
@@ -44,8 +44,11 @@ from minimax_cli.reports.trace_steps import PRUNED_LEAVES, Pruned, Step, player_
 class Walk:
     """One recorded search with the game and positions to read it: names, intervals, steps."""
 
-    def __init__(self, game: AnyGame, state: Any, trace: TraceNode) -> None:
-        self.game, self.state, self.trace = game, state, trace
+    def __init__(self, game: AnyGame, state: Any, trace: TraceNode,
+                 letters: Mapping[int, str] | None = None) -> None:
+        # `letters`: a move's letters as the reader is shown them (reports/idiom.py; chess in
+        # Spanish names Rxa6 Txa6); None for JSON, which writes moves as the game does.
+        self.game, self.state, self.trace, self.letters = game, state, trace, letters
         self.states: dict[int, Any] = {id(trace): state}
         self.names: dict[int, str] = {}
         self.parents: dict[int, TraceNode] = {}
@@ -86,7 +89,8 @@ class Walk:
         """A move as a path step: a tree's child number from 1, a board game's move."""
         if self.tree_game:
             return str(self._index(state, move) + 1)
-        return self.game.format_move(state, move)
+        text = self.game.format_move(state, move)
+        return text if self.letters is None else text.translate(self.letters)
 
     def _index(self, state: Any, move: Any) -> int:
         known = self._numbers.get(id(state))

@@ -13,6 +13,7 @@ from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import _
 from minimax_cli.core.result import SearchResult, TraceNode
 from minimax_cli.core.score import is_decisive
+from minimax_cli.reports.idiom import idiom_of
 from minimax_cli.reports.trace import Walk
 from minimax_cli.reports.trace_words import engine_units
 from minimax_cli.views import result as render
@@ -57,7 +58,7 @@ def views(game: AnyGame, state: Any, result: SearchResult, *, trace: bool, max_s
     engine = engine_units(game, result, depth_limited)
     parts: list[RenderableType] = []
     if trace and result.trace is not None:
-        walk = Walk(game, state, result.trace)
+        walk = Walk(game, state, result.trace, idiom_of(game).letters)
         steps = walk.steps(result.best_move, max_steps)  # the rest is counted, not worded
         parts.append(render_trace.trace_view(steps, max_steps, engine, result.algorithm,
                                              game.explicit_tree, walk.step_count()))

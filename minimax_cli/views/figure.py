@@ -26,6 +26,7 @@ from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.params import grouped
 from minimax_cli.core.result import TraceNode
 from minimax_cli.core.score import format_number
+from minimax_cli.reports.idiom import idiom_of
 from minimax_cli.reports.intervals import INF, Interval
 from minimax_cli.reports.trace import Walk
 from minimax_cli.views.tree import shown_number
@@ -103,7 +104,7 @@ def figure_tree(game: AnyGame, state: Any, trace: TraceNode, *, engine: bool = F
     principal variation, `depth` the levels to draw, `truncated` when the trace stopped recording
     at its node limit. FigureTooLarge beyond FIGURE_NODES nodes; FigureIncomplete when the trace
     lacks nodes of the levels to draw."""
-    walk = Walk(game, state, trace)
+    walk = Walk(game, state, trace, idiom_of(game).letters)
     players = game.game_type.players
     total = _count(trace, depth) + _pruned_count(trace, depth)
     if total > FIGURE_NODES:

@@ -23,6 +23,7 @@ from minimax_cli.core.game import AnyGame
 from minimax_cli.core.i18n import _
 from minimax_cli.core.result import SearchResult
 from minimax_cli.core.words import grouped
+from minimax_cli.reports.idiom import idiom_of
 from minimax_cli.reports.replay import Moment, drawn_nodes, moment
 from minimax_cli.reports.trace import Step, Walk
 from minimax_cli.views import boards
@@ -56,7 +57,7 @@ class Walkthrough:
         if result.trace is None:
             raise ValueError("the search recorded no trace")
         self.game, self.state, self.result, self.engine = game, state, result, engine
-        self.walk = Walk(game, state, result.trace)
+        self.walk = Walk(game, state, result.trace, idiom_of(game).letters)
         self.steps: list[Step] = self.walk.steps(result.best_move, max_steps)
         self.total = self.walk.step_count()
         self.drawn = drawn_nodes(self.steps)

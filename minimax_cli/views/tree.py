@@ -29,6 +29,7 @@ from minimax_cli.core.i18n import _, ngettext
 from minimax_cli.core.params import grouped
 from minimax_cli.core.result import CUT_WIN_AT_ONCE, TraceNode
 from minimax_cli.core.score import Number, format_number
+from minimax_cli.reports.idiom import idiom_of
 from minimax_cli.reports.intervals import INF, Interval
 from minimax_cli.reports.replay import Moment
 from minimax_cli.reports.trace import Walk, player_word
@@ -72,7 +73,7 @@ def search_tree(game: AnyGame, state: Any, trace: TraceNode, *, truncated: bool 
     and `CURRENT` in its style's meta, for the view to find its line), a cutoff's pruned moves
     once it has happened; `drawn` (ids) the nodes drawn at all. `walk` spares reading the trace
     again."""
-    walk = walk if walk is not None else Walk(game, state, trace)
+    walk = walk if walk is not None else Walk(game, state, trace, idiom_of(game).letters)
     players = game.game_type.players
 
     def label(node: TraceNode, on_pv: bool) -> RenderableType:

@@ -141,12 +141,15 @@ def test_the_json_events_say_the_quiet_steps_within_the_schema() -> None:
 
 def test_spanish_and_the_step_player_say_the_same_steps() -> None:
     out = RUNNER.invoke(app, ["--lang", "es", *ARGS, "--trace"], env={"COLUMNS": "200"}).output
-    assert ("la posición Rxa6 (MIN): se alcanza el límite de profundidad pero la posición no es "
+    # Moves in Spanish notation (Txa6 for Rxa6), as the course writes them.
+    assert ("la posición Txa6 (MIN): se alcanza el límite de profundidad pero la posición no es "
             "estática: búsqueda de quiescencia con α = -∞, β = +∞") in out
-    assert ("quedarse (stand pat) en la posición Rxa6: MIN puede parar con la evaluación "
-            "estática 0: la posición Rxa6 ≤ 0") in out
-    assert "la posición Ra4: corte por profundidad, quedarse (stand pat) -100 ≤ α = -100: poda" \
+    assert ("quedarse (stand pat) en la posición Txa6: MIN puede parar con la evaluación "
+            "estática 0: la posición Txa6 ≤ 0") in out
+    assert "la posición Ta4: corte por profundidad, quedarse (stand pat) -100 ≤ α = -100: poda" \
         in out
+    events = json.loads(RUNNER.invoke(app, ["--lang", "es", *ARGS, "--trace", "--json"]).output)
+    assert events["trace"][1]["node"] == "Rxa6"  # JSON writes moves as the game does, in English
     game, state, result = searched()
     walk = Walkthrough(game, state, result, engine=False, max_steps=40)
     shown = screens(walk, [RIGHT, RIGHT])
