@@ -120,9 +120,10 @@ def interleaved(lines: list[Any], seconds: float, peer: Path, judge: bool) -> No
         if stockfish is not None:
             stockfish.quit()
     print(f"load after: {os.getloadavg()[0]:.2f}")
-    ratio = ours_solved / theirs_solved if theirs_solved else float("inf")
+    # No ratio when sunfish solved none: 0 of 0 is no ratio, and n of 0 no finite one.
+    ratio = f"ratio {ours_solved / theirs_solved:.2f}" if theirs_solved else "no ratio"
     print(f"at {seconds:g} s a position, interleaved: ours {ours_solved}, sunfish "
-          f"{theirs_solved} of {len(lines)} (ratio {ratio:.2f}); ours "
+          f"{theirs_solved} of {len(lines)} ({ratio}); ours "
           f"{ours_nodes / max(ours_cpu, 1e-9):,.0f} nodes per CPU-second")
     for name, values in losses.items():
         if values:
