@@ -45,10 +45,7 @@ def horizon_in_analyze(ctx: typer.Context, game_name: str, position: str | None,
 
     _refuse_others(ctx)
     wanted = depth_range(depths, service.MAX_HORIZON)
-    figures = cli_save.figures(save)
-    if cli_save.tree_figures(figures) or (as_json and figures):
-        fail(_("--horizon saves its table as the terminal shows it: give a file ending in .svg "
-               "or .html, without --json"))
+    figures = cli_save.table_figures(save, as_json, "--horizon")
     game, state = game_and_position(ctx, game_name, position)
     with user_errors():
         service.check_game(game, state)

@@ -114,6 +114,16 @@ def terminal_figures(found: list[Figure]) -> list[Figure]:
     return [f for f in found if f.kind in TERMINAL]
 
 
+def table_figures(paths: list[str] | None, as_json: bool, option: str) -> list[Figure]:
+    """The figures of a table kept as the terminal shows it (`--horizon`, `--terms`): .svg or
+    .html, and not beside --json; one line and exit 2 for anything else."""
+    found = figures(paths)
+    if any(f.kind not in TERMINAL for f in found) or (as_json and found):
+        fail(_("{option} saves its table as the terminal shows it: give a file ending in .svg "
+               "or .html, without --json").format(option=option))
+    return found
+
+
 def tree_figures(found: list[Figure]) -> list[Figure]:
     return [f for f in found if f.kind not in TERMINAL and f.kind not in BOARD]
 

@@ -34,10 +34,7 @@ def terms_in_analyze(ctx: typer.Context, game_name: str, position: str | None,
     if option is not None:
         fail(_("--terms shows the evaluation without searching, and takes no {option}: leave it "
                "out").format(option=option))
-    figures = cli_save.figures(save)
-    if cli_save.tree_figures(figures) or (as_json and figures):
-        fail(_("--terms saves its table as the terminal shows it: give a file ending in .svg or "
-               ".html, without --json"))
+    figures = cli_save.table_figures(save, as_json, "--terms")
     game, state = game_and_position(ctx, game_name, position)
     with user_errors():
         pick_evaluator(game, evaluator, needed=False)  # an unknown name: one line, exit 2
