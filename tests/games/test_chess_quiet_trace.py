@@ -156,3 +156,45 @@ def test_spanish_and_the_step_player_say_the_same_steps() -> None:
     said = sentence(shown[2])  # the board drawn beside it shares the lines
     assert "stand pat at position Rxa6: MIN may stop with the static" in said
     assert "evaluation 0: position Rxa6 ≤ 0" in said
+
+
+# A knight takes a pawn that two pieces guard: the first recapture already refutes it.
+GUARDED = "6k1/8/2np4/4p3/8/5N2/8/6K1 w - - 0 1"
+
+
+def quiet_minimax(board: chess.Board, count: list[int]) -> int:
+    """The quiet value with no pruning at all (minimax's quiescence), nodes counted."""
+    stand, values = material(board), []
+    for move in [m for m in board.legal_moves if board.is_capture(m) or m.promotion]:
+        count[0] += 1
+        board.push(move)
+        values.append(quiet_minimax(board, count))
+        board.pop()
+    return max([stand, *values]) if board.turn == chess.WHITE else min([stand, *values])
+
+
+def test_a_capture_cut_off_inside_the_quiet_search_and_minimax_trying_every_capture() -> None:
+    base = ["analyze", "chess", GUARDED, "--depth", "1", "--eval", "material", "--quiescence",
+            "--trace"]
+    pruned = RUNNER.invoke(app, [*base, "-a", "alphabeta"], env={"COLUMNS": "200"}).output
+    board = chess.Board(GUARDED)
+    board.push_san("Nxe5")
+    first = next(m for m in board.legal_moves if board.is_capture(m))
+    skipped = board.san(next(m for m in board.legal_moves if board.is_capture(m) and m != first))
+    board.push(first)
+    refuted, board = material(board), chess.Board(GUARDED)
+    assert refuted == -400 and material(board) == -200  # the knight lost for a pawn
+    assert (f"position Nxe5 ≤ {refuted} ≤ α = -200: the rest of position Nxe5 is pruned, never "
+            f"looked at: Nxe5 {skipped}") in pruned
+    plain = RUNNER.invoke(app, [*base, "-a", "minimax", "--json"])
+    report = json.loads(plain.output)
+    count = [0]
+    for move in list(board.legal_moves):
+        count[0] += 1
+        board.push(move)
+        quiet_minimax(board, count)
+        board.pop()
+    assert report["stats"]["nodes"] == 1 + count[0]
+    tried = [e for e in report["trace"] if e.get("quiet") == "capture"
+             and e["node"].startswith("Nxe5 ")]
+    assert sorted(e["node"] for e in tried) == sorted(["Nxe5 dxe5", "Nxe5 Nxe5"])
