@@ -374,7 +374,8 @@ def _ordering_notes(comparison: Comparison, minimal: MinimalTree) -> list[Note]:
                   "answers, or gives its best move first) and iterative deepening from depth 1: "
                   "its counts include every shallower iteration.", name=TABLE),
     }
-    found = [Note((run.name,), rows[run.name]) for run in comparison.runs if run.name in rows]
+    found = [Note((run.name,), Joined((rows[run.name], *run.result.notes), separator=" "))
+             for run in comparison.runs if run.name in rows]
     b, d = minimal.branching, minimal.depth
     text: Words = M_(
         "Knuth–Moore: with b = {b}, the number of legal moves at the root, and d = {d}, "

@@ -74,6 +74,30 @@ def tree_size(board: chess.Board, depth: int) -> tuple[int, int]:
     return nodes, leaves
 
 
+def plain_alphabeta(board: chess.Board, depth: int, alpha: float, beta: float, ply: int,
+                    count: list[int]) -> float:
+    """Fail-soft negamax alpha-beta for the side to move, the moves in python-chess's order,
+    `count` = [nodes, leaves] (a finished position a leaf at any depth, as in `tree_size`)."""
+    count[0] += 1
+    if board.is_checkmate() or finished(board) or depth == 0:
+        count[1] += 1
+        if board.is_checkmate():
+            return ply - WIN
+        if finished(board):
+            return 0
+        white = plain_minimax(board, 0)
+        return white if board.turn == chess.WHITE else -white
+    best = -float("inf")
+    for move in list(board.legal_moves):
+        board.push(move)
+        best = max(best, -plain_alphabeta(board, depth - 1, -beta, -max(alpha, best), ply + 1,
+                                          count))
+        board.pop()
+        if best >= beta:
+            break
+    return best
+
+
 def rows(fen: str, depth: int) -> dict[str, object]:
     game = Chess()
     state = game.parse_position(fen)
@@ -142,3 +166,42 @@ def test_json_is_compare_json() -> None:
     assert reports[0]["stats"]["leaves"] == 48
     assert reports[0]["value"] is None and reports[0]["stopped"] is None
     assert "counted, not searched" in reports[0]["result"]
+
+
+@pytest.mark.parametrize(("fen", "depth"), [(KIWIPETE, 3), (QUIET, 3), (BACK_RANK, 3)])
+def test_the_generator_row_counts_as_a_plain_alphabeta_over_python_chess(fen: str,
+                                                                         depth: int) -> None:
+    count = [0, 0]
+    board = chess.Board(fen)
+    value = plain_alphabeta(board, depth, -float("inf"), float("inf"), 0, count)
+    generator = rows(fen, depth)[GENERATOR]
+    assert (generator.stats.nodes, generator.stats.leaves) == tuple(count)  # type: ignore[attr-defined]
+    if abs(value) < WIN - depth:  # not a mate: the value itself, from White's side
+        white = value if board.turn == chess.WHITE else -value
+        assert generator.value == white  # type: ignore[attr-defined]
+
+
+def split_leaves(board: chess.Board, depth: int) -> tuple[int, int]:
+    """The minimax tree's leaves at the depth (perft) and those finished above it."""
+    if depth == 0:
+        return 1, 0
+    if finished(board):
+        return 0, 1
+    deep = early = 0
+    for move in list(board.legal_moves):
+        board.push(move)
+        below = split_leaves(board, depth - 1)
+        board.pop()
+        deep, early = deep + below[0], early + below[1]
+    return deep, early
+
+
+def test_the_minimax_row_says_which_leaves_perft_counts() -> None:
+    deep, early = split_leaves(chess.Board(BACK_RANK), 3)
+    assert early > 0  # Ra8# ends the game at the first ply
+    counted = rows(BACK_RANK, 3)[MINIMAX]
+    from minimax_cli.core.i18n import english_of
+
+    assert [english_of(note) for note in counted.notes] == [  # type: ignore[attr-defined]
+        f"{deep + early:,} leaves: {deep:,} positions at depth 3 (perft(3)) and {early:,} "
+        "finished before it (mate, stalemate or a draw by rule)."]

@@ -26,7 +26,7 @@ from typing import Any
 
 from minimax_cli.core.board import SearchBoard
 from minimax_cli.core.game import SearchError
-from minimax_cli.core.i18n import _
+from minimax_cli.core.i18n import M_, Grouped, _
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult
 from minimax_cli.core.score import WIN, Bound
 from minimax_cli.core.search.common import AnyGame, Scored, Stop, build_result
@@ -174,7 +174,7 @@ class _Counter:
 
     def __init__(self, board: SearchBoard, context: SearchContext) -> None:
         self.board, self.context = board, context
-        self.nodes = self.leaves = 0
+        self.nodes = self.leaves = self.finished = 0
         self.check_at = context.budget.check_at
 
     def count(self, depth: int) -> None:
@@ -185,12 +185,17 @@ class _Counter:
             self.check_at = self.context.check(self.nodes)
         board = self.board
         self.nodes += 1
-        if depth <= 0 or board.is_draw():
+        if depth <= 0:
             self.leaves += 1
+            return
+        if board.is_draw():
+            self.leaves += 1
+            self.finished += 1
             return
         moves = list(board.moves())
         if not moves:
             self.leaves += 1
+            self.finished += 1
         elif depth == 1:
             self.nodes += len(moves)
             self.leaves += len(moves)
@@ -219,10 +224,18 @@ def count_minimax(game: AnyGame, state: Any, limits: Limits,
     stats.nodes, stats.leaves = counter.nodes, counter.leaves
     stats.elapsed = context.budget.elapsed()
     stats.depth = 0 if stopped else limits.depth or 0
-    return build_result(MINIMAX, game, context.root_player, pov=context.root_player,
-                        engine_scores=True, root=None, moves=[], best_move=None, pv=[],
-                        stats=stats.copy(), depth=None if stopped else limits.depth,
-                        stopped=stopped, best_searched=False)
+    result = build_result(MINIMAX, game, context.root_player, pov=context.root_player,
+                          engine_scores=True, root=None, moves=[], best_move=None, pv=[],
+                          stats=stats.copy(), depth=None if stopped else limits.depth,
+                          stopped=stopped, best_searched=False)
+    if stopped is None:  # perft counts only the positions at the depth: say where the rest are
+        depth = limits.depth or 0
+        result.notes = (M_("{leaves} leaves: {deep} positions at depth {depth} (perft({depth})) "
+                           "and {early} finished before it (mate, stalemate or a draw by rule).",
+                           leaves=Grouped(counter.leaves), deep=Grouped(counter.leaves -
+                                                                         counter.finished),
+                           depth=depth, early=Grouped(counter.finished)),)
+    return result
 
 
 def ordering_row(game: AnyGame, state: Any, row: str, limits: Limits,
