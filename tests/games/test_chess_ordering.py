@@ -4,6 +4,7 @@ minimax and a perft-style count written here over python-chess with the material
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -21,6 +22,8 @@ from minimax_cli.core.search.ordering import (
     TABLE,
     ordering_row,
 )
+from tests.cli.entry import run_main
+from tests.cli.test_figures import html_text, shown_lines, svg_lines
 from tests.cli.test_report import SCHEMA_PATH
 
 chess = pytest.importorskip("chess")
@@ -205,3 +208,15 @@ def test_the_minimax_row_says_which_leaves_perft_counts() -> None:
     assert [english_of(note) for note in counted.notes] == [  # type: ignore[attr-defined]
         f"{deep + early:,} leaves: {deep:,} positions at depth 3 (perft(3)) and {early:,} "
         "finished before it (mate, stalemate or a draw by rule)."]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_ordering_table_is_saved_as_the_terminal_shows_it(tmp_path: Path, lang: str) -> None:
+    svg, page = tmp_path / "ordering.svg", tmp_path / "ordering.html"
+    result = run_main("analyze", "chess", KIWIPETE, "--compare", "--depth", "2", "--eval",
+                      "material", "--lang", lang, "--save", str(svg), "--save", str(page))
+    assert result.returncode == 0, result.stderr
+    shown = shown_lines(result.stdout)
+    assert svg_lines(svg) == shown and shown_lines(html_text(page)) == shown
+    # The Knuth–Moore row: b = 48 at the root, d = 2 (grouped by the language's rule).
+    assert any(line.split()[-1:] == [f"{48 + 48 - 1}"] for line in shown)
