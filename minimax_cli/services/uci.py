@@ -336,9 +336,11 @@ class UciEngine:
 
     def _search(self, state: Any, go: Go, settings: Settings, started: float) -> SearchResult:
         stop = self.stop
+        said: list[int | None] = [None]  # the last depth whose line was said
 
         def on_depth(result: SearchResult) -> None:
             self._info(state, result)
+            said[0] = result.depth
             if go.soft is not None and time.perf_counter() - started > go.soft * NEXT_DEPTH_SHARE:
                 stop.set()  # the next depth would not finish in the time left: stop here
 
@@ -352,7 +354,7 @@ class UciEngine:
             None if go.hard is not None or go.nodes is not None else INFINITE_DEPTH)
         limits = Limits(depth=depth, time=go.hard, nodes=go.nodes)
         result = followed_search(self.game, state, ALGORITHM, limits, options)
-        if result.stopped is not None and len(result.moves) == 1:
+        if result.stopped is not None and result.depth != said[0]:
             self._info(state, result)  # a move the unfinished depth proved better: say so
         return result
 

@@ -228,3 +228,19 @@ def test_a_byte_that_is_not_utf8_is_a_line_not_understood() -> None:
     result = run_main("uci", stdin=b"\x80\xff\nisready\n")
     assert result.returncode == 0 and result.stderr == ""
     assert result.stdout == "info string unknown command: \ufffd\ufffd\nreadyok\n"
+
+
+def test_a_stopped_search_with_one_legal_move_says_each_depth_once() -> None:
+    # Ke1-d1 is White's only move. A budget stop after depth k used to repeat depth k's line,
+    # taken for a move the unfinished depth had proven better.
+    engine = Lines()
+    try:
+        engine.send("uci", "position fen 7k/8/8/8/8/8/6q1/4K3 w - - 0 1", "go nodes 3000")
+        said = engine.until("bestmove")
+    finally:
+        engine.send("quit")
+        engine.process.wait(timeout=20)
+    depths = [int(line.split()[2]) for line in said
+              if line.startswith("info depth") and "string" not in line]
+    assert len(depths) >= 2 and depths == sorted(set(depths))
+    assert said[-1].split()[:2] == ["bestmove", "e1d1"]
