@@ -1,7 +1,7 @@
 """`minimax analyze GAME POSITION --horizon 1-4 [--move Qxd5]`, the command-line side: the depth
 range and the move read and checked, the table computed (services/horizon.py), printed
 (views/horizon.py) or given as JSON (reports/horizon.py's `json_form`), and saved as SVG or HTML
-as the terminal shows it."""
+as the terminal shows it, and the board with the move and its refutation drawn as arrows."""
 
 from __future__ import annotations
 
@@ -38,7 +38,8 @@ def _refuse_others(ctx: typer.Context) -> None:
 
 def horizon_in_analyze(ctx: typer.Context, game_name: str, position: str | None, depths: str,
                        move_text: str | None, as_json: bool, save: list[str] | None) -> None:
-    """`analyze ... --horizon`: the table, or its JSON; --save FILE.svg or .html keeps it."""
+    """`analyze ... --horizon`: the table, or its JSON; --save FILE.svg or .html keeps it,
+    FILE.board.svg or .board.tex the board with arrows for the move and its refutation."""
     from minimax_cli.cli import save as cli_save
     from minimax_cli.cli.game import game_and_position
     from minimax_cli.services import horizon as service
@@ -54,6 +55,8 @@ def horizon_in_analyze(ctx: typer.Context, game_name: str, position: str | None,
         if move is None:
             fail(_("--horizon: no capture or promotion here to follow; name a move with --move"))
         report = service.horizon(game, state, wanted, move)
+        boards = cli_save.draw_board_line(game, state, service.refuted_line(game, state, move),
+                                          figures)
     if as_json:
         import json
 
@@ -67,6 +70,7 @@ def horizon_in_analyze(ctx: typer.Context, game_name: str, position: str | None,
     out = console(record=bool(figures))
     out.print(horizon_view(report))
     cli_save.save_terminal(out, figures)
+    cli_save.write_all(boards)
 
 
 __all__ = ["WITH_HORIZON", "depth_range", "horizon_in_analyze"]

@@ -21,6 +21,7 @@ on stderr, so that stdout stays what the terminal shows.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
@@ -116,11 +117,12 @@ def terminal_figures(found: list[Figure]) -> list[Figure]:
 
 def table_figures(paths: list[str] | None, as_json: bool, option: str) -> list[Figure]:
     """The figures of a table kept as the terminal shows it (`--horizon`, `--terms`): .svg or
-    .html, and not beside --json; one line and exit 2 for anything else."""
+    .html, and the position's board (.board.svg, .board.tex), not beside --json; one line and
+    exit 2 for anything else."""
     found = figures(paths)
-    if any(f.kind not in TERMINAL for f in found) or (as_json and found):
-        fail(_("{option} saves its table as the terminal shows it: give a file ending in .svg "
-               "or .html, without --json").format(option=option))
+    if any(f.kind not in TERMINAL and f.kind not in BOARD for f in found) or (as_json and found):
+        fail(_("{option} saves its table as the terminal shows it (.svg, .html) and the "
+               "position's board (.board.svg, .board.tex), without --json").format(option=option))
     return found
 
 
@@ -133,11 +135,18 @@ def draw_boards(game: Game[Any, Any], state: Any, result: SearchResult,
     """The position's board for each .board.svg or .board.tex asked for, with arrows for the
     principal variation's first moves: each file and its text, to write with `write_all`; one
     line and exit 2 for a game that draws no board."""
+    return draw_board_line(game, state, result.pv, found)
+
+
+def draw_board_line(game: Game[Any, Any], state: Any, line: Sequence[Any],
+                    found: list[Figure]) -> list[tuple[str, str]]:
+    """The position's board for each .board.svg or .board.tex asked for, with arrows for the
+    first moves of `line` (none when it is empty), as `draw_boards`."""
     drawn = []
     for figure in found:
         if figure.kind not in BOARD:
             continue
-        text = game.board_figure(state, result.pv, figure.kind.removeprefix("board-"))
+        text = game.board_figure(state, list(line), figure.kind.removeprefix("board-"))
         if text is None:
             fail(_("--save {file}: {game} draws no board for a slide: save .svg or .html (what "
                    "the terminal shows)").format(file=_shown(figure.path), game=game.name))
@@ -208,5 +217,5 @@ def write_all(drawn: list[tuple[str, str]]) -> None:
         write(path, text)
 
 
-__all__ = ["SAVE_HELP", "Figure", "SaveOption", "draw_boards", "draw_trees", "figures", "save_terminal",
-           "terminal_figures", "tree_figures", "write", "write_all"]
+__all__ = ["SAVE_HELP", "Figure", "SaveOption", "draw_board_line", "draw_boards", "draw_trees",
+           "figures", "save_terminal", "terminal_figures", "tree_figures", "write", "write_all"]

@@ -26,7 +26,8 @@ WITH_TERMS = ("game_name", "position", "terms", "evaluator", "as_json", "save")
 def terms_in_analyze(ctx: typer.Context, game_name: str, position: str | None,
                      evaluator: str | None, as_json: bool, save: list[str] | None) -> None:
     """The terms of `evaluator` (None: the game's default) at the position, shown or as JSON;
-    --save FILE.svg or .html keeps the table as the terminal shows it."""
+    --save FILE.svg or .html keeps the table as the terminal shows it, FILE.board.svg or
+    .board.tex the position's board."""
     from minimax_cli.cli import save as cli_save
     from minimax_cli.core.search.common import pick_evaluator
 
@@ -55,9 +56,11 @@ def terms_in_analyze(ctx: typer.Context, game_name: str, position: str | None,
     from minimax_cli.views.evaluation_terms import terms_view
 
     mover = game.to_move(state)
+    boards = cli_save.draw_board_line(game, state, [], figures)  # the position, no arrow
     out = console(record=bool(figures))
     out.print(terms_view(terms, sides, sides[mover] if mover in (0, 1) else sides[0]))
     cli_save.save_terminal(out, figures)
+    cli_save.write_all(boards)
 
 
 def _sides(game: Any) -> tuple[str, str]:

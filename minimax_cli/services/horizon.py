@@ -83,6 +83,17 @@ def row(game: AnyGame, state: Any, move: Hashable, depth: int) -> HorizonRow:
     return HorizonRow(depth, *cells)
 
 
+def refuted_line(game: AnyGame, state: Any, move: Hashable) -> list[Hashable]:
+    """`move` and the reply that the quiet search finds best against it (a depth-1 search with
+    quiescence from its position: the recapture beyond the horizon), for the board's arrows;
+    `move` alone where the game ends with it."""
+    child = game.play(state, move)
+    if game.outcome(child) is not None:
+        return [move]
+    reply = _search(game, child, 1, True).best_move
+    return [move] if reply is None else [move, reply]
+
+
 def horizon(game: AnyGame, state: Any, depths: Sequence[int], move: Hashable) -> Horizon:
     """The table for `depths` (each from 1 to MAX_HORIZON) with `move` as its focus."""
     check_game(game, state)
@@ -91,4 +102,4 @@ def horizon(game: AnyGame, state: Any, depths: Sequence[int], move: Hashable) ->
                    game.spoken_move(state, move), game.to_move(state), rows)
 
 
-__all__ = ["MATERIAL", "MAX_HORIZON", "check_game", "focus_move", "horizon", "row"]
+__all__ = ["MATERIAL", "MAX_HORIZON", "check_game", "focus_move", "horizon", "refuted_line", "row"]

@@ -80,3 +80,8 @@ def test_the_table_is_saved_for_a_slide_as_the_terminal_shows_it(tmp_path: Path)
     assert "bishop pair" in text and "difference" in text
     refused = run_main("analyze", "chess", FEN, "--terms", "--save", str(tmp_path / "t.tex"))
     assert refused.returncode == 2 and "--terms saves its table" in refused.stderr
+    board = tmp_path / "terms.board.tex"
+    done = run_main("analyze", "chess", FEN, "--terms", "--save", str(board))
+    assert done.returncode == 0, done.stderr
+    drawn_board = board.read_text(encoding="utf-8")  # the position, with no move to draw
+    assert f"setfen={{{FEN}}}" in drawn_board and "markmoves" not in drawn_board

@@ -5,6 +5,8 @@ tables of the issue cell by cell, and `analyze --horizon` in words, in JSON and 
 from __future__ import annotations
 
 import json
+import re
+import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
@@ -201,3 +203,19 @@ def test_the_horizon_table_is_saved_as_the_terminal_shows_it(tmp_path: Any) -> N
     drawn = figure.read_text(encoding="utf-8")
     assert drawn.startswith("<svg") or "<svg" in drawn[:200]
     assert "Rxa6" in drawn and "Ra5" in drawn
+
+
+@pytest.mark.parametrize(("fen", "drawn"), [(T1, ["d1-d5", "c6-d5"]), (T2, ["a2-a6", "a7-a6"])])
+def test_the_board_shows_the_blunder_and_the_recapture_beyond_the_horizon(
+        tmp_path: Any, fen: str, drawn: list[str]) -> None:
+    board = chess.Board(fen)
+    blunder = next(m for m in board.legal_moves if f"{m.uci()[:2]}-{m.uci()[2:]}" == drawn[0])
+    board.push(blunder)
+    # The recapture drawn is the only capture back (T1: cxd5; T2: Rxa6 by the a7 rook).
+    assert [m for m in board.legal_moves if board.is_capture(m)] == [
+        chess.Move.from_uci(drawn[1].replace("-", ""))]
+    tex, svg = tmp_path / "h.board.tex", tmp_path / "h.board.svg"
+    _cli(fen, "--horizon", "1", "--save", str(tex), "--save", str(svg))
+    assert re.findall(r"markmoves=\{([^}]*)\}", tex.read_text(encoding="utf-8")) == drawn
+    arrows = [e for e in ET.parse(svg).getroot().iter() if "arrow" in e.get("class", "")]
+    assert len([e for e in arrows if e.tag.endswith("line")]) == 2
