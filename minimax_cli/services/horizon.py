@@ -2,6 +2,8 @@
 
 For each depth of a range, the textbook alpha-beta (core/search/textbook.py; the values are
 minimax's) searches the position without and with quiescence (core/search/textbook_quiet.py),
+captures first (`alphabeta-ordered`: the values are the same in any order, and in the
+generator's order the quiet searches of a position full of captures, Kiwipete, take minutes),
 always with the material evaluation: once from the root for the best value and move, once from
 the focus move's position for that move's exact value (alpha-beta at the root would give the
 other moves only bounds). Depth d is the root move and d - 1 more plies. Returns a
@@ -17,7 +19,7 @@ from minimax_cli.core.game import AnyGame, SearchError
 from minimax_cli.core.i18n import _
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult
 from minimax_cli.core.score import Kind, Score
-from minimax_cli.core.search.textbook import alphabeta
+from minimax_cli.core.search.textbook import alphabeta_ordered
 from minimax_cli.reports.horizon import Cell, Horizon, HorizonRow
 
 #: The evaluation the table always uses: the course's material count.
@@ -36,7 +38,7 @@ def check_game(game: AnyGame, state: Any) -> None:
 
 def _search(game: AnyGame, state: Any, depth: int, quiet: bool) -> SearchResult:
     options = SearchOptions(evaluator=MATERIAL, quiescence=quiet)
-    return alphabeta(game, state, Limits(depth=depth), options)
+    return alphabeta_ordered(game, state, Limits(depth=depth), options)
 
 
 def _score(result: SearchResult) -> Score:

@@ -21,6 +21,7 @@ from games.chess.game import Chess
 from minimax_cli.cli.app import app
 from minimax_cli.core.i18n import text_of
 from minimax_cli.core.result import Limits, SearchOptions, SearchResult
+from minimax_cli.core.search import search
 from minimax_cli.core.search.textbook import alphabeta
 from minimax_cli.reports.trace import Walk
 from minimax_cli.reports.trace_words import sentence_words
@@ -198,3 +199,32 @@ def test_a_capture_cut_off_inside_the_quiet_search_and_minimax_trying_every_capt
     tried = [e for e in report["trace"] if e.get("quiet") == "capture"
              and e["node"].startswith("Nxe5 ")]
     assert sorted(e["node"] for e in tried) == sorted(["Nxe5 dxe5", "Nxe5 Nxe5"])
+
+
+ITALIAN = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+
+
+@pytest.mark.parametrize("fen", [T2, GUARDED, ITALIAN])
+def test_captures_first_change_the_counts_of_the_quiet_search_never_its_value(fen: str) -> None:
+    board = chess.Board(fen)
+    values = []
+    for move in list(board.legal_moves):
+        board.push(move)
+        values.append(quiet(board, -float("inf"), float("inf"), [0]))
+        board.pop()
+    game = Chess()
+    state = game.parse_position(fen)
+    found = {name: search(game, state, name, Limits(depth=1), evaluator="material",
+                          quiescence=True) for name in ("alphabeta", "alphabeta-ordered")}
+    assert {r.value for r in found.values()} == {max(values)}
+
+
+def test_the_ordered_search_tries_captures_most_valuable_victim_first() -> None:
+    game = Chess()
+    state = game.parse_position("4k3/8/8/3q1r2/4P3/2N5/8/4K3 w - - 0 1")
+    ordered = [game.format_move(state, m)
+               for m in game.order_moves(state, game.legal_moves(state))]
+    # exd5 and Nxd5 take the queen (the pawn first), exf5 the rook; then the quiet moves.
+    assert ordered[:3] == ["exd5", "Nxd5", "exf5"]
+    assert ordered[3:] == [game.format_move(state, m) for m in game.legal_moves(state)
+                           if not game.format_move(state, m).count("x")]

@@ -60,7 +60,7 @@ def _search(game: AnyGame, state: Any, limits: Limits, options: SearchOptions, *
     context = SearchContext(game, state, limits, options)
     quiet = None
     if options.quiescence and evaluate is not None and limits.depth is not None:
-        quiet = QuietSearch(game, evaluate, game.win_loss, prune, context)
+        quiet = QuietSearch(game, evaluate, game.win_loss, prune, context, ordered)
     if prune:
         walk, sync = _alphabeta_walk(context, evaluate, ordered, context.trace_root(-INF, INF),
                                      quiet)

@@ -6,8 +6,9 @@ past the depth limit, and the side to move may also stand pat, keep the static v
 (`evaluate`), as a lower bound of what it can get (MAX) or an upper one (MIN). So a quiet node's
 value is the best of its static value and of its noisy children's values. Nothing else: no depth
 limit besides the game's own (captures run out), no delta pruning, no static exchange, the moves in
-the game's order, so that the values are exactly the textbook's and a brute force over the same
-rules finds them (tests/core/test_textbook_quiet.py).
+the game's natural order (`alphabeta-ordered`'s: in `Game.order_moves`'s, as its main walk), so
+that the values are exactly the textbook's and a brute force over the same rules finds them
+(tests/core/test_textbook_quiet.py).
 
 With `prune` off every noisy child is searched (minimax's quiescence); with it on, a node stops
 once its value reaches beta (MAX) or falls to alpha (MIN), the stand-pat included (alpha-beta's).
@@ -38,8 +39,10 @@ class QuietSearch:
     depth cut's node, within the trace's limits."""
 
     def __init__(self, game: AnyGame, evaluate: Evaluator[Any], win_loss: bool,
-                 prune: bool, context: SearchContext | None = None) -> None:
+                 prune: bool, context: SearchContext | None = None,
+                 ordered: bool = False) -> None:
         self.game = game
+        self.ordered = ordered
         self.evaluate = evaluate
         self.win_loss = win_loss
         self.prune = prune
@@ -79,6 +82,8 @@ class QuietSearch:
         else:
             beta = min(beta, stand)
         moves = game.noisy_moves(state)
+        if self.ordered:
+            moves = list(game.order_moves(state, moves))
         last = len(moves) - 1
         tried = 0
         for i, move in enumerate(moves):
