@@ -24,7 +24,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from minimax_cli.core.i18n import _, language
+from minimax_cli.core.i18n import _
 from minimax_cli.core.params import grouped
 from minimax_cli.core.terms import EvaluationTerms
 
@@ -53,12 +53,13 @@ def terms_json(game: str, position: str, sides: tuple[str, str],
 
 def number_text(value: Fraction | int) -> str:
     """A share as the reader's language writes it: digits grouped, a fraction to one decimal
-    (a decimal comma in Spanish)."""
+    (with a decimal point in Spanish too, as every number the tool writes: the RAE accepts it)."""
     value = Fraction(value)
     if value.denominator == 1:
         return grouped(value.numerator)
-    shown = f"{float(value):.1f}"
-    return shown.replace(".", ",") if language() == "es" else shown
+    whole, tenth = f"{abs(float(value)):.1f}".split(".")
+    sign = "-" if value < 0 and (whole, tenth) != ("0", "0") else ""
+    return f"{sign}{grouped(int(whole))}.{tenth}"
 
 
 def signed_text(value: int) -> str:

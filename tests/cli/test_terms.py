@@ -4,6 +4,7 @@ in Spanish, and refused for a game whose evaluation has no terms."""
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -63,6 +64,10 @@ def test_spanish_uses_the_courses_words() -> None:
                   "seguridad del rey", "estructura de peones", "pareja de alfiles",
                   "fase (medio juego → final)"):
         assert words in done.stdout
+    # Numbers in the one Spanish style of the tool (tests/cli/test_spanish_numbers.py): a decimal
+    # point, never a decimal comma.
+    table = done.stdout.split("fase")[0]
+    assert re.search(r"\d\.\d", table) and not re.search(r"\d,\d", table)
 
 
 def test_a_game_without_terms_is_refused_in_one_line() -> None:
