@@ -1,10 +1,13 @@
 """`ChessSearchBoard`: the core's mutable search board (minimax_cli/core/board.py) over one
 python-chess `Board`, moved by push and pop.
 
-The key is `hash(Board._transposition_key())`: a private method of python-chess (pinned at 1.11.2
-by the `chess` extra; tests/games/chess/test_board.py holds it to its meaning), measured 27 times
-faster than the public `chess.polyglot.zobrist_hash`. It covers the pieces, the side to move, the
-castling rights and a capturable en-passant square: what the legal moves and the value depend on.
+The key is the hash of `Board._transposition_key()`: a private method of python-chess (pinned at
+1.11.2 by the `chess` extra; tests/games/chess/test_board.py holds it to its meaning), measured 27
+times faster than the public `chess.polyglot.zobrist_hash`. It covers the pieces, the side to move,
+the castling rights and a capturable en-passant square: what the legal moves and the value depend
+on. The tuple ends in None when no en-passant capture is possible, and Python 3.11 hashes None by
+its address, so that entry is dropped before hashing (`position_key`): the same position has the
+same key in every run, and so the table's slots and the node counts are the same every run.
 
 Repetition is counted per key along the game and the current line together: a position met once
 before counts as a draw inside the search (the side that could avoid it would), which a count of
@@ -15,6 +18,7 @@ right. The 50-move rule is python-chess's half-move clock.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import cast
 
 import chess
 
@@ -30,6 +34,12 @@ _EXCHANGE = (0, 100, 300, 300, 500, 900, 20000)
 PAWN_TYPE = chess.PAWN
 #: Evaluations kept by key before the memo is emptied (about 100 bytes each).
 EVALUATION_MEMO = 1 << 18
+
+
+def position_key(board: chess.Board) -> int:
+    """The board's transposition key, the same in every run (see the module's docstring)."""
+    found = cast("tuple[object, ...]", board._transposition_key())
+    return hash(found if found[-1] is not None else found[:-1])
 
 
 class ChessSearchBoard:
@@ -55,11 +65,11 @@ class ChessSearchBoard:
         earlier: list[int] = []
         for _ in range(min(len(replay.move_stack), replay.halfmove_clock)):
             replay.pop()
-            earlier.append(hash(replay._transposition_key()))
+            earlier.append(position_key(replay))
         for key in earlier:
             self.counts[key] = self.counts.get(key, 0) + 1
         self.before = frozenset(earlier)
-        key = hash(self.board._transposition_key())
+        key = position_key(self.board)
         self.keys.append(key)
         self.counts[key] = self.counts.get(key, 0) + 1
 
@@ -78,7 +88,8 @@ class ChessSearchBoard:
     def push(self, move: chess.Move) -> None:
         board = self.board
         board.push(move)
-        key = hash(board._transposition_key())
+        found = cast("tuple[object, ...]", board._transposition_key())
+        key = hash(found if found[-1] is not None else found[:-1])  # position_key, inlined
         self.keys.append(key)
         counts = self.counts
         counts[key] = counts.get(key, 0) + 1

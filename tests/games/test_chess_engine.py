@@ -41,6 +41,23 @@ def test_the_transposition_key_is_the_position_with_the_side_to_move() -> None:
     assert no_castling._transposition_key() != one._transposition_key()
 
 
+def test_the_key_and_the_engines_counts_are_the_same_in_another_run() -> None:
+    # Python 3.11 hashes None by its address: a key hashing the tuple whole would change from one
+    # run to the next, and with it the table's slots and every node count.
+    import subprocess
+    import sys
+
+    from games.chess.board import position_key
+
+    fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"
+    script = ("import chess, sys; from games.chess.board import position_key; "
+              "print(position_key(chess.Board(sys.argv[1])))")
+    other = subprocess.run([sys.executable, "-c", script, fen], capture_output=True, text=True,
+                           check=True, cwd=Path(__file__).resolve().parents[2])
+    assert int(other.stdout) == position_key(chess.Board(fen))
+    assert chess.Board(fen)._transposition_key()[-1] is None  # the case that varied
+
+
 # --- the search board ------------------------------------------------------------------------------
 def test_a_position_met_again_on_the_line_is_a_draw_and_pop_forgets_it() -> None:
     board = ChessSearchBoard(chess.Board())
