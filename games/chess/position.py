@@ -14,7 +14,10 @@ is in because the 75-move rule ends the game by it, so two equal positions have 
 and, but for repetitions, the same outcome. The history (which earlier positions repeat) is not:
 a position read from a FEN has none, and a FEN written and read back must give an equal
 position. So two positions that differ only in how often they occurred before are equal, as a
-transposition table treats them in every engine; `repetitions` still tells them apart.
+transposition table treats them in every engine; `repetitions` still tells them apart. The key
+leaves out the tuple's last entry when it is None (no en passant capture): Python 3.11 hashes None
+by its address, and a hash that changes from run to run changes which table slots positions
+share, so node counts would too.
 
 Repetitions are counted on `history`, the transposition keys of the positions since the last
 move that reset the clock (a capture or a pawn move, after which no earlier position can come
@@ -24,7 +27,7 @@ back), not by python-chess's `is_repetition`, which pops and pushes moves on the
 from __future__ import annotations
 
 from enum import Enum
-from typing import Final
+from typing import Final, cast
 
 import chess
 
@@ -49,6 +52,13 @@ class Ending(Enum):
     THREEFOLD_REPETITION = "threefold repetition"
 
 
+def run_stable_key(board: chess.Board) -> tuple[object, ...]:
+    """python-chess's transposition key without a trailing None, whose hash is the same in every
+    run (see the module's docstring)."""
+    found = cast("tuple[object, ...]", board._transposition_key())
+    return found if found[-1] is not None else found[:-1]
+
+
 class Position:
     """One position and what the draw rules need of its past; see the module docstring."""
 
@@ -56,7 +66,7 @@ class Position:
 
     def __init__(self, board: chess.Board, history: tuple[object, ...] = ()) -> None:
         self.board: Final = board
-        self.key: Final = board._transposition_key()
+        self.key: Final = run_stable_key(board)
         #: Transposition keys of the positions since the clock was last reset, oldest first.
         self.history: Final = history
         self._hash = hash((self.key, board.halfmove_clock))
