@@ -18,11 +18,13 @@ right. The 50-move rule is python-chess's half-move clock.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import cast
 
 import chess
 
 from games.chess.evaluation import EVALUATIONS, MATERIAL
+from games.chess.position import run_stable_key
 
 #: Capture gain of each piece type for ordering and delta pruning (the course's weights; the
 #: king's only ranks attackers).
@@ -38,8 +40,26 @@ EVALUATION_MEMO = 1 << 18
 
 def position_key(board: chess.Board) -> int:
     """The board's transposition key, the same in every run (see the module's docstring)."""
-    found = cast("tuple[object, ...]", board._transposition_key())
-    return hash(found if found[-1] is not None else found[:-1])
+    return hash(run_stable_key(board))
+
+
+def mvv_lva(board: chess.Board, move: chess.Move) -> int:
+    """The victim's value (a promotion adds the new piece less the pawn) less a tenth of the
+    attacker's weight: most valuable victim first, least valuable attacker among equals; 0 for a
+    quiet move. The engine's ordering (`ChessSearchBoard.capture_gain`) and `alphabeta-ordered`'s
+    (`Chess.order_moves`) both sort by it."""
+    target = move.to_square
+    if (not board.occupied & (1 << target) and not move.promotion
+            and (board.ep_square != target or not board.pawns & (1 << move.from_square))):
+        return 0  # the quiet moves, most of them, without looking up a piece
+    victim = board.piece_type_at(target)
+    gain = _VICTIM[victim] if victim else 0
+    if move.promotion:
+        gain += MATERIAL[move.promotion] - MATERIAL[chess.PAWN]
+    elif not victim:  # en passant
+        gain = _VICTIM[chess.PAWN]
+    attacker = board.piece_type_at(move.from_square)
+    return gain - _ATTACKER[attacker or 0]
 
 
 class ChessSearchBoard:
@@ -181,22 +201,11 @@ class ChessSearchBoard:
     def is_capture(self, move: chess.Move) -> bool:
         return self.board.is_capture(move)
 
-    def capture_gain(self, move: chess.Move) -> int:
-        """The victim's value (a promotion adds the new piece less the pawn) less a tenth of the
-        attacker's weight: most valuable victim first, least valuable attacker among equals."""
-        board = self.board
-        target = move.to_square
-        if (not board.occupied & (1 << target) and not move.promotion
-                and (board.ep_square != target or not board.pawns & (1 << move.from_square))):
-            return 0  # the quiet moves, most of them, without looking up a piece
-        victim = board.piece_type_at(target)
-        gain = _VICTIM[victim] if victim else 0
-        if move.promotion:
-            gain += MATERIAL[move.promotion] - MATERIAL[chess.PAWN]
-        elif not victim:  # en passant
-            gain = _VICTIM[chess.PAWN]
-        attacker = board.piece_type_at(move.from_square)
-        return gain - _ATTACKER[attacker or 0]
+    @property
+    def capture_gain(self) -> Callable[[chess.Move], int]:
+        """The ordering key of a noisy move (`mvv_lva` on this board; 0 for a quiet move),
+        bound without a Python frame of its own: the ordering calls it for every move."""
+        return partial(mvv_lva, self.board)
 
     def exchange(self, move: chess.Move) -> int:
         """The static exchange on `move`'s square in centipawns for the mover (pins ignored):

@@ -44,11 +44,6 @@ if TYPE_CHECKING:  # python-chess loads with the first Chess game, not with this
 
 #: The longest position text read: a FEN is at most about 90 characters.
 POSITION_LIMIT = 120
-#: python-chess's piece types are 1 (pawn) to 6 (king); their values for ordering captures, the
-#: king's the largest as an attacker (it is never a victim). Here, not imported: python-chess
-#: loads with the first game.
-PAWN = 1
-MVV_VALUE = (0, 100, 300, 300, 500, 900, 1000)
 #: Chess's scores as chess players write them: the engine's centipawns as pawns (+0.38), a mate
 #: in moves (#3, #-2), from White's side where the view is White's (MAX's, as values are shown).
 SCALE = Scale(100, 2, "cp", N_(
@@ -121,23 +116,12 @@ class Chess(Game["Position", "chess.Move"]):
 
     def order_moves(self, state: Position, moves: Sequence[chess.Move]) -> list[chess.Move]:
         """Captures and promotions first, most valuable victim then least valuable attacker
-        (MVV-LVA, the promotion's gain added), then the quiet moves in the generator's order:
+        (board.py's `mvv_lva`, the engine's key), then the quiet moves in the generator's order:
         the order `alphabeta-ordered` and its quiescence try (a stable sort keeps ties)."""
+        from games.chess.board import mvv_lva
+
         board = state.board
-
-        def gain(move: chess.Move) -> int:
-            victim = board.piece_type_at(move.to_square)
-            if victim is None and board.is_en_passant(move):
-                victim = PAWN
-            won = MVV_VALUE[victim] if victim else 0
-            if move.promotion:
-                won += MVV_VALUE[move.promotion] - MVV_VALUE[PAWN]
-            if not won:
-                return 0
-            attacker = board.piece_type_at(move.from_square) or PAWN
-            return 10 * won - MVV_VALUE[attacker] // 100
-
-        return sorted(moves, key=gain, reverse=True)
+        return sorted(moves, key=lambda move: mvv_lva(board, move), reverse=True)
 
     def outcome(self, state: Position) -> float | None:
         if state.ending is None:
